@@ -1,0 +1,12 @@
+//! Stecca: the desk for Mah Jong referees and club treasurers.
+//!
+//! A pure core without I/O — [`tiles`] (tiles and notation), [`rules`] (the ruleset boundary, the exact
+//! decomposition, FIMJ), [`settle`] (payments) — under a thin shell: [`cli`].
+
+pub mod cli;
+pub mod rules;
+pub mod settle;
+pub mod tiles;
+
+/// The engine version stored next to every computed result.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,203 @@
+//! The ruleset boundary. A manche comes in as [`MancheInput`] (the shape of `stecca score`'s JSON), a
+//! [`Ruleset`] validates and scores it, and the result goes out as [`MancheOutcome`]. Each ruleset lives in its
+//! own folder and is listed once in [`RULESETS`]; nothing else needs to change to add one.
+
+pub mod decompose;
+pub mod fimj;
+
+use serde::{Deserialize, Serialize, Serializer};
+use thiserror::Error;
+
+use crate::tiles::Wind;
+
+/// Every ruleset Stecca knows, by id.
+pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj];
+
+/// The ruleset with this id (`"fimj"`).
+pub fn ruleset(id: &str) -> Option<&'static (dyn Ruleset + Sync)> {
+    RULESETS.iter().copied().find(|r| r.id() == id)
+}
+
+/// Scores a manche with the ruleset it names.
+pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
+    let Some(rules) = ruleset(&input.rules) else {
+        let known: Vec<&str> = RULESETS.iter().map(|r| r.id()).collect();
+        let known = known.join(", ");
+        return Err(MancheError::general(
+            format!("rules: unknown ruleset `{}` (known: {known})", input.rules),
+            format!(
+                "rules: regolamento sconosciuto `{}` (noti: {known})",
+                input.rules
+            ),
+        ));
+    };
+    rules.score(input)
+}
+
+/// A scoring ruleset.
+pub trait Ruleset {
+    /// Short id used in files and on the command line (`fimj`).
+    fn id(&self) -> &'static str;
+    /// Display name.
+    fn name(&self) -> &'static str;
+    /// The digest defaults of every configurable value, as the JSON `options` object.
+    fn default_options(&self) -> serde_json::Value;
+    /// Checks an `options` object (unknown keys and bad values are errors).
+    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError>;
+    /// Validates the whole manche and computes every hand and payment.
+    fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError>;
+}
+
+/// One manche as a referee enters it.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct MancheInput {
+    /// Ruleset id.
+    pub rules: String,
+    /// Vento di giro.
+    #[serde(default)]
+    pub round_wind: Option<Wind>,
+    /// A monte: no winner, no payments.
+    #[serde(default)]
+    pub void: bool,
+    /// The players at the table.
+    pub players: Vec<PlayerInput>,
+    /// Overrides of the ruleset's configurable values; `{}` or absent means the digest defaults.
+    #[serde(default = "empty_object")]
+    pub options: serde_json::Value,
+}
+
+fn empty_object() -> serde_json::Value {
+    serde_json::Value::Object(serde_json::Map::new())
+}
+
+/// One player's part of a manche.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerInput {
+    /// The player's name, unique at the table.
+    pub name: String,
+    /// Seat wind this manche.
+    pub seat: Wind,
+    /// The hand in notation; may be omitted in a void manche.
+    #[serde(default)]
+    pub hand: Option<String>,
+    /// Whether the player went Mah Jong.
+    #[serde(default)]
+    pub mahjong: bool,
+    /// Win flags (winner only), e.g. `self_drawn`; each ruleset names its own.
+    #[serde(default)]
+    pub win: Vec<String>,
+}
+
+/// A rejected manche: which player (if one) and why, in English and Italian.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}{reason}", player.as_deref().map(|p| format!("{p}: ")).unwrap_or_default())]
+pub struct MancheError {
+    /// The player the problem is about, when there is one.
+    pub player: Option<String>,
+    /// What is wrong, in words a referee understands (English).
+    pub reason: String,
+    /// The same in Italian.
+    pub reason_it: String,
+}
+
+impl MancheError {
+    /// An error about one player.
+    pub fn player(name: &str, reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
+        MancheError {
+            player: Some(name.to_owned()),
+            reason: reason.into(),
+            reason_it: reason_it.into(),
+        }
+    }
+
+    /// An error about the manche as a whole.
+    pub fn general(reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
+        MancheError {
+            player: None,
+            reason: reason.into(),
+            reason_it: reason_it.into(),
+        }
+    }
+
+    /// The message in Italian, with the player's name first.
+    pub fn italian(&self) -> String {
+        match &self.player {
+            Some(p) => format!("{p}: {}", self.reason_it),
+            None => self.reason_it.clone(),
+        }
+    }
+}
+
+/// A scored, settled manche.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MancheOutcome {
+    /// Ruleset id.
+    pub rules: &'static str,
+    /// Whether the manche was void (a monte).
+    pub void: bool,
+    /// Each player's hand, in input order.
+    pub players: Vec<PlayerOutcome>,
+    /// Every non-zero payment.
+    pub payments: Vec<PaymentOutcome>,
+    /// Each player's chip change, keyed by name, in input order.
+    #[serde(serialize_with = "serialize_net")]
+    pub net: Vec<(String, i64)>,
+}
+
+fn serialize_net<S: Serializer>(net: &[(String, i64)], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_map(net.iter().map(|(name, amount)| (name, amount)))
+}
+
+/// One player's scored hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerOutcome {
+    /// Name.
+    pub name: String,
+    /// Seat wind.
+    pub seat: Wind,
+    /// Whether the player went Mah Jong.
+    pub mahjong: bool,
+    /// Hand value before East's doubling (a limit's value for a limit hand).
+    pub score: u64,
+    /// Punti di stecca (0 for a limit hand).
+    pub stick_points: u64,
+    /// Raddoppi (0 for a limit hand).
+    pub doubles: u32,
+    /// The limit (massimo) scored, by id, if any.
+    pub limit: Option<&'static str>,
+    /// The arrangement scored, in notation (empty in a void manche).
+    pub arrangement: String,
+    /// Why: one line per figure.
+    pub items: Vec<Item>,
+}
+
+/// One line of a hand's explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Item {
+    /// Italian label.
+    pub label_it: String,
+    /// English label.
+    pub label_en: String,
+    /// Stick points this line adds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u64>,
+    /// Doubles this line adds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doubles: Option<u32>,
+    /// The fixed value of a limit hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<u64>,
+}
+
+/// A payment between two players, by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PaymentOutcome {
+    /// Who pays.
+    pub from: String,
+    /// Who collects.
+    pub to: String,
+    /// How much.
+    pub amount: u64,
+}

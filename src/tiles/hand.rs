@@ -1,0 +1,185 @@
+//! A player's hand at the end of a manche: exposed groups, concealed kongs, bonus tiles and the concealed bag.
+
+use std::fmt;
+
+use super::{Bonus, Counts, KINDS, Suit, Tile};
+
+/// The shape of a group of tiles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MeldKind {
+    /// Two identical tiles (coppia).
+    Pair,
+    /// Three consecutive numbers of one suit (scala).
+    Chow,
+    /// Three identical tiles (tris).
+    Pung,
+    /// Four identical tiles (poker).
+    Kong,
+}
+
+/// A group of tiles: its kind, its first tile and whether it is concealed (formed without calls).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Meld {
+    /// Pair, chow, pung or kong.
+    pub kind: MeldKind,
+    /// The tile of a pair/pung/kong; the lowest tile of a chow.
+    pub tile: Tile,
+    /// True when the group stands on the rack (no brackets in the notation).
+    pub concealed: bool,
+}
+
+impl MeldKind {
+    /// How many tiles a group of this kind holds.
+    pub fn tile_count(self) -> u8 {
+        match self {
+            MeldKind::Pair => 2,
+            MeldKind::Chow | MeldKind::Pung => 3,
+            MeldKind::Kong => 4,
+        }
+    }
+}
+
+impl Meld {
+    /// How many tiles the group holds.
+    pub fn len(self) -> u8 {
+        self.kind.tile_count()
+    }
+
+    /// A pung or a kong.
+    pub fn is_set(self) -> bool {
+        matches!(self.kind, MeldKind::Pung | MeldKind::Kong)
+    }
+
+    /// Adds the group's tiles to `counts`.
+    pub fn add_to(self, counts: &mut Counts) {
+        let i = self.tile.index();
+        match self.kind {
+            MeldKind::Chow => {
+                for c in &mut counts[i..i + 3] {
+                    *c += 1;
+                }
+            }
+            _ => counts[i] += self.len(),
+        }
+    }
+}
+
+impl fmt::Display for Meld {
+    /// Notation form: `[555b]` for exposed groups, `RRR` / `123c` for concealed ones.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let body = match self.kind {
+            MeldKind::Chow => run_text(self.tile, &[0, 1, 2]),
+            kind => run_text(self.tile, &vec![0; usize::from(kind.tile_count())]),
+        };
+        if self.concealed {
+            write!(f, "{body}")
+        } else {
+            write!(f, "[{body}]")
+        }
+    }
+}
+
+/// Notation of tiles `tile + offset` for each offset: `555b`, `123c`, `RRR`.
+fn run_text(tile: Tile, offsets: &[u8]) -> String {
+    match tile.suit() {
+        Some(suit) => {
+            let first = tile.number().unwrap_or(1);
+            let digits: String = offsets
+                .iter()
+                .map(|o| char::from(b'0' + first + o))
+                .collect();
+            format!("{digits}{}", suit.letter())
+        }
+        None => tile.to_string().repeat(offsets.len()),
+    }
+}
+
+/// One player's tiles as the referee reads them off the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hand {
+    /// Groups formed by calling a discard (`[…]`): pungs, kongs, chows.
+    pub exposed: Vec<Meld>,
+    /// Kongs declared from the rack (four identical tiles without brackets).
+    pub concealed_kongs: Vec<Tile>,
+    /// Flowers and seasons, in the order typed.
+    pub bonus: Vec<Bonus>,
+    /// Every other tile: the bag the ruleset arranges into groups.
+    pub concealed: Counts,
+}
+
+impl Default for Hand {
+    fn default() -> Self {
+        Hand {
+            exposed: Vec::new(),
+            concealed_kongs: Vec::new(),
+            bonus: Vec::new(),
+            concealed: [0; KINDS],
+        }
+    }
+}
+
+impl Hand {
+    /// Number of playing tiles (bonus tiles aside); a kong counts four.
+    pub fn tile_count(&self) -> usize {
+        let groups: usize = self.exposed.iter().map(|m| usize::from(m.len())).sum();
+        let bag: usize = self.concealed.iter().map(|&c| usize::from(c)).sum();
+        groups + 4 * self.concealed_kongs.len() + bag
+    }
+
+    /// Kongs exposed or concealed: each one adds a tile to the hand.
+    pub fn kong_count(&self) -> usize {
+        self.concealed_kongs.len()
+            + self
+                .exposed
+                .iter()
+                .filter(|m| m.kind == MeldKind::Kong)
+                .count()
+    }
+
+    /// Every fixed group: the exposed ones and the concealed kongs (as concealed kong melds).
+    pub fn fixed_melds(&self) -> impl Iterator<Item = Meld> + '_ {
+        self.exposed
+            .iter()
+            .copied()
+            .chain(self.concealed_kongs.iter().map(|&tile| Meld {
+                kind: MeldKind::Kong,
+                tile,
+                concealed: true,
+            }))
+    }
+
+    /// Counts of every playing tile the hand holds, groups included.
+    pub fn all_counts(&self) -> Counts {
+        let mut counts = self.concealed;
+        for meld in self.fixed_melds() {
+            meld.add_to(&mut counts);
+        }
+        counts
+    }
+}
+
+impl fmt::Display for Hand {
+    /// Canonical notation: exposed groups, concealed kongs, the bag sorted by suit, then bonus tiles.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts: Vec<String> = self.fixed_melds().map(|m| m.to_string()).collect();
+        for suit in Suit::ALL {
+            let digits: String = (1..=9u8)
+                .filter_map(|n| Tile::suited(suit, n).map(|t| (n, self.concealed[t.index()])))
+                .flat_map(|(n, count)| {
+                    std::iter::repeat_n(char::from(b'0' + n), usize::from(count))
+                })
+                .collect();
+            if !digits.is_empty() {
+                parts.push(format!("{digits}{}", suit.letter()));
+            }
+        }
+        for tile in Tile::all().filter(|t| t.is_honour()) {
+            let n = self.concealed[tile.index()];
+            if n > 0 {
+                parts.push(run_text(tile, &vec![0; usize::from(n)]));
+            }
+        }
+        parts.extend(self.bonus.iter().map(|b| b.to_string()));
+        write!(f, "{}", parts.join(" "))
+    }
+}

@@ -1,0 +1,335 @@
+//! Parser for the hand notation (`shared/rules/notation.md`). It never guesses: every token either parses
+//! exactly or yields an error naming the token and the reason.
+
+use thiserror::Error;
+
+use super::{Bonus, Dragon, Hand, Meld, MeldKind, Suit, Tile, Wind};
+
+/// Why a token was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NotationErrorKind {
+    /// A character that is no tile code.
+    #[error(
+        "`{0}` is not a tile code (suits d b c after digits; honours E S W N R V B; bonus 1f-4f, 1s-4s)"
+    )]
+    UnknownCharacter(char),
+    /// Digits not followed by `d`, `b` or `c`.
+    #[error("digits must be followed by a suit letter d, b or c")]
+    MissingSuit,
+    /// The digit 0.
+    #[error("tile numbers run from 1 to 9")]
+    ZeroNumber,
+    /// An honour letter right after digits (`12E`).
+    #[error("digits must be followed by a suit letter d, b or c, not by an honour")]
+    DigitsBeforeHonour,
+    /// `5f`, `0s`.
+    #[error("flowers and seasons are numbered 1 to 4")]
+    BonusNumber,
+    /// A flower or season inside a longer token.
+    #[error("a flower or season must be its own token, e.g. `2f`")]
+    BonusNotAlone,
+    /// `[` without `]`, `]` alone, nested brackets.
+    #[error("brackets must enclose exactly one group, e.g. `[555b]`")]
+    Brackets,
+    /// `[]`.
+    #[error("the group is empty")]
+    EmptyGroup,
+    /// `[556b]`.
+    #[error("an exposed group must be a pung, kong or chow")]
+    NotAMeld,
+}
+
+impl NotationErrorKind {
+    /// The reason in Italian.
+    pub fn italian(&self) -> String {
+        match self {
+            NotationErrorKind::UnknownCharacter(c) => format!(
+                "`{c}` non è un codice di tessera (semi d b c dopo le cifre; onori E S W N R V B; fiori e stagioni 1f-4f, 1s-4s)"
+            ),
+            NotationErrorKind::MissingSuit => {
+                "le cifre vanno seguite dalla lettera del seme d, b o c".into()
+            }
+            NotationErrorKind::ZeroNumber => "i numeri delle tessere vanno da 1 a 9".into(),
+            NotationErrorKind::DigitsBeforeHonour => {
+                "le cifre vanno seguite dalla lettera del seme d, b o c, non da un onore".into()
+            }
+            NotationErrorKind::BonusNumber => "fiori e stagioni sono numerati da 1 a 4".into(),
+            NotationErrorKind::BonusNotAlone => {
+                "un fiore o una stagione va scritto da solo, ad es. `2f`".into()
+            }
+            NotationErrorKind::Brackets => {
+                "le parentesi racchiudono una sola combinazione, ad es. `[555b]`".into()
+            }
+            NotationErrorKind::EmptyGroup => "la combinazione è vuota".into(),
+            NotationErrorKind::NotAMeld => {
+                "una combinazione esposta deve essere un tris, un poker o una scala".into()
+            }
+        }
+    }
+}
+
+/// A rejected token and why.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("\"{token}\": {kind}")]
+pub struct NotationError {
+    /// The token as typed.
+    pub token: String,
+    /// The reason.
+    pub kind: NotationErrorKind,
+}
+
+impl NotationError {
+    /// The message in Italian.
+    pub fn italian(&self) -> String {
+        format!("\"{}\": {}", self.token, self.kind.italian())
+    }
+}
+
+/// Parses one player's hand, e.g. `[555b] RRR 123c 456d EE 2f`.
+///
+/// Tile-count rules that need the manche (copies across hands, complete hands) are checked by the ruleset.
+pub fn parse_hand(text: &str) -> Result<Hand, NotationError> {
+    let mut hand = Hand::default();
+    for token in text.split_whitespace() {
+        parse_token(token, &mut hand).map_err(|kind| NotationError {
+            token: token.to_owned(),
+            kind,
+        })?;
+    }
+    Ok(hand)
+}
+
+fn parse_token(token: &str, hand: &mut Hand) -> Result<(), NotationErrorKind> {
+    if let Some(bonus) = parse_bonus(token)? {
+        hand.bonus.push(bonus);
+        return Ok(());
+    }
+    if let Some(inner) = token.strip_prefix('[') {
+        let inner = inner.strip_suffix(']').ok_or(NotationErrorKind::Brackets)?;
+        let tiles = parse_tiles(inner)?;
+        let meld = exposed_meld(&tiles).ok_or(NotationErrorKind::NotAMeld)?;
+        hand.exposed.push(meld);
+        return Ok(());
+    }
+    let tiles = parse_tiles(token)?;
+    if tiles.len() == 4 && tiles.iter().all(|&t| t == tiles[0]) {
+        hand.concealed_kongs.push(tiles[0]);
+    } else {
+        for tile in tiles {
+            hand.concealed[tile.index()] = hand.concealed[tile.index()].saturating_add(1);
+        }
+    }
+    Ok(())
+}
+
+/// `2f`, `3s` → a bonus tile; any other token → `None`.
+fn parse_bonus(token: &str) -> Result<Option<Bonus>, NotationErrorKind> {
+    let bytes = token.as_bytes();
+    let is_bonus_letter = |b: u8| b == b'f' || b == b's';
+    if !bytes.iter().copied().any(is_bonus_letter) {
+        return Ok(None);
+    }
+    let [digit, letter] = bytes else {
+        return Err(NotationErrorKind::BonusNotAlone);
+    };
+    let wind = match digit {
+        b'1'..=b'4' => Wind::ALL[usize::from(digit - b'1')],
+        b'0'..=b'9' => return Err(NotationErrorKind::BonusNumber),
+        _ => return Err(NotationErrorKind::BonusNotAlone),
+    };
+    Ok(Some(if *letter == b'f' {
+        Bonus::Flower(wind)
+    } else {
+        Bonus::Season(wind)
+    }))
+}
+
+/// Tiles written without spaces: `123c`, `5d5d`, `RRR`, `123c456dEE`.
+fn parse_tiles(text: &str) -> Result<Vec<Tile>, NotationErrorKind> {
+    if text.is_empty() {
+        return Err(NotationErrorKind::EmptyGroup);
+    }
+    let mut tiles = Vec::with_capacity(text.len());
+    let mut digits: Vec<u8> = Vec::new();
+    for c in text.chars() {
+        if let Some(d) = c.to_digit(10) {
+            if d == 0 {
+                return Err(NotationErrorKind::ZeroNumber);
+            }
+            digits.push(d as u8);
+        } else if let Some(suit) = Suit::from_letter(c) {
+            if digits.is_empty() {
+                return Err(NotationErrorKind::UnknownCharacter(c));
+            }
+            tiles.extend(digits.drain(..).filter_map(|n| Tile::suited(suit, n)));
+        } else {
+            let honour = honour_tile(c).ok_or(match c {
+                '[' | ']' => NotationErrorKind::Brackets,
+                'f' | 's' => NotationErrorKind::BonusNotAlone,
+                _ => NotationErrorKind::UnknownCharacter(c),
+            })?;
+            if !digits.is_empty() {
+                return Err(NotationErrorKind::DigitsBeforeHonour);
+            }
+            tiles.push(honour);
+        }
+    }
+    if !digits.is_empty() {
+        return Err(NotationErrorKind::MissingSuit);
+    }
+    Ok(tiles)
+}
+
+fn honour_tile(c: char) -> Option<Tile> {
+    Some(match c {
+        'E' => Wind::East.tile(),
+        'S' => Wind::South.tile(),
+        'W' => Wind::West.tile(),
+        'N' => Wind::North.tile(),
+        'R' => Tile::dragon(Dragon::Red),
+        'V' | 'G' => Tile::dragon(Dragon::Green),
+        'B' => Tile::dragon(Dragon::White),
+        _ => return None,
+    })
+}
+
+/// The group formed by `tiles` if it is a pung, kong or chow.
+fn exposed_meld(tiles: &[Tile]) -> Option<Meld> {
+    let first = *tiles.first()?;
+    let all_same = tiles.iter().all(|&t| t == first);
+    let kind = match tiles.len() {
+        3 if all_same => MeldKind::Pung,
+        4 if all_same => MeldKind::Kong,
+        3 => {
+            let mut sorted = [tiles[0], tiles[1], tiles[2]];
+            sorted.sort();
+            let consecutive =
+                sorted[0].succ() == Some(sorted[1]) && sorted[1].succ() == Some(sorted[2]);
+            if !consecutive {
+                return None;
+            }
+            return Some(Meld {
+                kind: MeldKind::Chow,
+                tile: sorted[0],
+                concealed: false,
+            });
+        }
+        _ => return None,
+    };
+    Some(Meld {
+        kind,
+        tile: first,
+        concealed: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        match parse_hand(text) {
+            Ok(hand) => panic!("{text} parsed as {hand:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn parses_the_digest_example() {
+        let hand = parse_hand("[555b] RRR 123c 456d EE 2f").expect("valid");
+        assert_eq!(hand.exposed.len(), 1);
+        assert_eq!(hand.exposed[0].kind, MeldKind::Pung);
+        assert!(!hand.exposed[0].concealed);
+        assert_eq!(hand.bonus, vec![Bonus::Flower(Wind::South)]);
+        assert_eq!(hand.tile_count(), 14);
+        assert_eq!(hand.to_string(), "[555b] 456d 123c EE RRR 2f");
+    }
+
+    #[test]
+    fn splitting_of_the_bag_does_not_matter() {
+        let a = parse_hand("123c 456d EE").expect("valid");
+        let b = parse_hand("123c456dEE").expect("valid");
+        let c = parse_hand("1c 2c 3c 4d 5d 6d E E").expect("valid");
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+    }
+
+    #[test]
+    fn four_identical_tiles_in_one_token_are_a_concealed_kong() {
+        let hand = parse_hand("RRRR 7777d 77c 7c7c").expect("valid");
+        assert_eq!(hand.concealed_kongs.len(), 2);
+        assert_eq!(
+            hand.concealed[Tile::suited(Suit::Characters, 7).map_or(0, Tile::index)],
+            4
+        );
+        assert_eq!(hand.kong_count(), 2);
+    }
+
+    #[test]
+    fn exposed_groups_may_be_pung_kong_or_chow_in_any_order() {
+        let hand = parse_hand("[5555b] [RRRR] [312c] [999d]").expect("valid");
+        let kinds: Vec<MeldKind> = hand.exposed.iter().map(|m| m.kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                MeldKind::Kong,
+                MeldKind::Kong,
+                MeldKind::Chow,
+                MeldKind::Pung
+            ]
+        );
+        assert_eq!(hand.exposed[2].tile.to_string(), "1c");
+    }
+
+    #[test]
+    fn green_dragon_is_accepted_as_g_and_printed_as_v() {
+        let hand = parse_hand("GG").expect("valid");
+        assert_eq!(hand.to_string(), "VV");
+    }
+
+    #[test]
+    fn bad_groups_name_the_token() {
+        assert_eq!(
+            err("[556b]"),
+            "\"[556b]\": an exposed group must be a pung, kong or chow"
+        );
+        assert_eq!(
+            err("[12c]"),
+            "\"[12c]\": an exposed group must be a pung, kong or chow"
+        );
+        assert_eq!(
+            err("[89c1d]"),
+            "\"[89c1d]\": an exposed group must be a pung, kong or chow"
+        );
+        assert_eq!(
+            err("[EEEEE]"),
+            "\"[EEEEE]\": an exposed group must be a pung, kong or chow"
+        );
+        assert!(err("[555b").contains("brackets"));
+        assert!(err("555b]").contains("brackets"));
+        assert!(err("[]").contains("empty"));
+    }
+
+    #[test]
+    fn bad_tiles_name_the_token_and_reason() {
+        assert!(err("12").starts_with("\"12\": digits must be followed by a suit letter"));
+        assert!(err("0d").contains("1 to 9"));
+        assert!(err("12E").contains("not by an honour"));
+        assert!(err("X").contains("`X` is not a tile code"));
+        assert!(err("e").contains("`e` is not a tile code"));
+        assert!(err("d").contains("`d` is not a tile code"));
+        assert!(err("5f").contains("1 to 4"));
+        assert!(err("2f3f").contains("its own token"));
+        assert!(err("EE2f").contains("its own token"));
+    }
+
+    #[test]
+    fn bonus_tiles_are_flowers_and_seasons() {
+        let hand = parse_hand("1f 4s").expect("valid");
+        assert_eq!(
+            hand.bonus,
+            vec![Bonus::Flower(Wind::East), Bonus::Season(Wind::North)]
+        );
+        assert_eq!(hand.tile_count(), 0);
+    }
+}
