@@ -21,13 +21,7 @@ pub struct ScoreArgs {
 
 /// Runs `stecca score`.
 pub fn run(args: &ScoreArgs) -> ExitCode {
-    let result = open(args.file.as_ref()).and_then(|input| {
-        if args.jsonl {
-            bulk(input)
-        } else {
-            single(input)
-        }
-    });
+    let result = open(args.file.as_ref()).and_then(|input| if args.jsonl { bulk(input) } else { single(input) });
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(EXIT_INVALID),
@@ -41,23 +35,17 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
 fn open(file: Option<&PathBuf>) -> anyhow::Result<Box<dyn BufRead>> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            let f = std::fs::File::open(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
             Ok(Box::new(BufReader::with_capacity(1 << 16, f)))
         }
-        _ => Ok(Box::new(BufReader::with_capacity(
-            1 << 16,
-            std::io::stdin(),
-        ))),
+        _ => Ok(Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))),
     }
 }
 
 /// Scores one manche; on invalid input prints one line on standard error and nothing on standard output.
 fn single(mut input: Box<dyn BufRead>) -> anyhow::Result<bool> {
     let mut text = String::new();
-    input
-        .read_to_string(&mut text)
-        .context("cannot read the input")?;
+    input.read_to_string(&mut text).context("cannot read the input")?;
     match score_text(&text) {
         Ok(outcome) => {
             let mut out = std::io::stdout().lock();
@@ -96,7 +84,6 @@ pub fn score_text(text: &str) -> Result<MancheOutcome, String> {
     if text.trim().is_empty() {
         return Err("invalid input: empty manche".to_owned());
     }
-    let input: MancheInput =
-        serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+    let input: MancheInput = serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
     score_manche(&input).map_err(|e| e.to_string())
 }

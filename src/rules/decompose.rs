@@ -20,7 +20,9 @@ use crate::tiles::{Counts, KINDS, Meld, MeldKind, Tile};
 pub enum Shape {
     /// Groups and pairs (four groups and a pair for a complete hand).
     Standard,
-    /// Seven pairs (14 concealed tiles). A kind held four times counts as two pairs.
+    /// Seven distinct pairs (14 concealed tiles). Four identical tiles are not two pairs: otherwise every
+    /// hand of four equal chows in one suit (1111 2222 3333 + pair) would also be seven pairs, and the limit
+    /// would make the digest's "four equal chows in one suit" double unreachable.
     SevenPairs,
     /// One of each terminal and honour, one of them twice.
     ThirteenOrphans,
@@ -63,25 +65,15 @@ pub fn complete(counts: &Counts, groups: usize, mut visit: impl FnMut(&Arrangeme
         return;
     }
     let mut work = *counts;
-    let mut arrangement = Arrangement {
-        shape: Shape::Standard,
-        melds: ArrayVec::new(),
-    };
-    let mut search = Search {
-        counts: &mut work,
-        left: [0; KINDS],
-        pairs: TileSet::EMPTY,
-    };
+    let mut arrangement = Arrangement { shape: Shape::Standard, melds: ArrayVec::new() };
+    let mut search = Search { counts: &mut work, left: [0; KINDS], pairs: TileSet::EMPTY };
     search.complete(0, Stage::Pung, false, &mut arrangement, &mut visit);
     if groups == 4 {
         if let Some(pairs) = seven_pairs(counts) {
             visit(&pairs);
         }
         if is_thirteen_orphans(counts) {
-            visit(&Arrangement {
-                shape: Shape::ThirteenOrphans,
-                melds: ArrayVec::new(),
-            });
+            visit(&Arrangement { shape: Shape::ThirteenOrphans, melds: ArrayVec::new() });
         }
     }
 }
@@ -93,15 +85,8 @@ pub fn partial(counts: &Counts, pairs: TileSet, mut visit: impl FnMut(&Arrangeme
         return;
     }
     let mut work = *counts;
-    let mut arrangement = Arrangement {
-        shape: Shape::Standard,
-        melds: ArrayVec::new(),
-    };
-    let mut search = Search {
-        counts: &mut work,
-        left: [0; KINDS],
-        pairs,
-    };
+    let mut arrangement = Arrangement { shape: Shape::Standard, melds: ArrayVec::new() };
+    let mut search = Search { counts: &mut work, left: [0; KINDS], pairs };
     search.partial(0, Stage::Pung, &mut arrangement, &mut visit);
 }
 
@@ -195,9 +180,7 @@ impl Search<'_> {
     }
 
     fn chow_possible(&self, i: usize) -> bool {
-        Tile::from_index(i).is_some_and(Tile::starts_chow)
-            && self.counts[i + 1] > 0
-            && self.counts[i + 2] > 0
+        Tile::from_index(i).is_some_and(Tile::starts_chow) && self.counts[i + 1] > 0 && self.counts[i + 2] > 0
     }
 
     /// No group can be formed from the leftovers of the block (suit or honour) ending at `i`.
@@ -218,11 +201,7 @@ impl Search<'_> {
             return;
         };
         // At most 7 groups fit in 18 tiles, and `complete`/`partial` reject counts above 4 per kind.
-        let _ = arrangement.melds.try_push(Meld {
-            kind,
-            tile,
-            concealed: true,
-        });
+        let _ = arrangement.melds.try_push(Meld { kind, tile, concealed: true });
     }
 
     fn give_back(&mut self, arrangement: &mut Arrangement, kind: MeldKind, i: usize) {
@@ -245,25 +224,14 @@ fn block_ends_at(i: usize) -> bool {
 }
 
 fn seven_pairs(counts: &Counts) -> Option<Arrangement> {
-    if counts.iter().any(|&c| c % 2 == 1) {
+    if counts.iter().any(|&c| c != 0 && c != 2) {
         return None;
     }
     let mut melds = ArrayVec::new();
-    for tile in Tile::all() {
-        for _ in 0..counts[tile.index()] / 2 {
-            melds
-                .try_push(Meld {
-                    kind: MeldKind::Pair,
-                    tile,
-                    concealed: true,
-                })
-                .ok()?;
-        }
+    for tile in Tile::all().filter(|t| counts[t.index()] == 2) {
+        melds.try_push(Meld { kind: MeldKind::Pair, tile, concealed: true }).ok()?;
     }
-    (melds.len() == 7).then_some(Arrangement {
-        shape: Shape::SevenPairs,
-        melds,
-    })
+    (melds.len() == 7).then_some(Arrangement { shape: Shape::SevenPairs, melds })
 }
 
 fn is_thirteen_orphans(counts: &Counts) -> bool {
@@ -298,10 +266,7 @@ mod tests {
         let found = arrangements("111222333c 789d SS", 4);
         assert_eq!(
             found,
-            [
-                "Standard: 789d 111c 222c 333c SS",
-                "Standard: 789d 123c 123c 123c SS"
-            ],
+            ["Standard: 789d 111c 222c 333c SS", "Standard: 789d 123c 123c 123c SS"],
             "the bag 111222333c must yield both readings"
         );
     }
@@ -309,14 +274,8 @@ mod tests {
     #[test]
     fn seven_pairs_and_standard_readings_both_appear() {
         let found = arrangements("112233d 112233b 55c", 4);
-        assert!(
-            found.contains(&"SevenPairs: 11d 22d 33d 11b 22b 33b 55c".to_owned()),
-            "{found:?}"
-        );
-        assert!(
-            found.contains(&"Standard: 123d 123d 123b 123b 55c".to_owned()),
-            "{found:?}"
-        );
+        assert!(found.contains(&"SevenPairs: 11d 22d 33d 11b 22b 33b 55c".to_owned()), "{found:?}");
+        assert!(found.contains(&"Standard: 123d 123d 123b 123b 55c".to_owned()), "{found:?}");
         assert_eq!(found.len(), 2);
     }
 
@@ -343,13 +302,7 @@ mod tests {
         let pairs = TileSet::EMPTY.with(crate::tiles::Tile::dragon(crate::tiles::Dragon::Red));
         let mut found = Vec::new();
         partial(&hand.concealed, pairs, |a| {
-            found.push(
-                a.melds
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            );
+            found.push(a.melds.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "));
         });
         assert_eq!(found, ["123c RR", "234c RR"]);
     }

@@ -25,10 +25,7 @@ pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
         let known = known.join(", ");
         return Err(MancheError::general(
             format!("rules: unknown ruleset `{}` (known: {known})", input.rules),
-            format!(
-                "rules: regolamento sconosciuto `{}` (noti: {known})",
-                input.rules
-            ),
+            format!("rules: regolamento sconosciuto `{}` (noti: {known})", input.rules),
         ));
     };
     rules.score(input)
@@ -105,20 +102,12 @@ pub struct MancheError {
 impl MancheError {
     /// An error about one player.
     pub fn player(name: &str, reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
-        MancheError {
-            player: Some(name.to_owned()),
-            reason: reason.into(),
-            reason_it: reason_it.into(),
-        }
+        MancheError { player: Some(name.to_owned()), reason: reason.into(), reason_it: reason_it.into() }
     }
 
     /// An error about the manche as a whole.
     pub fn general(reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
-        MancheError {
-            player: None,
-            reason: reason.into(),
-            reason_it: reason_it.into(),
-        }
+        MancheError { player: None, reason: reason.into(), reason_it: reason_it.into() }
     }
 
     /// The message in Italian, with the player's name first.

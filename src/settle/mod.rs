@@ -75,16 +75,10 @@ pub struct Settlement {
 pub fn settle(parties: &[Party], rules: SettleRules) -> Settlement {
     let parties = &parties[..parties.len().min(MAX_PLAYERS)];
     let seats = |winner: bool| -> ArrayVec<usize, MAX_PLAYERS> {
-        (0..parties.len())
-            .filter(|&i| parties[i].winner == winner)
-            .collect()
+        (0..parties.len()).filter(|&i| parties[i].winner == winner).collect()
     };
     let (winners, others) = (seats(true), seats(false));
-    let mut ledger = Ledger {
-        parties,
-        rules,
-        payments: ArrayVec::new(),
-    };
+    let mut ledger = Ledger { parties, rules, payments: ArrayVec::new() };
     ledger.differences(&winners);
     for &payer in &others {
         for &winner in &winners {
@@ -98,10 +92,7 @@ pub fn settle(parties: &[Party], rules: SettleRules) -> Settlement {
         net[p.from] -= amount;
         net[p.to] += amount;
     }
-    Settlement {
-        payments: ledger.payments,
-        net,
-    }
+    Settlement { payments: ledger.payments, net }
 }
 
 struct Ledger<'a> {
@@ -141,33 +132,16 @@ impl Ledger<'_> {
 mod tests {
     use super::*;
 
-    const FIMJ: SettleRules = SettleRules {
-        east_factor: 2,
-        rounding: Rounding::NearestTen,
-    };
+    const FIMJ: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen };
 
     fn party(value: u64, east: bool, winner: bool) -> Party {
-        Party {
-            value,
-            east,
-            winner,
-        }
+        Party { value, east, winner }
     }
 
     #[test]
     fn rounding_edges() {
         let r = Rounding::NearestTen;
-        assert_eq!(
-            [
-                r.apply(0),
-                r.apply(4),
-                r.apply(5),
-                r.apply(6),
-                r.apply(14),
-                r.apply(15)
-            ],
-            [0, 0, 10, 10, 10, 20]
-        );
+        assert_eq!([r.apply(0), r.apply(4), r.apply(5), r.apply(6), r.apply(14), r.apply(15)], [0, 0, 10, 10, 10, 20]);
         assert_eq!(r.apply(288), 290);
         assert_eq!(r.apply(144), 140);
         assert_eq!(Rounding::Exact.apply(144), 144);
@@ -176,29 +150,11 @@ mod tests {
     #[test]
     fn the_digest_example_settles_as_published() {
         let s = settle(
-            &[
-                party(16, true, false),
-                party(144, false, true),
-                party(2, false, false),
-                party(0, false, false),
-            ],
+            &[party(16, true, false), party(144, false, true), party(2, false, false), party(0, false, false)],
             FIMJ,
         );
         assert_eq!(s.net.as_slice(), [-230, 570, -170, -170]);
-        let amounts: Vec<(usize, usize, u64)> = s
-            .payments
-            .iter()
-            .map(|p| (p.from, p.to, p.amount))
-            .collect();
-        assert_eq!(
-            amounts,
-            [
-                (0, 1, 290),
-                (2, 1, 140),
-                (3, 1, 140),
-                (2, 0, 30),
-                (3, 0, 30)
-            ]
-        );
+        let amounts: Vec<(usize, usize, u64)> = s.payments.iter().map(|p| (p.from, p.to, p.amount)).collect();
+        assert_eq!(amounts, [(0, 1, 290), (2, 1, 140), (3, 1, 140), (2, 0, 30), (3, 0, 30)]);
     }
 }

@@ -41,7 +41,7 @@ impl MeldKind {
 
 impl Meld {
     /// How many tiles the group holds.
-    pub fn len(self) -> u8 {
+    pub fn tile_count(self) -> u8 {
         self.kind.tile_count()
     }
 
@@ -59,7 +59,7 @@ impl Meld {
                     *c += 1;
                 }
             }
-            _ => counts[i] += self.len(),
+            _ => counts[i] += self.tile_count(),
         }
     }
 }
@@ -71,11 +71,7 @@ impl fmt::Display for Meld {
             MeldKind::Chow => run_text(self.tile, &[0, 1, 2]),
             kind => run_text(self.tile, &vec![0; usize::from(kind.tile_count())]),
         };
-        if self.concealed {
-            write!(f, "{body}")
-        } else {
-            write!(f, "[{body}]")
-        }
+        if self.concealed { write!(f, "{body}") } else { write!(f, "[{body}]") }
     }
 }
 
@@ -84,10 +80,7 @@ fn run_text(tile: Tile, offsets: &[u8]) -> String {
     match tile.suit() {
         Some(suit) => {
             let first = tile.number().unwrap_or(1);
-            let digits: String = offsets
-                .iter()
-                .map(|o| char::from(b'0' + first + o))
-                .collect();
+            let digits: String = offsets.iter().map(|o| char::from(b'0' + first + o)).collect();
             format!("{digits}{}", suit.letter())
         }
         None => tile.to_string().repeat(offsets.len()),
@@ -109,43 +102,30 @@ pub struct Hand {
 
 impl Default for Hand {
     fn default() -> Self {
-        Hand {
-            exposed: Vec::new(),
-            concealed_kongs: Vec::new(),
-            bonus: Vec::new(),
-            concealed: [0; KINDS],
-        }
+        Hand { exposed: Vec::new(), concealed_kongs: Vec::new(), bonus: Vec::new(), concealed: [0; KINDS] }
     }
 }
 
 impl Hand {
     /// Number of playing tiles (bonus tiles aside); a kong counts four.
     pub fn tile_count(&self) -> usize {
-        let groups: usize = self.exposed.iter().map(|m| usize::from(m.len())).sum();
+        let groups: usize = self.exposed.iter().map(|m| usize::from(m.tile_count())).sum();
         let bag: usize = self.concealed.iter().map(|&c| usize::from(c)).sum();
         groups + 4 * self.concealed_kongs.len() + bag
     }
 
     /// Kongs exposed or concealed: each one adds a tile to the hand.
     pub fn kong_count(&self) -> usize {
-        self.concealed_kongs.len()
-            + self
-                .exposed
-                .iter()
-                .filter(|m| m.kind == MeldKind::Kong)
-                .count()
+        self.concealed_kongs.len() + self.exposed.iter().filter(|m| m.kind == MeldKind::Kong).count()
     }
 
     /// Every fixed group: the exposed ones and the concealed kongs (as concealed kong melds).
     pub fn fixed_melds(&self) -> impl Iterator<Item = Meld> + '_ {
-        self.exposed
-            .iter()
-            .copied()
-            .chain(self.concealed_kongs.iter().map(|&tile| Meld {
-                kind: MeldKind::Kong,
-                tile,
-                concealed: true,
-            }))
+        self.exposed.iter().copied().chain(self.concealed_kongs.iter().map(|&tile| Meld {
+            kind: MeldKind::Kong,
+            tile,
+            concealed: true,
+        }))
     }
 
     /// Counts of every playing tile the hand holds, groups included.
@@ -165,9 +145,7 @@ impl fmt::Display for Hand {
         for suit in Suit::ALL {
             let digits: String = (1..=9u8)
                 .filter_map(|n| Tile::suited(suit, n).map(|t| (n, self.concealed[t.index()])))
-                .flat_map(|(n, count)| {
-                    std::iter::repeat_n(char::from(b'0' + n), usize::from(count))
-                })
+                .flat_map(|(n, count)| std::iter::repeat_n(char::from(b'0' + n), usize::from(count)))
                 .collect();
             if !digits.is_empty() {
                 parts.push(format!("{digits}{}", suit.letter()));

@@ -53,9 +53,7 @@ impl Suit {
 }
 
 /// The four winds, in turn order. A seat, the round wind and the number of a bonus tile are all winds.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Wind {
     /// Est.
     #[serde(rename = "E")]
@@ -135,9 +133,7 @@ impl Tile {
 
     /// A numbered tile; `number` must be 1–9.
     pub fn suited(suit: Suit, number: u8) -> Option<Tile> {
-        (1..=9)
-            .contains(&number)
-            .then(|| Tile(suit as u8 * 9 + number - 1))
+        (1..=9).contains(&number).then(|| Tile(suit as u8 * 9 + number - 1))
     }
 
     /// A dragon tile.
@@ -155,9 +151,7 @@ impl Tile {
         match self.0 {
             0..=26 => TileKind::Suited(Suit::ALL[self.0 as usize / 9], self.0 % 9 + 1),
             27..=30 => TileKind::Wind(Wind::ALL[self.0 as usize - 27]),
-            _ => {
-                TileKind::Dragon([Dragon::Red, Dragon::Green, Dragon::White][self.0 as usize - 31])
-            }
+            _ => TileKind::Dragon([Dragon::Red, Dragon::Green, Dragon::White][self.0 as usize - 31]),
         }
     }
 
@@ -276,10 +270,7 @@ mod tests {
 
     #[test]
     fn head_tiles_are_terminals_and_honours() {
-        let heads: Vec<String> = Tile::all()
-            .filter(|t| t.is_head())
-            .map(|t| t.to_string())
-            .collect();
+        let heads: Vec<String> = Tile::all().filter(|t| t.is_head()).map(|t| t.to_string()).collect();
         assert_eq!(heads.join(" "), "1d 9d 1b 9b 1c 9c E S W N R V B");
     }
 

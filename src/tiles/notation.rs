@@ -9,9 +9,7 @@ use super::{Bonus, Dragon, Hand, Meld, MeldKind, Suit, Tile, Wind};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NotationErrorKind {
     /// A character that is no tile code.
-    #[error(
-        "`{0}` is not a tile code (suits d b c after digits; honours E S W N R V B; bonus 1f-4f, 1s-4s)"
-    )]
+    #[error("`{0}` is not a tile code (suits d b c after digits; honours E S W N R V B; bonus 1f-4f, 1s-4s)")]
     UnknownCharacter(char),
     /// Digits not followed by `d`, `b` or `c`.
     #[error("digits must be followed by a suit letter d, b or c")]
@@ -46,24 +44,16 @@ impl NotationErrorKind {
             NotationErrorKind::UnknownCharacter(c) => format!(
                 "`{c}` non è un codice di tessera (semi d b c dopo le cifre; onori E S W N R V B; fiori e stagioni 1f-4f, 1s-4s)"
             ),
-            NotationErrorKind::MissingSuit => {
-                "le cifre vanno seguite dalla lettera del seme d, b o c".into()
-            }
+            NotationErrorKind::MissingSuit => "le cifre vanno seguite dalla lettera del seme d, b o c".into(),
             NotationErrorKind::ZeroNumber => "i numeri delle tessere vanno da 1 a 9".into(),
             NotationErrorKind::DigitsBeforeHonour => {
                 "le cifre vanno seguite dalla lettera del seme d, b o c, non da un onore".into()
             }
             NotationErrorKind::BonusNumber => "fiori e stagioni sono numerati da 1 a 4".into(),
-            NotationErrorKind::BonusNotAlone => {
-                "un fiore o una stagione va scritto da solo, ad es. `2f`".into()
-            }
-            NotationErrorKind::Brackets => {
-                "le parentesi racchiudono una sola combinazione, ad es. `[555b]`".into()
-            }
+            NotationErrorKind::BonusNotAlone => "un fiore o una stagione va scritto da solo, ad es. `2f`".into(),
+            NotationErrorKind::Brackets => "le parentesi racchiudono una sola combinazione, ad es. `[555b]`".into(),
             NotationErrorKind::EmptyGroup => "la combinazione è vuota".into(),
-            NotationErrorKind::NotAMeld => {
-                "una combinazione esposta deve essere un tris, un poker o una scala".into()
-            }
+            NotationErrorKind::NotAMeld => "una combinazione esposta deve essere un tris, un poker o una scala".into(),
         }
     }
 }
@@ -91,10 +81,7 @@ impl NotationError {
 pub fn parse_hand(text: &str) -> Result<Hand, NotationError> {
     let mut hand = Hand::default();
     for token in text.split_whitespace() {
-        parse_token(token, &mut hand).map_err(|kind| NotationError {
-            token: token.to_owned(),
-            kind,
-        })?;
+        parse_token(token, &mut hand).map_err(|kind| NotationError { token: token.to_owned(), kind })?;
     }
     Ok(hand)
 }
@@ -137,11 +124,7 @@ fn parse_bonus(token: &str) -> Result<Option<Bonus>, NotationErrorKind> {
         b'0'..=b'9' => return Err(NotationErrorKind::BonusNumber),
         _ => return Err(NotationErrorKind::BonusNotAlone),
     };
-    Ok(Some(if *letter == b'f' {
-        Bonus::Flower(wind)
-    } else {
-        Bonus::Season(wind)
-    }))
+    Ok(Some(if *letter == b'f' { Bonus::Flower(wind) } else { Bonus::Season(wind) }))
 }
 
 /// Tiles written without spaces: `123c`, `5d5d`, `RRR`, `123c456dEE`.
@@ -203,24 +186,15 @@ fn exposed_meld(tiles: &[Tile]) -> Option<Meld> {
         3 => {
             let mut sorted = [tiles[0], tiles[1], tiles[2]];
             sorted.sort();
-            let consecutive =
-                sorted[0].succ() == Some(sorted[1]) && sorted[1].succ() == Some(sorted[2]);
+            let consecutive = sorted[0].succ() == Some(sorted[1]) && sorted[1].succ() == Some(sorted[2]);
             if !consecutive {
                 return None;
             }
-            return Some(Meld {
-                kind: MeldKind::Chow,
-                tile: sorted[0],
-                concealed: false,
-            });
+            return Some(Meld { kind: MeldKind::Chow, tile: sorted[0], concealed: false });
         }
         _ => return None,
     };
-    Some(Meld {
-        kind,
-        tile: first,
-        concealed: false,
-    })
+    Some(Meld { kind, tile: first, concealed: false })
 }
 
 #[cfg(test)]
@@ -258,10 +232,7 @@ mod tests {
     fn four_identical_tiles_in_one_token_are_a_concealed_kong() {
         let hand = parse_hand("RRRR 7777d 77c 7c7c").expect("valid");
         assert_eq!(hand.concealed_kongs.len(), 2);
-        assert_eq!(
-            hand.concealed[Tile::suited(Suit::Characters, 7).map_or(0, Tile::index)],
-            4
-        );
+        assert_eq!(hand.concealed[Tile::suited(Suit::Characters, 7).map_or(0, Tile::index)], 4);
         assert_eq!(hand.kong_count(), 2);
     }
 
@@ -269,15 +240,7 @@ mod tests {
     fn exposed_groups_may_be_pung_kong_or_chow_in_any_order() {
         let hand = parse_hand("[5555b] [RRRR] [312c] [999d]").expect("valid");
         let kinds: Vec<MeldKind> = hand.exposed.iter().map(|m| m.kind).collect();
-        assert_eq!(
-            kinds,
-            [
-                MeldKind::Kong,
-                MeldKind::Kong,
-                MeldKind::Chow,
-                MeldKind::Pung
-            ]
-        );
+        assert_eq!(kinds, [MeldKind::Kong, MeldKind::Kong, MeldKind::Chow, MeldKind::Pung]);
         assert_eq!(hand.exposed[2].tile.to_string(), "1c");
     }
 
@@ -289,22 +252,10 @@ mod tests {
 
     #[test]
     fn bad_groups_name_the_token() {
-        assert_eq!(
-            err("[556b]"),
-            "\"[556b]\": an exposed group must be a pung, kong or chow"
-        );
-        assert_eq!(
-            err("[12c]"),
-            "\"[12c]\": an exposed group must be a pung, kong or chow"
-        );
-        assert_eq!(
-            err("[89c1d]"),
-            "\"[89c1d]\": an exposed group must be a pung, kong or chow"
-        );
-        assert_eq!(
-            err("[EEEEE]"),
-            "\"[EEEEE]\": an exposed group must be a pung, kong or chow"
-        );
+        assert_eq!(err("[556b]"), "\"[556b]\": an exposed group must be a pung, kong or chow");
+        assert_eq!(err("[12c]"), "\"[12c]\": an exposed group must be a pung, kong or chow");
+        assert_eq!(err("[89c1d]"), "\"[89c1d]\": an exposed group must be a pung, kong or chow");
+        assert_eq!(err("[EEEEE]"), "\"[EEEEE]\": an exposed group must be a pung, kong or chow");
         assert!(err("[555b").contains("brackets"));
         assert!(err("555b]").contains("brackets"));
         assert!(err("[]").contains("empty"));
@@ -326,10 +277,7 @@ mod tests {
     #[test]
     fn bonus_tiles_are_flowers_and_seasons() {
         let hand = parse_hand("1f 4s").expect("valid");
-        assert_eq!(
-            hand.bonus,
-            vec![Bonus::Flower(Wind::East), Bonus::Season(Wind::North)]
-        );
+        assert_eq!(hand.bonus, vec![Bonus::Flower(Wind::East), Bonus::Season(Wind::North)]);
         assert_eq!(hand.tile_count(), 0);
     }
 }

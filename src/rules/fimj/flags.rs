@@ -32,10 +32,7 @@ impl WinFlags {
 
     /// The flag with this JSON name.
     pub fn parse(name: &str) -> Option<WinFlags> {
-        WinFlags::NAMED
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, f)| f)
+        WinFlags::NAMED.iter().find(|(n, _)| *n == name).map(|&(_, f)| f)
     }
 
     /// Every flag of `other` is set.
@@ -55,10 +52,6 @@ impl WinFlags {
 
     /// The JSON names of the flags set.
     pub fn names(self) -> Vec<&'static str> {
-        WinFlags::NAMED
-            .iter()
-            .filter(|(_, f)| self.contains(*f))
-            .map(|&(n, _)| n)
-            .collect()
+        WinFlags::NAMED.iter().filter(|(_, f)| self.contains(*f)).map(|&(n, _)| n).collect()
     }
 }

@@ -14,17 +14,12 @@ pub use options::{ClosingDoubles, EastRotation, FimjOptions, LimitValues};
 pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
-use crate::rules::{
-    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerOutcome, Ruleset,
-};
+use crate::rules::{Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerOutcome, Ruleset};
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
 
 /// FIMJ settlement: East pays and collects double; each payment rounded to tens.
-pub const SETTLE_RULES: SettleRules = SettleRules {
-    east_factor: 2,
-    rounding: Rounding::NearestTen,
-};
+pub const SETTLE_RULES: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen };
 
 /// The FIMJ ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -69,20 +64,16 @@ impl FimjManche {
     /// Parses the generic input (notation, flags, round wind).
     pub fn from_input(input: &MancheInput) -> Result<FimjManche, MancheError> {
         let Some(round_wind) = input.round_wind else {
-            return Err(MancheError::general(
-                "round_wind is missing",
-                "manca il vento di giro (round_wind)",
-            ));
+            return Err(MancheError::general("round_wind is missing", "manca il vento di giro (round_wind)"));
         };
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
-            let hand =
-                match &player.hand {
-                    Some(text) => Some(parse_hand(text).map_err(|e| {
-                        MancheError::player(&player.name, e.to_string(), e.italian())
-                    })?),
-                    None => None,
-                };
+            let hand = match &player.hand {
+                Some(text) => {
+                    Some(parse_hand(text).map_err(|e| MancheError::player(&player.name, e.to_string(), e.italian()))?)
+                }
+                None => None,
+            };
             let mut flags = WinFlags::NONE;
             for name in &player.win {
                 let Some(flag) = WinFlags::parse(name) else {
@@ -96,66 +87,31 @@ impl FimjManche {
                 };
                 flags.insert(flag);
             }
-            seats.push(Seat {
-                name: player.name.clone(),
-                wind: player.seat,
-                hand,
-                mahjong: player.mahjong,
-                flags,
-            });
+            seats.push(Seat { name: player.name.clone(), wind: player.seat, hand, mahjong: player.mahjong, flags });
         }
-        Ok(FimjManche {
-            round_wind,
-            void: input.void,
-            seats,
-        })
+        Ok(FimjManche { round_wind, void: input.void, seats })
     }
 }
 
 /// Validates, scores every hand and settles the manche.
-pub fn score_manche(
-    manche: &FimjManche,
-    options: &FimjOptions,
-) -> Result<ScoredManche, MancheError> {
+pub fn score_manche(manche: &FimjManche, options: &FimjOptions) -> Result<ScoredManche, MancheError> {
     validate(manche, options)?;
     if manche.void {
-        let settlement = Settlement {
-            payments: Default::default(),
-            net: manche.seats.iter().map(|_| 0).collect(),
-        };
-        return Ok(ScoredManche {
-            hands: manche.seats.iter().map(|_| None).collect(),
-            settlement,
-        });
+        let settlement = Settlement { payments: Default::default(), net: manche.seats.iter().map(|_| 0).collect() };
+        return Ok(ScoredManche { hands: manche.seats.iter().map(|_| None).collect(), settlement });
     }
     let mut hands = Vec::with_capacity(manche.seats.len());
     let mut parties = Vec::with_capacity(manche.seats.len());
     for seat in &manche.seats {
         let Some(hand) = &seat.hand else {
-            return Err(MancheError::player(
-                &seat.name,
-                "the hand is missing",
-                "manca la mano",
-            ));
+            return Err(MancheError::player(&seat.name, "the hand is missing", "manca la mano"));
         };
-        let ctx = HandContext {
-            seat: seat.wind,
-            round: manche.round_wind,
-            winner: seat.mahjong,
-            flags: seat.flags,
-        };
+        let ctx = HandContext { seat: seat.wind, round: manche.round_wind, winner: seat.mahjong, flags: seat.flags };
         let scored = score_hand(hand, &ctx, options).map_err(|e| hand_error(&seat.name, e))?;
-        parties.push(Party {
-            value: scored.value,
-            east: seat.wind == Wind::East,
-            winner: seat.mahjong,
-        });
+        parties.push(Party { value: scored.value, east: seat.wind == Wind::East, winner: seat.mahjong });
         hands.push(Some(scored));
     }
-    Ok(ScoredManche {
-        hands,
-        settlement: settle::settle(&parties, SETTLE_RULES),
-    })
+    Ok(ScoredManche { hands, settlement: settle::settle(&parties, SETTLE_RULES) })
 }
 
 fn hand_error(name: &str, error: HandError) -> MancheError {
@@ -187,14 +143,11 @@ impl Ruleset for Fimj {
     }
 
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        FimjOptions::from_json(options)
-            .map(|_| ())
-            .map_err(|e| MancheError::general(e.clone(), e))
+        FimjOptions::from_json(options).map(|_| ()).map_err(|e| MancheError::general(e.clone(), e))
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        let options = FimjOptions::from_json(&input.options)
-            .map_err(|e| MancheError::general(e.clone(), e))?;
+        let options = FimjOptions::from_json(&input.options).map_err(|e| MancheError::general(e.clone(), e))?;
         let manche = FimjManche::from_input(input)?;
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
@@ -203,42 +156,17 @@ impl Ruleset for Fimj {
 
 /// The generic outcome of a scored FIMJ manche.
 pub fn outcome(manche: &FimjManche, scored: &ScoredManche) -> MancheOutcome {
-    let players = manche
-        .seats
-        .iter()
-        .zip(&scored.hands)
-        .map(|(seat, hand)| player_outcome(seat, hand.as_ref()))
-        .collect();
-    let name = |i: usize| {
-        manche
-            .seats
-            .get(i)
-            .map(|s| s.name.clone())
-            .unwrap_or_default()
-    };
+    let players =
+        manche.seats.iter().zip(&scored.hands).map(|(seat, hand)| player_outcome(seat, hand.as_ref())).collect();
+    let name = |i: usize| manche.seats.get(i).map(|s| s.name.clone()).unwrap_or_default();
     let payments = scored
         .settlement
         .payments
         .iter()
-        .map(|p| PaymentOutcome {
-            from: name(p.from),
-            to: name(p.to),
-            amount: p.amount,
-        })
+        .map(|p| PaymentOutcome { from: name(p.from), to: name(p.to), amount: p.amount })
         .collect();
-    let net = manche
-        .seats
-        .iter()
-        .zip(&scored.settlement.net)
-        .map(|(s, &n)| (s.name.clone(), n))
-        .collect();
-    MancheOutcome {
-        rules: "fimj",
-        void: manche.void,
-        players,
-        payments,
-        net,
-    }
+    let net = manche.seats.iter().zip(&scored.settlement.net).map(|(s, &n)| (s.name.clone(), n)).collect();
+    MancheOutcome { rules: "fimj", void: manche.void, players, payments, net }
 }
 
 fn player_outcome(seat: &Seat, hand: Option<&HandScore>) -> PlayerOutcome {
@@ -261,21 +189,11 @@ fn player_outcome(seat: &Seat, hand: Option<&HandScore>) -> PlayerOutcome {
     let mut parts: Vec<String> = hand.melds.iter().map(|m| m.to_string()).collect();
     if let Some(tiles) = seat.hand.as_ref() {
         if hand.shape == crate::rules::decompose::Shape::ThirteenOrphans {
-            parts.push(
-                Hand {
-                    concealed: tiles.concealed,
-                    ..Hand::default()
-                }
-                .to_string(),
-            );
+            parts.push(Hand { concealed: tiles.concealed, ..Hand::default() }.to_string());
         }
         parts.extend(tiles.bonus.iter().map(|b| b.to_string()));
     }
     out.arrangement = parts.join(" ");
-    out.items = hand
-        .lines
-        .iter()
-        .map(|&(line, amount)| line.item(amount))
-        .collect::<Vec<Item>>();
+    out.items = hand.lines.iter().map(|&(line, amount)| line.item(amount)).collect::<Vec<Item>>();
     out
 }

@@ -94,13 +94,7 @@ pub struct ClosingDoubles {
 
 impl Default for ClosingDoubles {
     fn default() -> Self {
-        ClosingDoubles {
-            woo_pung: 1,
-            colore: 1,
-            robbing_kong: 1,
-            last_discard: 1,
-            last_wall_tile: 1,
-        }
+        ClosingDoubles { woo_pung: 1, colore: 1, robbing_kong: 1, last_discard: 1, last_wall_tile: 1 }
     }
 }
 
@@ -123,10 +117,7 @@ impl FimjOptions {
     /// Range checks that serde cannot express.
     pub fn check(&self) -> Result<(), String> {
         if self.starting_points <= 0 {
-            return Err(format!(
-                "options.starting_points: must be positive, got {}",
-                self.starting_points
-            ));
+            return Err(format!("options.starting_points: must be positive, got {}", self.starting_points));
         }
         let l = &self.limits;
         for (name, value) in [
@@ -140,9 +131,7 @@ impl FimjOptions {
             ("quattro_benedizioni", l.quattro_benedizioni),
         ] {
             if value == 0 || value > MAX_LIMIT {
-                return Err(format!(
-                    "options.limits.{name}: must be between 1 and {MAX_LIMIT}, got {value}"
-                ));
+                return Err(format!("options.limits.{name}: must be between 1 and {MAX_LIMIT}, got {value}"));
             }
         }
         let c = &self.closing_doubles;

@@ -58,11 +58,7 @@ pub enum HandError {
 }
 
 /// Scores one hand, choosing the arrangement of its concealed tiles that is worth most.
-pub fn score_hand(
-    hand: &Hand,
-    ctx: &HandContext,
-    options: &FimjOptions,
-) -> Result<HandScore, HandError> {
+pub fn score_hand(hand: &Hand, ctx: &HandContext, options: &FimjOptions) -> Result<HandScore, HandError> {
     let mut fixed: ArrayVec<Meld, 4> = ArrayVec::new();
     for meld in hand.fixed_melds() {
         fixed.try_push(meld).map_err(|_| HandError::TooManyGroups)?;
@@ -142,13 +138,9 @@ impl Facts {
         let counts = hand.all_counts();
         let held = || Tile::all().filter(|t| counts[t.index()] > 0);
         let mut facts = Facts {
-            suits: held()
-                .filter_map(Tile::suit)
-                .fold(0, |mask, suit| mask | 1 << suit as u8),
+            suits: held().filter_map(Tile::suit).fold(0, |mask, suit| mask | 1 << suit as u8),
             honours: held().any(Tile::is_honour),
-            honours_for_colore: held()
-                .filter(|t| t.is_honour())
-                .all(|t| t.is_dragon() || t == ctx.seat.tile()),
+            honours_for_colore: held().filter(|t| t.is_honour()).all(|t| t.is_dragon() || t == ctx.seat.tile()),
             all_head: held().all(Tile::is_head),
             flowers: 0,
             seasons: 0,
@@ -247,32 +239,18 @@ fn evaluate<S: Sink>(
         if let Some(limit) = best_limit(ctx, options, facts, arrangement.shape, &groups) {
             let value = limit.value(&options.limits);
             sink.add(Line::Limit(limit), Amount::Limit(value));
-            return Eval {
-                stick: 0,
-                doubles: 0,
-                limit: Some(limit),
-                value,
-            };
+            return Eval { stick: 0, doubles: 0, limit: Some(limit), value };
         }
     }
 
-    let mut tally = Tally {
-        stick: 0,
-        doubles: 0,
-        sink,
-    };
+    let mut tally = Tally { stick: 0, doubles: 0, sink };
     stick_points(ctx, facts, melds(), &mut tally);
     fundamental_doubles(ctx, facts, melds(), &groups, &mut tally);
     if ctx.winner {
         closing_doubles(ctx, options, facts, &groups, &mut tally);
     }
     let value = times_two_to_the(tally.stick, tally.doubles);
-    Eval {
-        stick: tally.stick,
-        doubles: tally.doubles,
-        limit: None,
-        value,
-    }
+    Eval { stick: tally.stick, doubles: tally.doubles, limit: None, value }
 }
 
 /// `stick × 2^doubles`, saturating: there is no cap on a hand, but a u64 must not wrap.
@@ -285,13 +263,7 @@ fn times_two_to_the(stick: u64, doubles: u32) -> u64 {
 }
 
 /// The highest-valued limit the winner's hand qualifies for; ties go to the earlier line of the table.
-fn best_limit(
-    ctx: &HandContext,
-    options: &FimjOptions,
-    facts: &Facts,
-    shape: Shape,
-    groups: &Groups,
-) -> Option<Limit> {
+fn best_limit(ctx: &HandContext, options: &FimjOptions, facts: &Facts, shape: Shape, groups: &Groups) -> Option<Limit> {
     let standard = shape == Shape::Standard;
     let qualifies = |limit: Limit| match limit {
         Limit::Coppie => shape == Shape::SevenPairs,
@@ -453,21 +425,9 @@ fn closing_doubles<S: Sink>(
         tally.double(Line::Colore, values.colore);
     }
     for (flag, line, doubles) in [
-        (
-            WinFlags::ROBBING_KONG,
-            Line::RobbingKong,
-            values.robbing_kong,
-        ),
-        (
-            WinFlags::LAST_DISCARD,
-            Line::LastDiscard,
-            values.last_discard,
-        ),
-        (
-            WinFlags::LAST_WALL_TILE,
-            Line::LastWallTile,
-            values.last_wall_tile,
-        ),
+        (WinFlags::ROBBING_KONG, Line::RobbingKong, values.robbing_kong),
+        (WinFlags::LAST_DISCARD, Line::LastDiscard, values.last_discard),
+        (WinFlags::LAST_WALL_TILE, Line::LastWallTile, values.last_wall_tile),
     ] {
         if ctx.flags.contains(flag) {
             tally.double(line, doubles);

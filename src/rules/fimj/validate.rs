@@ -36,11 +36,7 @@ pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), Manche
         winners(manche)?;
         for seat in &manche.seats {
             if seat.hand.is_none() {
-                return Err(MancheError::player(
-                    &seat.name,
-                    "the hand is missing",
-                    "manca la mano",
-                ));
+                return Err(MancheError::player(&seat.name, "the hand is missing", "manca la mano"));
             }
             tile_count(seat)?;
         }
@@ -79,14 +75,8 @@ fn table(manche: &FimjManche) -> Result<(), MancheError> {
             let wind = seat.wind.letter();
             return Err(MancheError::player(
                 &seat.name,
-                format!(
-                    "sits at {wind}, like {}: each seat wind is held by one player",
-                    other.name
-                ),
-                format!(
-                    "siede a {wind} come {}: ogni vento ha un solo giocatore",
-                    other.name
-                ),
+                format!("sits at {wind}, like {}: each seat wind is held by one player", other.name),
+                format!("siede a {wind} come {}: ogni vento ha un solo giocatore", other.name),
             ));
         }
     }
@@ -118,46 +108,32 @@ fn tile_count(seat: &Seat) -> Result<(), MancheError> {
         if found != expected {
             return Err(MancheError::player(
                 &seat.name,
-                format!(
-                    "a winning hand has 14 tiles plus one per kong ({expected} here), found {found}"
-                ),
-                format!(
-                    "una mano vincente ha 14 tessere più una per ogni poker (qui {expected}), trovate {found}"
-                ),
+                format!("a winning hand has 14 tiles plus one per kong ({expected} here), found {found}"),
+                format!("una mano vincente ha 14 tessere più una per ogni poker (qui {expected}), trovate {found}"),
             ));
         }
     } else if found > HAND_TILES + kongs {
         let max = HAND_TILES + kongs;
         return Err(MancheError::player(
             &seat.name,
-            format!(
-                "{found} tiles is too many for a hand that did not win (at most {max}: 13 plus one per kong)"
-            ),
-            format!(
-                "{found} tessere sono troppe per una mano non vincente (al massimo {max}: 13 più una per poker)"
-            ),
+            format!("{found} tiles is too many for a hand that did not win (at most {max}: 13 plus one per kong)"),
+            format!("{found} tessere sono troppe per una mano non vincente (al massimo {max}: 13 più una per poker)"),
         ));
     }
     Ok(())
 }
 
 fn copies(manche: &FimjManche) -> Result<(), MancheError> {
-    let per_seat: Vec<(&str, Counts)> = manche
-        .seats
-        .iter()
-        .filter_map(|s| Some((s.name.as_str(), s.hand.as_ref()?.all_counts())))
-        .collect();
+    let per_seat: Vec<(&str, Counts)> =
+        manche.seats.iter().filter_map(|s| Some((s.name.as_str(), s.hand.as_ref()?.all_counts()))).collect();
     for index in 0..KINDS {
         let total: usize = per_seat.iter().map(|(_, c)| usize::from(c[index])).sum();
         if total > 4 {
             let Some(tile) = Tile::from_index(index) else {
                 continue;
             };
-            let holders: Vec<String> = per_seat
-                .iter()
-                .filter(|(_, c)| c[index] > 0)
-                .map(|(name, c)| format!("{name} {}", c[index]))
-                .collect();
+            let holders: Vec<String> =
+                per_seat.iter().filter(|(_, c)| c[index] > 0).map(|(name, c)| format!("{name} {}", c[index])).collect();
             let holders = holders.join(", ");
             return Err(MancheError::general(
                 format!("{tile}: {total} copies across the manche ({holders}); a set has 4"),
@@ -183,14 +159,8 @@ fn bonus_tiles(manche: &FimjManche) -> Result<(), MancheError> {
                 }
                 Some(name) => {
                     return Err(MancheError::general(
-                        format!(
-                            "{bonus} is held by both {name} and {}; there is one of each bonus tile",
-                            seat.name
-                        ),
-                        format!(
-                            "{bonus} è sia di {name} sia di {}; ogni fiore e stagione è unico",
-                            seat.name
-                        ),
+                        format!("{bonus} is held by both {name} and {}; there is one of each bonus tile", seat.name),
+                        format!("{bonus} è sia di {name} sia di {}; ogni fiore e stagione è unico", seat.name),
                     ));
                 }
                 None => owner[bonus.index()] = Some(&seat.name),
@@ -269,12 +239,8 @@ fn win_flags(seat: &Seat, winner_count: usize, options: &FimjOptions) -> Result<
             if flags.contains(drawn) {
                 let name = drawn.names().join("");
                 return err(
-                    format!(
-                        "{name} is impossible with several winners: they can only share a discard"
-                    ),
-                    format!(
-                        "{name} è impossibile con più vincitori: possono chiudere solo sullo stesso scarto"
-                    ),
+                    format!("{name} is impossible with several winners: they can only share a discard"),
+                    format!("{name} è impossibile con più vincitori: possono chiudere solo sullo stesso scarto"),
                 );
             }
         }
@@ -288,11 +254,7 @@ fn win_flags(seat: &Seat, winner_count: usize, options: &FimjOptions) -> Result<
                     "Est ha chiuso con le tessere iniziali (dealt_hand): nessun altro può chiudere".into(),
                 );
             }
-            if seat
-                .hand
-                .as_ref()
-                .is_some_and(|h| !h.exposed.is_empty() || !h.concealed_kongs.is_empty())
-            {
+            if seat.hand.as_ref().is_some_and(|h| !h.exposed.is_empty() || !h.concealed_kongs.is_empty()) {
                 return err(
                     "East's dealt hand (dealt_hand) cannot hold an exposed group or a kong".into(),
                     "la mano iniziale di Est (dealt_hand) non può avere combinazioni esposte né poker".into(),
