@@ -4,6 +4,7 @@
 //! decomposition, FIMJ), [`settle`] (payments) — under a thin shell: [`cli`].
 
 pub mod cli;
+pub mod rng;
 pub mod rules;
 pub mod settle;
 pub mod tiles;

@@ -147,14 +147,20 @@ impl fmt::Display for Hand {
                 .filter_map(|n| Tile::suited(suit, n).map(|t| (n, self.concealed[t.index()])))
                 .flat_map(|(n, count)| std::iter::repeat_n(char::from(b'0' + n), usize::from(count)))
                 .collect();
-            if !digits.is_empty() {
+            // Four identical loose tiles alone in a token would read back as a concealed kong.
+            let looks_like_kong = digits.len() == 4 && digits.bytes().all(|d| Some(d) == digits.bytes().next());
+            if looks_like_kong {
+                parts.push(format!("{}{}", &digits[..3], suit.letter()));
+                parts.push(format!("{}{}", &digits[3..], suit.letter()));
+            } else if !digits.is_empty() {
                 parts.push(format!("{digits}{}", suit.letter()));
             }
         }
         for tile in Tile::all().filter(|t| t.is_honour()) {
-            let n = self.concealed[tile.index()];
-            if n > 0 {
-                parts.push(run_text(tile, &vec![0; usize::from(n)]));
+            match self.concealed[tile.index()] {
+                0 => {}
+                4 => parts.extend([run_text(tile, &[0; 3]), tile.to_string()]),
+                n => parts.push(run_text(tile, &vec![0; usize::from(n)])),
             }
         }
         parts.extend(self.bonus.iter().map(|b| b.to_string()));

@@ -245,6 +245,14 @@ mod tests {
     }
 
     #[test]
+    fn four_loose_identical_tiles_print_so_that_they_read_back_loose() {
+        let hand = parse_hand("SS SS 55b 55b").expect("valid");
+        assert!(hand.concealed_kongs.is_empty());
+        assert_eq!(hand.to_string(), "555b 5b SSS S");
+        assert_eq!(parse_hand(&hand.to_string()), Ok(hand));
+    }
+
+    #[test]
     fn green_dragon_is_accepted_as_g_and_printed_as_v() {
         let hand = parse_hand("GG").expect("valid");
         assert_eq!(hand.to_string(), "VV");

@@ -4,6 +4,7 @@ mod flags;
 mod limits;
 mod lines;
 mod options;
+mod random;
 mod score;
 mod validate;
 
@@ -11,6 +12,7 @@ pub use flags::WinFlags;
 pub use limits::Limit;
 pub use lines::{Amount, EqualChows, Line, Snake};
 pub use options::{ClosingDoubles, EastRotation, FimjOptions, LimitValues};
+pub use random::random_manche;
 pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 

@@ -1,0 +1,166 @@
+//! Random *valid* FIMJ manches from a seed: complete winning hands built from groups, plausible non-winning
+//! hands, bonus tiles, win flags, sometimes two or three winners or a void manche. Used by the property tests,
+//! the benchmarks and demo data; the same seed always gives the same manche.
+
+use crate::rng::Rng;
+use crate::tiles::{Bonus, Counts, Hand, KINDS, Meld, MeldKind, Tile, Wind};
+
+use super::{FimjManche, Seat, WinFlags};
+
+/// Names used for the four seats.
+const NAMES: [&str; 4] = ["Anna", "Bruno", "Carla", "Dario"];
+
+/// A random valid manche under the default (tournament) options.
+pub fn random_manche(seed: u64) -> FimjManche {
+    let mut rng = Rng::new(seed);
+    let mut pool: Counts = [4; KINDS];
+    let round_wind = Wind::ALL[rng.below(4)];
+    let void = rng.chance(4);
+    let winner_count = match rng.below(100) {
+        _ if void => 0,
+        0..=2 => 3,
+        3..=9 => 2,
+        _ => 1,
+    };
+    let mut order = Wind::ALL;
+    rng.shuffle(&mut order);
+    let mut seats: Vec<Seat> = Wind::ALL
+        .iter()
+        .zip(NAMES)
+        .map(|(&wind, name)| Seat { name: name.to_owned(), wind, hand: None, mahjong: false, flags: WinFlags::NONE })
+        .collect();
+    for &wind in &order[..winner_count] {
+        let seat = &mut seats[wind.index()];
+        seat.mahjong = true;
+        seat.hand = Some(winning_hand(&mut rng, &mut pool));
+        seat.flags = win_flags(&mut rng, winner_count);
+    }
+    for seat in seats.iter_mut().filter(|s| !s.mahjong) {
+        seat.hand = Some(other_hand(&mut rng, &mut pool));
+    }
+    for bonus in (0..4).flat_map(|w| [Bonus::Flower(Wind::ALL[w]), Bonus::Season(Wind::ALL[w])]) {
+        if rng.chance(45) {
+            let k = rng.below(4);
+            if let Some(hand) = seats[k].hand.as_mut() {
+                hand.bonus.push(bonus);
+            }
+        }
+    }
+    FimjManche { round_wind, void, seats }
+}
+
+fn win_flags(rng: &mut Rng, winner_count: usize) -> WinFlags {
+    let mut flags = WinFlags::NONE;
+    match rng.below(10) {
+        0..=3 if winner_count == 1 => flags.insert(WinFlags::SELF_DRAWN),
+        4 if winner_count == 1 => {
+            flags.insert(WinFlags::SELF_DRAWN);
+            flags.insert(WinFlags::LAST_WALL_TILE);
+        }
+        5 => flags.insert(WinFlags::LAST_DISCARD),
+        6 => flags.insert(WinFlags::ROBBING_KONG),
+        _ => {}
+    }
+    flags
+}
+
+/// A complete hand: four groups and a pair (now and then seven pairs), taken from `pool`.
+fn winning_hand(rng: &mut Rng, pool: &mut Counts) -> Hand {
+    loop {
+        let snapshot = *pool;
+        let hand = if rng.chance(5) { seven_pairs(rng, pool) } else { standard(rng, pool) };
+        if let Some(hand) = hand {
+            return hand;
+        }
+        *pool = snapshot;
+    }
+}
+
+fn standard(rng: &mut Rng, pool: &mut Counts) -> Option<Hand> {
+    let mut hand = Hand::default();
+    for _ in 0..4 {
+        let kind = match rng.below(100) {
+            0..=54 => MeldKind::Chow,
+            55..=91 => MeldKind::Pung,
+            _ => MeldKind::Kong,
+        };
+        let meld = take_group(rng, pool, kind)?;
+        match (meld.kind, rng.chance(35)) {
+            (_, true) => hand.exposed.push(Meld { concealed: false, ..meld }),
+            (MeldKind::Kong, false) => hand.concealed_kongs.push(meld.tile),
+            (_, false) => meld.add_to(&mut hand.concealed),
+        }
+    }
+    let pair = take_group(rng, pool, MeldKind::Pair)?;
+    pair.add_to(&mut hand.concealed);
+    Some(hand)
+}
+
+fn seven_pairs(rng: &mut Rng, pool: &mut Counts) -> Option<Hand> {
+    let mut hand = Hand::default();
+    for _ in 0..7 {
+        let pair = (0..40).map(|_| rng.below(KINDS)).find(|&i| pool[i] >= 2 && hand.concealed[i] == 0)?;
+        pool[pair] -= 2;
+        hand.concealed[pair] = 2;
+    }
+    Some(hand)
+}
+
+/// Takes a random group of `kind` from the pool, trying a few starting tiles.
+fn take_group(rng: &mut Rng, pool: &mut Counts, kind: MeldKind) -> Option<Meld> {
+    for _ in 0..40 {
+        let tile = Tile::from_index(rng.below(KINDS))?;
+        let meld = Meld { kind, tile, concealed: true };
+        let mut need: Counts = [0; KINDS];
+        if kind == MeldKind::Chow && !tile.starts_chow() {
+            continue;
+        }
+        meld.add_to(&mut need);
+        if need.iter().zip(pool.iter()).all(|(n, p)| n <= p) {
+            for (p, n) in pool.iter_mut().zip(need) {
+                *p -= n;
+            }
+            return Some(meld);
+        }
+    }
+    None
+}
+
+/// A non-winning hand: up to two exposed groups, the rest loose tiles, 13 tiles plus one per kong.
+fn other_hand(rng: &mut Rng, pool: &mut Counts) -> Hand {
+    let mut hand = Hand::default();
+    for _ in 0..rng.below(3) {
+        let kind = [MeldKind::Chow, MeldKind::Pung, MeldKind::Pung, MeldKind::Kong][rng.below(4)];
+        if let Some(meld) = take_group(rng, pool, kind) {
+            hand.exposed.push(Meld { concealed: false, ..meld });
+        }
+    }
+    while hand.tile_count() < 13 + hand.kong_count() {
+        let Some(i) = (0..200).map(|_| rng.below(KINDS)).find(|&i| pool[i] > 0) else { break };
+        pool[i] -= 1;
+        hand.concealed[i] += 1;
+    }
+    hand
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fimj::{FimjOptions, score_manche};
+
+    #[test]
+    fn a_thousand_seeds_give_valid_manches() {
+        for seed in 0..1000 {
+            let manche = random_manche(seed);
+            if let Err(e) = score_manche(&manche, &FimjOptions::default()) {
+                panic!("seed {seed}: {e}\n{manche:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_manche() {
+        assert_eq!(random_manche(42), random_manche(42));
+        assert_ne!(random_manche(42), random_manche(43));
+    }
+}

@@ -1,0 +1,117 @@
+//! The `stecca score` command-line contract (issue "The scoring engine"), tested on the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+const EXAMPLE: &str = include_str!("../examples/digest-manche.json");
+
+fn stecca(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn stdout_json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+#[test]
+fn the_issue_example_prints_the_issue_output() {
+    let out = stecca(&["score", "examples/digest-manche.json"], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = stdout_json(&out);
+    let bruno = &v["players"][1];
+    assert_eq!(bruno["name"], "Bruno");
+    assert_eq!(bruno["seat"], "S");
+    assert_eq!(bruno["score"], 144);
+    assert_eq!(bruno["stick_points"], 36);
+    assert_eq!(bruno["doubles"], 2);
+    assert_eq!(bruno["limit"], Value::Null);
+    let items = bruno["items"].as_array().expect("items");
+    let points: u64 = items.iter().filter_map(|i| i["points"].as_u64()).sum();
+    let doubles: u64 = items.iter().filter_map(|i| i["doubles"].as_u64()).sum();
+    assert_eq!((points, doubles), (36, 2), "the items explain the figures");
+    assert!(items.iter().all(|i| i["label_it"].is_string() && i["label_en"].is_string()));
+    assert!(
+        v["payments"].as_array().expect("payments").contains(&json!({"from": "Anna", "to": "Bruno", "amount": 290}))
+    );
+    assert_eq!(v["net"], json!({"Anna": -230, "Bruno": 570, "Carla": -170, "Dario": -170}));
+}
+
+#[test]
+fn standard_input_is_read_when_no_file_is_given() {
+    let out = stecca(&["score"], EXAMPLE);
+    assert!(out.status.success());
+    assert_eq!(stdout_json(&out)["net"]["Bruno"], 570);
+    let dash = stecca(&["score", "-"], EXAMPLE);
+    assert_eq!(stdout_json(&dash)["net"]["Bruno"], 570);
+}
+
+#[test]
+fn invalid_input_exits_2_with_one_line_naming_the_player_and_nothing_on_stdout() {
+    let bad = EXAMPLE.replace("[999c] 2b", "[998c] 2b");
+    let out = stecca(&["score"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("Anna: \"[998c]\": an exposed group must be a pung, kong or chow"), "{stderr}");
+}
+
+#[test]
+fn malformed_json_exits_2() {
+    let out = stecca(&["score"], "{\"rules\": ");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid input"));
+}
+
+#[test]
+fn a_misspelt_field_is_named() {
+    let out = stecca(&["score"], &EXAMPLE.replacen("\"hand\"", "\"hnad\"", 1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown field `hnad`"));
+}
+
+#[test]
+fn a_missing_file_exits_2_and_says_which() {
+    let out = stecca(&["score", "no/such/manche.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no/such/manche.json"));
+}
+
+fn one_line(json: &str) -> String {
+    serde_json::to_string(&serde_json::from_str::<Value>(json).expect("json")).expect("serialise")
+}
+
+#[test]
+fn jsonl_scores_every_line_in_order_and_reports_bad_lines_in_place() {
+    let good = one_line(EXAMPLE);
+    let bad = good.replace("\"seat\":\"W\"", "\"seat\":\"S\"");
+    let input = format!("{good}\n{bad}\n\n{good}\n");
+    let out = stecca(&["score", "--jsonl"], &input);
+    assert_eq!(out.status.code(), Some(2), "not every line scored");
+    let lines: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["net"]["Bruno"], 570);
+    assert_eq!(lines[1]["error"], "Carla: sits at S, like Bruno: each seat wind is held by one player");
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("empty")));
+    assert_eq!(lines[3]["net"]["Bruno"], 570);
+}
+
+#[test]
+fn jsonl_exits_0_when_every_line_scores() {
+    let good = one_line(EXAMPLE);
+    let out = stecca(&["score", "--jsonl"], &format!("{good}\n{good}\n"));
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}
