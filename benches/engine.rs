@@ -1,1 +1,60 @@
-fn main() {}
+//! Engine speed: (a) validate + score + settle one full FIMJ manche, (b) decompose a complete 14-tile hand,
+//! (c) the whole `stecca score` path for one manche (JSON in, JSON out). Run: `cargo bench --bench engine`.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use stecca::rules::decompose;
+use stecca::rules::fimj::{FimjManche, FimjOptions, random_manche, score_manche};
+use stecca::tiles::Counts;
+
+#[path = "hands.rs"]
+mod hands;
+
+fn manches() -> Vec<FimjManche> {
+    (0..1024).map(random_manche).collect()
+}
+
+fn bench_manche(c: &mut Criterion) {
+    let manches = manches();
+    let options = FimjOptions::default();
+    let mut group = c.benchmark_group("fimj");
+    group.throughput(Throughput::Elements(1));
+    let mut k = 0;
+    group.bench_function("score_and_settle_manche", |b| {
+        b.iter(|| {
+            k = (k + 1) % manches.len();
+            black_box(score_manche(black_box(&manches[k]), &options).is_ok())
+        })
+    });
+    let texts: Vec<String> =
+        manches.iter().map(|m| serde_json::to_string(&m.to_input(&options)).unwrap_or_default()).collect();
+    group.bench_function("score_json_manche", |b| {
+        b.iter(|| {
+            k = (k + 1) % texts.len();
+            let input: stecca::rules::MancheInput =
+                serde_json::from_str(black_box(&texts[k])).unwrap_or_else(|e| panic!("{e}"));
+            let outcome = stecca::rules::score_manche(&input).unwrap_or_else(|e| panic!("{e}"));
+            black_box(serde_json::to_string(&outcome).map(|s| s.len()).unwrap_or(0))
+        })
+    });
+    group.finish();
+}
+
+fn bench_decompose(c: &mut Criterion) {
+    let hands: Vec<Counts> = hands::complete_concealed_hands(10_000, 2026);
+    let mut group = c.benchmark_group("decompose");
+    group.throughput(Throughput::Elements(1));
+    let mut k = 0;
+    group.bench_function("complete_14_tiles", |b| {
+        b.iter(|| {
+            k = (k + 1) % hands.len();
+            let mut found = 0u32;
+            decompose::complete(black_box(&hands[k]), 4, |_| found += 1);
+            black_box(found)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_manche, bench_decompose);
+criterion_main!(benches);

@@ -8,8 +8,7 @@
 //!   (seven pairs, thirteen orphans) when the bag is a whole 14-tile hand.
 //! * [`partial`] yields every *maximal* set of groups (no group can be formed from the leftover tiles). It is
 //!   meant for non-winning hands whose score can only grow when a group is added, so only maximal sets matter.
-//!   Leftovers are checked block by block (each suit, each honour) as soon as a block is finished, which prunes
-//!   non-maximal branches early.
+//!   Leftovers are checked as soon as each tile index is finished, which prunes non-maximal branches early.
 
 use arrayvec::ArrayVec;
 
@@ -90,6 +89,22 @@ pub fn partial(counts: &Counts, pairs: TileSet, mut visit: impl FnMut(&Arrangeme
     search.partial(0, Stage::Pung, &mut arrangement, &mut visit);
 }
 
+/// Whether a chow can start at each index (numbers 1–7); a table because this sits in the innermost loop.
+const CHOW_STARTS: [bool; KINDS] = chow_table(0);
+/// Whether a chow can end at each index (numbers 3–9).
+const CHOW_ENDS: [bool; KINDS] = chow_table(2);
+
+const fn chow_table(offset: usize) -> [bool; KINDS] {
+    let mut table = [false; KINDS];
+    let mut i = 0;
+    while i < 27 {
+        let number = i % 9;
+        table[i] = number >= offset && number < 7 + offset;
+        i += 1;
+    }
+    table
+}
+
 /// The choices at one tile index, in canonical order.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
@@ -145,17 +160,15 @@ impl Search<'_> {
         arrangement: &mut Arrangement,
         visit: &mut impl FnMut(&Arrangement),
     ) {
-        let mut i = pos;
-        while i < KINDS && self.counts[i] == 0 {
-            if block_ends_at(i) && !self.block_is_maximal(i) {
-                return;
-            }
-            i += 1;
-        }
-        if i == KINDS {
-            visit(arrangement);
+        // Leftovers only accumulate at the index being placed, so `pos` is the one index that can have just
+        // finished with a group formable from leftovers; the indices skipped after it hold no leftovers.
+        if pos < KINDS && self.counts[pos] == 0 && !self.finished_index_is_maximal(pos) {
             return;
         }
+        let Some(i) = (pos..KINDS).find(|&i| self.counts[i] > 0) else {
+            visit(arrangement);
+            return;
+        };
         let stage = if i == pos { stage } else { Stage::Pung };
         if stage <= Stage::Pung && self.counts[i] >= 3 {
             self.take(arrangement, MeldKind::Pung, i);
@@ -180,19 +193,21 @@ impl Search<'_> {
     }
 
     fn chow_possible(&self, i: usize) -> bool {
-        Tile::from_index(i).is_some_and(Tile::starts_chow) && self.counts[i + 1] > 0 && self.counts[i + 2] > 0
+        CHOW_STARTS[i] && self.counts[i + 1] > 0 && self.counts[i + 2] > 0
     }
 
-    /// No group can be formed from the leftovers of the block (suit or honour) ending at `i`.
-    fn block_is_maximal(&self, i: usize) -> bool {
-        let start = if i < 27 { i - 8 } else { i };
-        let left = &self.left[start..=i];
-        let formable = left.iter().enumerate().any(|(k, &n)| {
-            n >= 3
-                || (n >= 2 && self.pairs.contains(start + k))
-                || (i < 27 && k + 2 < left.len() && n > 0 && left[k + 1] > 0 && left[k + 2] > 0)
-        });
-        !formable
+    /// Index `i` has no tiles left to place: no group may be formable from leftovers that it completes — a
+    /// pung or scoring pair of `i`, or a chow ending at `i`. Checking as each index finishes prunes a
+    /// non-maximal branch as early as possible; every group of leftovers is caught at its last index.
+    fn finished_index_is_maximal(&self, i: usize) -> bool {
+        let n = self.left[i];
+        if n == 0 {
+            return true;
+        }
+        if n >= 3 || (n >= 2 && self.pairs.contains(i)) {
+            return false;
+        }
+        !(CHOW_ENDS[i] && self.left[i - 1] > 0 && self.left[i - 2] > 0)
     }
 
     fn take(&mut self, arrangement: &mut Arrangement, kind: MeldKind, i: usize) {
@@ -216,11 +231,6 @@ fn adjust(counts: &mut Counts, kind: MeldKind, i: usize, add: bool) {
         MeldKind::Chow => counts[i..i + 3].iter_mut().for_each(|c| apply(c, 1)),
         kind => apply(&mut counts[i], kind.tile_count()),
     }
-}
-
-/// Last index of a suit (8, 17, 26) or any honour.
-fn block_ends_at(i: usize) -> bool {
-    i >= 26 || i % 9 == 8
 }
 
 fn seven_pairs(counts: &Counts) -> Option<Arrangement> {
@@ -294,6 +304,14 @@ mod tests {
     #[test]
     fn fewer_groups_when_some_are_exposed() {
         assert_eq!(arrangements("234d 55c", 1), ["Standard: 234d 55c"]);
+    }
+
+    #[test]
+    fn chow_tables_match_the_tiles() {
+        for tile in Tile::all() {
+            assert_eq!(CHOW_STARTS[tile.index()], tile.starts_chow(), "{tile}");
+            assert_eq!(CHOW_ENDS[tile.index()], matches!(tile.number(), Some(3..=9)), "{tile}");
+        }
     }
 
     #[test]

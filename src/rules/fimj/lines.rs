@@ -10,11 +10,11 @@ use super::Limit;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Amount {
     /// Stick points.
-    Points(u64),
+    Points(u32),
     /// Doubles.
     Doubles(u32),
     /// A limit's fixed value.
-    Limit(u64),
+    Limit(u32),
 }
 
 /// Family variants of "equal chows".
@@ -164,9 +164,9 @@ impl Line {
         let (label_it, label_en) = self.labels();
         let mut item = Item { label_it, label_en, points: None, doubles: None, limit: None };
         match amount {
-            Amount::Points(p) => item.points = Some(p),
+            Amount::Points(p) => item.points = Some(u64::from(p)),
             Amount::Doubles(d) => item.doubles = Some(d),
-            Amount::Limit(v) => item.limit = Some(v),
+            Amount::Limit(v) => item.limit = Some(u64::from(v)),
         }
         item
     }

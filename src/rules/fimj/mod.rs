@@ -16,7 +16,9 @@ pub use random::random_manche;
 pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
-use crate::rules::{Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerOutcome, Ruleset};
+use crate::rules::{
+    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Ruleset,
+};
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
 
@@ -92,6 +94,29 @@ impl FimjManche {
             seats.push(Seat { name: player.name.clone(), wind: player.seat, hand, mahjong: player.mahjong, flags });
         }
         Ok(FimjManche { round_wind, void: input.void, seats })
+    }
+}
+
+impl FimjManche {
+    /// The manche in the generic input shape (hands in canonical notation), e.g. to write it as JSON.
+    pub fn to_input(&self, options: &FimjOptions) -> MancheInput {
+        MancheInput {
+            rules: "fimj".to_owned(),
+            round_wind: Some(self.round_wind),
+            void: self.void,
+            players: self
+                .seats
+                .iter()
+                .map(|seat| PlayerInput {
+                    name: seat.name.clone(),
+                    seat: seat.wind,
+                    hand: seat.hand.as_ref().map(Hand::to_string),
+                    mahjong: seat.mahjong,
+                    win: seat.flags.names().into_iter().map(str::to_owned).collect(),
+                })
+                .collect(),
+            options: serde_json::to_value(options).unwrap_or_default(),
+        }
     }
 }
 

@@ -13,8 +13,9 @@ use super::options::FimjOptions;
 
 /// Most groups a scored hand can show (four fixed groups and seven concealed pairs).
 pub const MAX_MELDS: usize = 12;
-/// Room for every explanation line a hand can earn.
-pub const MAX_LINES: usize = 40;
+/// Room for every explanation line a hand can earn: at most 9 stick-point lines (2 bonus, 6 groups and pairs,
+/// Mah Jong) and 17 double lines (2 bonus, 2 wind, 3 dragon, 5 families, 5 closing).
+pub const MAX_LINES: usize = 32;
 
 /// Who holds the hand, and how the manche ended for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +46,7 @@ pub struct HandScore {
     /// Every group scored: fixed groups, then the concealed arrangement.
     pub melds: ArrayVec<Meld, MAX_MELDS>,
     /// The explanation.
-    pub lines: ArrayVec<(Line, Amount), MAX_LINES>,
+    pub lines: Lines,
 }
 
 /// Why a hand cannot be scored.
@@ -64,12 +65,17 @@ pub fn score_hand(hand: &Hand, ctx: &HandContext, options: &FimjOptions) -> Resu
         fixed.try_push(meld).map_err(|_| HandError::TooManyGroups)?;
     }
     let facts = Facts::of(hand, ctx);
-    let mut best: Option<((bool, u64), Arrangement)> = None;
+    // Each arrangement is evaluated once into the free one of two line buffers; the best one's is kept.
+    let mut buffers = [Lines::new(), Lines::new()];
+    let mut free = 0;
+    let mut best: Option<(Eval, Arrangement)> = None;
     let mut consider = |arrangement: &Arrangement| {
-        let eval = evaluate(ctx, options, &facts, &fixed, arrangement, &mut ());
-        let key = (eval.limit.is_some(), eval.value);
-        if best.as_ref().is_none_or(|(k, _)| key > *k) {
-            best = Some((key, arrangement.clone()));
+        let lines = &mut buffers[free];
+        lines.clear();
+        let eval = evaluate(ctx, options, &facts, &fixed, arrangement, lines);
+        if best.as_ref().is_none_or(|(b, _)| eval.key() > b.key()) {
+            best = Some((eval, arrangement.clone()));
+            free = 1 - free;
         }
     };
     if ctx.winner {
@@ -80,11 +86,11 @@ pub fn score_hand(hand: &Hand, ctx: &HandContext, options: &FimjOptions) -> Resu
             .fold(TileSet::EMPTY, TileSet::with);
         decompose::partial(&hand.concealed, scoring_pairs, &mut consider);
     }
-    let Some((_, arrangement)) = best else {
+    let Some((eval, arrangement)) = best else {
         return Err(HandError::Incomplete);
     };
-    let mut lines = ArrayVec::new();
-    let eval = evaluate(ctx, options, &facts, &fixed, &arrangement, &mut lines);
+    let [first, second] = buffers;
+    let lines = if free == 0 { second } else { first };
     let mut melds: ArrayVec<Meld, MAX_MELDS> = ArrayVec::new();
     for &meld in fixed.iter().chain(&arrangement.melds) {
         // 4 fixed + 7 concealed groups at most.
@@ -101,16 +107,15 @@ pub fn score_hand(hand: &Hand, ctx: &HandContext, options: &FimjOptions) -> Resu
     })
 }
 
-/// Where explanation lines go; `()` drops them for the fast search over arrangements.
+/// The explanation lines of one hand.
+pub type Lines = ArrayVec<(Line, Amount), MAX_LINES>;
+
+/// Where explanation lines go.
 trait Sink {
     fn add(&mut self, line: Line, amount: Amount);
 }
 
-impl Sink for () {
-    fn add(&mut self, _: Line, _: Amount) {}
-}
-
-impl Sink for ArrayVec<(Line, Amount), MAX_LINES> {
+impl Sink for Lines {
     fn add(&mut self, line: Line, amount: Amount) {
         debug_assert!(!self.is_full(), "MAX_LINES is too small");
         let _ = self.try_push((line, amount));
@@ -136,12 +141,16 @@ struct Facts {
 impl Facts {
     fn of(hand: &Hand, ctx: &HandContext) -> Facts {
         let counts = hand.all_counts();
-        let held = || Tile::all().filter(|t| counts[t.index()] > 0);
+        let held = |range: std::ops::Range<usize>| counts[range].iter().any(|&c| c > 0);
+        let suits = (0..3).filter(|&s| held(s * 9..s * 9 + 9)).fold(0, |mask, s| mask | 1 << s);
+        let seat = ctx.seat.tile().index();
+        let other_winds = (27..31).filter(|&w| w != seat).any(|w| counts[w] > 0);
+        let simples = (0..3).any(|s| held(s * 9 + 1..s * 9 + 8));
         let mut facts = Facts {
-            suits: held().filter_map(Tile::suit).fold(0, |mask, suit| mask | 1 << suit as u8),
-            honours: held().any(Tile::is_honour),
-            honours_for_colore: held().filter(|t| t.is_honour()).all(|t| t.is_dragon() || t == ctx.seat.tile()),
-            all_head: held().all(Tile::is_head),
+            suits,
+            honours: held(27..34),
+            honours_for_colore: !other_winds,
+            all_head: !simples,
             flowers: 0,
             seasons: 0,
             own_flower: None,
@@ -171,6 +180,13 @@ struct Eval {
     value: u64,
 }
 
+impl Eval {
+    /// A limit beats any counted hand (the digest's interpretation); then the higher value wins.
+    fn key(&self) -> (bool, u64) {
+        (self.limit.is_some(), self.value)
+    }
+}
+
 /// Running totals that also feed the sink.
 struct Tally<'a, S: Sink> {
     stick: u64,
@@ -179,8 +195,8 @@ struct Tally<'a, S: Sink> {
 }
 
 impl<S: Sink> Tally<'_, S> {
-    fn points(&mut self, line: Line, points: u64) {
-        self.stick += points;
+    fn points(&mut self, line: Line, points: u32) {
+        self.stick += u64::from(points);
         self.sink.add(line, Amount::Points(points));
     }
 
@@ -203,7 +219,7 @@ struct Groups {
     pung_suits: [u8; 9],
     /// Per suit and chow start 1–7: how many such chows.
     chows: [[u8; 7]; 3],
-    any_chow: bool,
+    chow_count: u8,
 }
 
 fn evaluate<S: Sink>(
@@ -220,7 +236,7 @@ fn evaluate<S: Sink>(
         match (meld.kind, meld.tile.suit(), meld.tile.number()) {
             (MeldKind::Chow, Some(suit), Some(n)) => {
                 groups.chows[suit as usize][usize::from(n - 1)] += 1;
-                groups.any_chow = true;
+                groups.chow_count += 1;
             }
             (MeldKind::Pung | MeldKind::Kong, suit, number) => {
                 groups.head_sets += u8::from(meld.tile.is_head());
@@ -238,7 +254,8 @@ fn evaluate<S: Sink>(
     if ctx.winner {
         if let Some(limit) = best_limit(ctx, options, facts, arrangement.shape, &groups) {
             let value = limit.value(&options.limits);
-            sink.add(Line::Limit(limit), Amount::Limit(value));
+            // Limit values are checked to be at most `MAX_LIMIT`, far below u32::MAX.
+            sink.add(Line::Limit(limit), Amount::Limit(u32::try_from(value).unwrap_or(u32::MAX)));
             return Eval { stick: 0, doubles: 0, limit: Some(limit), value };
         }
     }
@@ -366,11 +383,14 @@ fn fundamental_doubles<S: Sink>(
         3 => tally.double(Line::ThreeConcealedPungs, 1),
         _ => tally.double(Line::FourConcealedPungs, 2),
     }
-    if let Some((kind, doubles)) = equal_chows(&groups.chows) {
-        tally.double(Line::EqualChows(kind), doubles);
-    }
-    if let Some((kind, doubles)) = snake(&groups.chows) {
-        tally.double(Line::Snake(kind), doubles);
+    // Both chow families need at least three chows.
+    if groups.chow_count >= 3 {
+        if let Some((kind, doubles)) = equal_chows(&groups.chows) {
+            tally.double(Line::EqualChows(kind), doubles);
+        }
+        if let Some((kind, doubles)) = snake(&groups.chows) {
+            tally.double(Line::Snake(kind), doubles);
+        }
     }
 }
 
@@ -418,7 +438,7 @@ fn closing_doubles<S: Sink>(
     tally: &mut Tally<'_, S>,
 ) {
     let values = &options.closing_doubles;
-    if !groups.any_chow {
+    if groups.chow_count == 0 {
         tally.double(Line::WooPung, values.woo_pung);
     }
     if facts.suits.count_ones() == 1 && facts.honours && facts.honours_for_colore {
