@@ -11,7 +11,7 @@ pub const EXIT_INVALID: u8 = 2;
 
 /// Stecca: FIMJ Mah Jong scoring, settlement and tournament desk.
 #[derive(Debug, Parser)]
-#[command(name = "stecca", version, about)]
+#[command(name = "stecca", version, about, arg_required_else_help = true)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
