@@ -1,11 +1,12 @@
 //! Stecca: the desk for Mah Jong referees and club treasurers.
 //!
 //! A pure core without I/O — [`tiles`] (tiles and notation), [`rules`] (the ruleset boundary, the exact
-//! decomposition, FIMJ), [`settle`] (payments) — under a thin shell: [`cli`].
+//! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules) — under a thin shell: [`cli`].
 
 pub mod cli;
 pub mod rng;
 pub mod rules;
+pub mod seating;
 pub mod settle;
 pub mod tiles;
 

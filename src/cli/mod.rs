@@ -1,6 +1,7 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
 mod score;
+mod seat;
 
 use std::process::ExitCode;
 
@@ -23,6 +24,8 @@ pub struct Cli {
 pub enum Command {
     /// Score and settle one manche given as JSON (or one per line with --jsonl); prints the result as JSON.
     Score(score::ScoreArgs),
+    /// Seat N players for R sessions: no pair meets twice where possible, balanced winds; prints JSON.
+    Seat(seat::SeatArgs),
 }
 
 /// Parses the arguments, runs the command and returns the process status.
@@ -30,5 +33,6 @@ pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Score(args) => score::run(&args),
+        Command::Seat(args) => seat::run(&args),
     }
 }

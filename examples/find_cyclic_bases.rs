@@ -1,0 +1,19 @@
+//! Offline search for the seating bases shipped in `assets/seating/cyclic-bases.txt`:
+//! `cargo run --release --example find_cyclic_bases > assets/seating/cyclic-bases.txt`
+use stecca::rng::Rng;
+use stecca::seating::{cyclic_base_line, w_max};
+
+fn main() {
+    println!("# Repeat-free seating bases (1-rotational construction, see src/seating/cyclic.rs).");
+    println!("# Each line: players sessions: base blocks. Regenerate with the example find_cyclic_bases.");
+    let only: Option<usize> = std::env::args().nth(1).and_then(|a| a.parse().ok());
+    let sessions_override: Option<usize> = std::env::args().nth(2).and_then(|a| a.parse().ok());
+    for tables in (4..=12).filter(|t| only.is_none_or(|o| o == *t)) {
+        let (players, sessions) = (4 * tables, sessions_override.unwrap_or(w_max(tables).min(12)));
+        let mut rng = Rng::new(2026);
+        match cyclic_base_line(players, sessions, &mut rng, 500_000_000) {
+            Some(line) => println!("{line}"),
+            None => eprintln!("{players} x {sessions}: not found"),
+        }
+    }
+}

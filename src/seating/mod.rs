@@ -1,0 +1,272 @@
+//! Seating: who sits at which table, at which wind, in every session. Pure: no I/O, no clock in the result.
+//!
+//! Three independent steps: [`search`] decides who sits together (no pair meets twice when that is possible,
+//! club/country separation as a weighted soft constraint), [`winds`] orders each table E, S, W, N so that every
+//! player plays every wind equally, and [`tables`] numbers the tables so that players move around the room.
+
+mod cyclic;
+mod labels;
+mod report;
+mod search;
+mod tables;
+mod winds;
+
+pub use report::{ClubNote, Report, report, unavoidable_meetings};
+
+use serde::Serialize;
+use thiserror::Error;
+
+use crate::rng::Rng;
+use search::{Group, Problem, REPEAT_COST};
+
+/// Most sessions a schedule may have.
+pub const MAX_SESSIONS: usize = 40;
+/// Most players a schedule may seat.
+pub const MAX_PLAYERS: usize = 1000;
+
+/// A player to be seated.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Entrant {
+    /// Name, for messages and output.
+    pub name: String,
+    /// Club, if any: players of one club are kept apart where possible.
+    pub club: Option<String>,
+    /// Country, if any: kept apart with its own weight.
+    pub country: Option<String>,
+    /// A substitute is seated like anyone else but left out of the standings.
+    pub substitute: bool,
+}
+
+/// What to seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatingRequest {
+    /// The players, a multiple of four.
+    pub entrants: Vec<Entrant>,
+    /// Number of sessions.
+    pub sessions: usize,
+    /// The seed: the same request and seed always give the same schedule.
+    pub seed: u64,
+    /// Weight of a same-club meeting; 10 makes it as bad as a repeated meeting, 0 ignores clubs.
+    pub club_weight: f64,
+    /// Weight of a same-country meeting, on the same scale.
+    pub country_weight: f64,
+}
+
+impl SeatingRequest {
+    /// A request for `players` unnamed players without clubs.
+    pub fn numbered(players: usize, sessions: usize, seed: u64) -> SeatingRequest {
+        let entrants = (0..players).map(|i| Entrant { name: format!("{i}"), ..Entrant::default() }).collect();
+        SeatingRequest { entrants, sessions, seed, club_weight: 1.0, country_weight: 0.25 }
+    }
+}
+
+/// Every session's tables, each in seat order East, South, West, North; a table's index is its number − 1.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Schedule {
+    /// `sessions[s][t]` = the four players of table t+1 in session s+1.
+    pub sessions: Vec<Vec<[usize; 4]>>,
+}
+
+/// Why a schedule cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SeatingError {
+    /// The players do not fill whole tables.
+    #[error(
+        "{players} players do not fill tables of four: add {missing} substitute(s) to make {} (or remove {extra})",
+        players + missing
+    )]
+    NotMultipleOfFour {
+        /// Players given.
+        players: usize,
+        /// Substitutes to add.
+        missing: usize,
+        /// Players to remove instead.
+        extra: usize,
+    },
+    /// Fewer than four players, or more than the maximum.
+    #[error("{0} players: a schedule needs between 4 and {MAX_PLAYERS}")]
+    PlayerCount(usize),
+    /// Zero or too many sessions.
+    #[error("{0} sessions: a schedule needs between 1 and {MAX_SESSIONS}")]
+    SessionCount(usize),
+    /// A weight that is negative or not a number.
+    #[error("{0}: weights must be between 0 and 100")]
+    Weight(&'static str),
+    /// A schedule entered by hand that does not seat everyone once per session.
+    #[error("{0}")]
+    BadSchedule(String),
+    /// More sessions played than the schedule has.
+    #[error("{played} sessions played but the schedule has {total}")]
+    Played {
+        /// Sessions said to be played.
+        played: usize,
+        /// Sessions in the schedule.
+        total: usize,
+    },
+}
+
+/// The most sessions `tables` tables can play without any pair meeting twice (as far as known designs reach):
+/// 1 below 4 tables, then 5, 5, 7, 9, 10, 11 for 4…9 tables, and ⌊(N − 1)/3⌋ from 10 tables on.
+pub fn w_max(tables: usize) -> usize {
+    match tables {
+        0..=3 => 1,
+        4 | 5 => 5,
+        6 => 7,
+        7 => 9,
+        8 => 10,
+        9 => 11,
+        _ => (4 * tables - 1) / 3,
+    }
+}
+
+/// Counting lower bound on repeated meetings: each player meets 3 others per session, and only N − 1 exist.
+pub fn repeat_lower_bound(players: usize, sessions: usize) -> u64 {
+    let per_player = (3 * sessions).saturating_sub(players.saturating_sub(1)) as u64;
+    (players as u64 * per_player).div_ceil(2)
+}
+
+fn check(request: &SeatingRequest) -> Result<(), SeatingError> {
+    let n = request.entrants.len();
+    if !(4..=MAX_PLAYERS).contains(&n) {
+        return Err(SeatingError::PlayerCount(n));
+    }
+    if n % 4 != 0 {
+        return Err(SeatingError::NotMultipleOfFour { players: n, missing: 4 - n % 4, extra: n % 4 });
+    }
+    if !(1..=MAX_SESSIONS).contains(&request.sessions) {
+        return Err(SeatingError::SessionCount(request.sessions));
+    }
+    for (name, w) in [("club weight", request.club_weight), ("country weight", request.country_weight)] {
+        if !(0.0..=100.0).contains(&w) {
+            return Err(SeatingError::Weight(name));
+        }
+    }
+    Ok(())
+}
+
+/// Extra cost of each pair's meeting: a weight of 10 equals one repeated meeting.
+fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
+    let n = request.entrants.len();
+    let scale = |w: f64| (w * REPEAT_COST as f64 / 10.0).round() as i64;
+    let (club, country) = (scale(request.club_weight), scale(request.country_weight));
+    let mut weights = vec![0i64; n * n];
+    for (a, ea) in request.entrants.iter().enumerate() {
+        for (b, eb) in request.entrants.iter().enumerate() {
+            if a == b {
+                continue;
+            }
+            let same = |x: &Option<String>, y: &Option<String>| matches!((x, y), (Some(x), Some(y)) if !x.trim().is_empty() && x == y);
+            weights[a * n + b] = if same(&ea.club, &eb.club) { club } else { 0 }
+                + if same(&ea.country, &eb.country) { country } else { 0 };
+        }
+    }
+    weights
+}
+
+/// Swap steps the search may take for `players` players and `sessions` sessions: enough for every cell up to
+/// 400 players × 12 sessions to reach zero repeats, bounded so that the worst cell stays under two seconds.
+fn iteration_budget(players: usize, sessions: usize) -> u64 {
+    (200_000 / (players as u64).max(1)).max(2_000) * sessions as u64
+}
+
+/// Seats every session.
+pub fn generate(request: &SeatingRequest) -> Result<Schedule, SeatingError> {
+    reseat(request, &Schedule { sessions: Vec::new() }, 0)
+}
+
+/// Re-seats the sessions after the first `played` ones of `planned`, which stay exactly as they were and count
+/// as history. A withdrawn player is replaced by a substitute at the same index of `request.entrants`; the
+/// planned later sessions are the starting point, so a plain substitution keeps every guarantee of the plan,
+/// and the search then repairs whatever changed (clubs of the substitute, a plan that no longer fits).
+pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Result<Schedule, SeatingError> {
+    check(request)?;
+    let n = request.entrants.len();
+    if played > planned.sessions.len() || played > request.sessions {
+        return Err(SeatingError::Played { played, total: planned.sessions.len().min(request.sessions) });
+    }
+    let fixed: Vec<Vec<Group>> = planned.sessions[..played].to_vec();
+    report::check_shape(&Schedule { sessions: fixed.clone() }, n)?;
+    let weights = pair_weights(request);
+    let mut rng = Rng::new(request.seed);
+    let start = if played > 0 {
+        let rest = Schedule { sessions: planned.sessions[played..].to_vec() };
+        report::check_shape(&rest, n).is_ok().then(|| fixed.iter().cloned().chain(rest.sessions).collect())
+    } else {
+        designed_start(n, request.sessions, &weights, &mut rng)
+    };
+    let target = if request.sessions <= w_max(n / 4) { 0 } else { repeat_lower_bound(n, request.sessions) as i64 };
+    let problem = Problem {
+        players: n,
+        sessions: request.sessions,
+        pair_weight: &weights,
+        fixed: &fixed,
+        iterations: iteration_budget(n, request.sessions),
+        target_repeats: target,
+    };
+    let grouped = search::solve(&problem, &mut rng, start);
+    // Sessions kept as they stand: the played ones, and planned ones the search left untouched (their winds
+    // and table numbers were already balanced over the whole plan).
+    let keep: Vec<bool> =
+        (0..grouped.len()).map(|s| s < played || planned.sessions.get(s) == Some(&grouped[s])).collect();
+    let changed: Vec<Vec<Group>> = (0..grouped.len()).filter(|&s| !keep[s]).map(|s| grouped[s].clone()).collect();
+    let mut rewound = winds::assign_winds(&changed, n).into_iter();
+    let mut seated: Vec<Vec<Group>> = (0..grouped.len())
+        .map(|s| if keep[s] { grouped[s].clone() } else { rewound.next().unwrap_or_default() })
+        .collect();
+    if keep.iter().any(|&k| k) {
+        winds::rebalance(&mut seated, &keep, n);
+    }
+    Ok(Schedule { sessions: tables::number_tables(&seated, &keep, n) })
+}
+
+/// The shipped repeat-free bases (offline search: `examples/find_cyclic_bases.rs`).
+const SHIPPED_BASES: &str = include_str!("../../assets/seating/cyclic-bases.txt");
+
+/// Every shipped base, parsed.
+fn shipped_bases() -> impl Iterator<Item = cyclic::Base> {
+    SHIPPED_BASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(cyclic::Base::parse)
+}
+
+/// A repeat-free start from a shipped design, players relabelled by the seed, then labels swapped to keep
+/// clubs apart (relabelling never creates a repeat).
+fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
+    let base = shipped_bases().find(|b| b.players == players && b.sessions >= sessions)?;
+    let mut label: Vec<usize> = (0..players).collect();
+    rng.shuffle(&mut label);
+    let mut schedule: Vec<Vec<Group>> = base.develop().into_iter().take(sessions).collect();
+    for group in schedule.iter_mut().flatten() {
+        for p in group.iter_mut() {
+            *p = label[*p];
+        }
+    }
+    labels::separate(&mut schedule, players, weights);
+    Some(schedule)
+}
+
+/// Whether the cyclic construction finds a repeat-free schedule (for the probe example and the benches).
+pub fn probe_cyclic(players: usize, sessions: usize, seed: u64, node_budget: u64) -> bool {
+    cyclic::find_base(players, sessions, &mut Rng::new(seed), node_budget).is_some()
+}
+
+/// A repeat-free cyclic base for the cell, as a line of `assets/seating/cyclic-bases.txt` (offline search).
+pub fn cyclic_base_line(players: usize, sessions: usize, rng: &mut Rng, node_budget: u64) -> Option<String> {
+    cyclic::find_base(players, sessions, rng, node_budget).map(|b| b.to_line())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shipped_base_parses_and_is_repeat_free() {
+        let lines = SHIPPED_BASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
+        let bases: Vec<cyclic::Base> = shipped_bases().collect();
+        assert_eq!(bases.len(), lines, "every line parses");
+        for base in bases {
+            let schedule = Schedule { sessions: base.develop() };
+            let entrants = vec![Entrant::default(); base.players];
+            let r = report(&schedule, &entrants).unwrap_or_else(|e| panic!("{}: {e}", base.to_line()));
+            assert_eq!((r.repeat_meetings, schedule.sessions.len()), (0, base.sessions), "{}", base.to_line());
+        }
+    }
+}

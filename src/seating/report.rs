@@ -1,0 +1,166 @@
+//! The quality report of any schedule, generated or entered by hand.
+
+use serde::Serialize;
+
+use super::{Entrant, Schedule, SeatingError, repeat_lower_bound};
+
+/// How good a schedule is.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// Σ over pairs of (meetings − 1): 0 when nobody meets twice.
+    pub repeat_meetings: u64,
+    /// The counting lower bound on `repeat_meetings` for this number of players and sessions.
+    pub lower_bound: u64,
+    /// Pairs that met more than once: (player, player, meetings).
+    pub repeated_pairs: Vec<(usize, usize, u32)>,
+    /// Meetings of players of the same club (each meeting counts).
+    pub same_club_meetings: u64,
+    /// Meetings of players of the same country.
+    pub same_country_meetings: u64,
+    /// Per club with meetings: why they could or could not be avoided.
+    pub clubs: Vec<ClubNote>,
+    /// Per player: sessions at East, South, West, North.
+    pub wind_counts: Vec<[u32; 4]>,
+    /// Most − least frequent seat wind, worst player (0: exactly balanced).
+    pub max_wind_deviation: u32,
+    /// The most sessions one player spends at one table number.
+    pub max_same_table: u32,
+}
+
+/// Same-club meetings of one club.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClubNote {
+    /// Club name.
+    pub club: String,
+    /// Members seated.
+    pub members: usize,
+    /// Their meetings in the schedule.
+    pub meetings: u64,
+    /// Meetings no schedule can avoid: members spread as evenly as possible over the tables of each session.
+    pub unavoidable: u64,
+    /// In words.
+    pub why: String,
+}
+
+/// Checks the shape (every player once per session, four per table) and measures everything.
+pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, SeatingError> {
+    let n = entrants.len();
+    check_shape(schedule, n)?;
+    let tables = n / 4;
+    let sessions = schedule.sessions.len();
+    let mut met = vec![0u32; n * n];
+    let mut wind_counts = vec![[0u32; 4]; n];
+    let mut at_table = vec![vec![0u32; tables]; n];
+    for session in &schedule.sessions {
+        for (t, group) in session.iter().enumerate() {
+            for (w, &p) in group.iter().enumerate() {
+                wind_counts[p][w] += 1;
+                at_table[p][t] += 1;
+            }
+            for (i, &a) in group.iter().enumerate() {
+                for &b in &group[i + 1..] {
+                    met[a.min(b) * n + a.max(b)] += 1;
+                }
+            }
+        }
+    }
+    let mut out = Report {
+        repeat_meetings: 0,
+        lower_bound: repeat_lower_bound(n, sessions),
+        repeated_pairs: Vec::new(),
+        same_club_meetings: 0,
+        same_country_meetings: 0,
+        clubs: Vec::new(),
+        max_wind_deviation: wind_counts
+            .iter()
+            .map(|c| c.iter().max().unwrap_or(&0) - c.iter().min().unwrap_or(&0))
+            .max()
+            .unwrap_or(0),
+        wind_counts,
+        max_same_table: at_table.iter().flatten().copied().max().unwrap_or(0),
+    };
+    let mut club_meetings: std::collections::BTreeMap<&str, u64> = Default::default();
+    for a in 0..n {
+        for b in a + 1..n {
+            let m = met[a * n + b];
+            if m > 1 {
+                out.repeat_meetings += u64::from(m - 1);
+                out.repeated_pairs.push((a, b, m));
+            }
+            if m > 0 {
+                if let Some(club) = same(&entrants[a].club, &entrants[b].club) {
+                    out.same_club_meetings += u64::from(m);
+                    *club_meetings.entry(club).or_default() += u64::from(m);
+                }
+                if same(&entrants[a].country, &entrants[b].country).is_some() {
+                    out.same_country_meetings += u64::from(m);
+                }
+            }
+        }
+    }
+    for (club, meetings) in club_meetings {
+        let members = entrants.iter().filter(|e| e.club.as_deref() == Some(club)).count();
+        let unavoidable = unavoidable_meetings(members, tables) * sessions as u64;
+        let why = if unavoidable == 0 {
+            format!(
+                "{members} members fit at {tables} different tables: these meetings could be avoided only at the cost of repeated meetings or other clubs' meetings"
+            )
+        } else {
+            format!(
+                "{members} members at {tables} tables: at least {} meetings per session are unavoidable",
+                unavoidable / sessions as u64
+            )
+        };
+        out.clubs.push(ClubNote { club: club.to_owned(), members, meetings, unavoidable, why });
+    }
+    Ok(out)
+}
+
+fn same<'a>(a: &'a Option<String>, b: &Option<String>) -> Option<&'a str> {
+    match (a, b) {
+        (Some(a), Some(b)) if !a.trim().is_empty() && a == b => Some(a),
+        _ => None,
+    }
+}
+
+/// Fewest same-club pairs in one session: members spread as evenly as possible over the tables.
+pub fn unavoidable_meetings(members: usize, tables: usize) -> u64 {
+    if tables == 0 {
+        return 0;
+    }
+    let (q, r) = (members / tables, members % tables);
+    let pairs = |k: usize| (k * k.saturating_sub(1) / 2) as u64;
+    r as u64 * pairs(q + 1) + (tables - r) as u64 * pairs(q)
+}
+
+/// Every session seats every player exactly once, four to a table.
+pub fn check_shape(schedule: &Schedule, players: usize) -> Result<(), SeatingError> {
+    for (s, session) in schedule.sessions.iter().enumerate() {
+        if session.len() * 4 != players {
+            return Err(SeatingError::BadSchedule(format!(
+                "session {}: {} tables for {players} players (need {})",
+                s + 1,
+                session.len(),
+                players / 4
+            )));
+        }
+        let mut seen = vec![false; players];
+        for (t, group) in session.iter().enumerate() {
+            for &p in group {
+                let Some(slot) = seen.get_mut(p) else {
+                    return Err(SeatingError::BadSchedule(format!(
+                        "session {}, table {}: player {p} does not exist (players are 0 to {})",
+                        s + 1,
+                        t + 1,
+                        players.saturating_sub(1)
+                    )));
+                };
+                if *slot {
+                    return Err(SeatingError::BadSchedule(format!("session {}: player {p} is seated twice", s + 1)));
+                }
+                *slot = true;
+            }
+        }
+    }
+    Ok(())
+}

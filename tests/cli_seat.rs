@@ -1,0 +1,88 @@
+//! The `stecca seat` command-line contract.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn stecca(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_stecca")).args(args).output().expect("the binary runs")
+}
+
+fn json(out: &Output) -> Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON")
+}
+
+#[test]
+fn numbered_players_every_session_every_table_seats_e_s_w_n() {
+    let v = json(&stecca(&["seat", "--players", "24", "--sessions", "7", "--seed", "3"]));
+    let sessions = v["sessions"].as_array().expect("sessions");
+    assert_eq!(sessions.len(), 7);
+    for session in sessions {
+        let mut seen: Vec<u64> = session
+            .as_array()
+            .expect("tables")
+            .iter()
+            .flat_map(|t| {
+                t.as_array().expect("table").iter().map(|p| p.as_u64().expect("player number")).collect::<Vec<_>>()
+            })
+            .collect();
+        seen.sort();
+        assert_eq!(seen, (0..24).collect::<Vec<u64>>());
+    }
+    let report = &v["report"];
+    assert_eq!(report["repeat_meetings"], 0);
+    assert_eq!(report["lower_bound"], 0);
+    assert_eq!(report["max_wind_deviation"], 1);
+    assert_eq!(report["same_club_meetings"], 0);
+    assert!(report["seconds"].as_f64().is_some());
+}
+
+#[test]
+fn the_same_seed_prints_the_same_sessions() {
+    let a = json(&stecca(&["seat", "--players", "36", "--sessions", "5", "--seed", "9"]));
+    let b = json(&stecca(&["seat", "--players", "36", "--sessions", "5", "--seed", "9"]));
+    assert_eq!(a["sessions"], b["sessions"]);
+}
+
+#[test]
+fn clubs_file_names_the_players_and_separates_clubs() {
+    let dir = std::env::temp_dir().join(format!("stecca-seat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("clubs.csv");
+    let mut csv = String::from("name,club,country\n");
+    for i in 0..16 {
+        csv.push_str(&format!("Giocatore {i},Club {},IT\n", i % 4));
+    }
+    std::fs::write(&file, csv).expect("write");
+    let v = json(&stecca(&["seat", "--sessions", "3", "--clubs", file.to_str().expect("utf-8")]));
+    assert!(v["sessions"][0][0][0].as_str().is_some_and(|n| n.starts_with("Giocatore ")));
+    assert_eq!(v["report"]["same_club_meetings"], 0);
+    assert_eq!(v["report"]["repeat_meetings"], 0);
+}
+
+#[test]
+fn bad_rows_in_the_clubs_file_are_listed_by_line() {
+    let dir = std::env::temp_dir().join(format!("stecca-seat-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("clubs.csv");
+    std::fs::write(&file, "name,club\nAnna,A\n,B\nAnna,C\nDario,D\n").expect("write");
+    let out = stecca(&["seat", "--sessions", "2", "--clubs", file.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("line 3: the name is empty") && stderr.contains("line 4: Anna is listed twice"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn invalid_arguments_exit_2_with_a_clear_message() {
+    let out = stecca(&["seat", "--players", "30", "--sessions", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("add 2 substitute(s) to make 32"));
+    assert_eq!(stecca(&["seat", "--players", "16"]).status.code(), Some(2), "--sessions is required");
+    assert_eq!(stecca(&["seat", "--sessions", "2"]).status.code(), Some(2), "players or clubs");
+    assert_eq!(stecca(&["seat", "--players", "x", "--sessions", "2"]).status.code(), Some(2));
+}
