@@ -163,10 +163,11 @@ fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
     weights
 }
 
-/// Swap steps the search may take for `players` players and `sessions` sessions: enough for every cell up to
-/// 400 players × 12 sessions to reach zero repeats, bounded so that the worst cell stays under two seconds.
+/// Swap steps the search may take: one step examines about N × R swaps, so the budget keeps N × R × steps
+/// roughly constant — every cell up to 400 players × 12 sessions stays well under two seconds — while large,
+/// easy cells (which stop as soon as they reach zero repeats) still get hundreds of steps.
 fn iteration_budget(players: usize, sessions: usize) -> u64 {
-    (200_000 / (players as u64).max(1)).max(2_000) * sessions as u64
+    (3_000_000 / (players * sessions).max(1) as u64).clamp(500, 100_000)
 }
 
 /// Seats every session.
@@ -227,10 +228,11 @@ fn shipped_bases() -> impl Iterator<Item = cyclic::Base> {
     SHIPPED_BASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(cyclic::Base::parse)
 }
 
-/// A repeat-free start from a shipped design, players relabelled by the seed, then labels swapped to keep
-/// clubs apart (relabelling never creates a repeat).
+/// A start from a shipped repeat-free design (all of it, or as many sessions as it has), players relabelled by
+/// the seed, then labels swapped to keep clubs apart (relabelling never creates a repeat).
 fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
-    let base = shipped_bases().find(|b| b.players == players && b.sessions >= sessions)?;
+    // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
+    let base = shipped_bases().filter(|b| b.players == players).max_by_key(|b| (b.sessions >= sessions, b.sessions))?;
     let mut label: Vec<usize> = (0..players).collect();
     rng.shuffle(&mut label);
     let mut schedule: Vec<Vec<Group>> = base.develop().into_iter().take(sessions).collect();
