@@ -20,28 +20,35 @@ pub struct Base {
     pub players: usize,
     /// Sessions R (the cyclic group is Z_R).
     pub sessions: usize,
-    /// Fixed-point blocks first (three finite points each), then blocks of four finite points. Finite point
-    /// `row × R + v`.
+    /// Base sessions (orbits); each is developed by the cyclic group Z_q with q = sessions / orbits.
+    pub orbits: usize,
+    /// Per orbit, N/4 blocks: fixed-point blocks first (three finite points each), then blocks of four finite
+    /// points. Finite point `row × q + v`.
     pub blocks: Vec<Vec<usize>>,
 }
 
 impl Base {
+    fn order(&self) -> usize {
+        self.sessions / self.orbits.max(1)
+    }
+
     fn rows(&self) -> usize {
-        self.players / self.sessions
+        self.players / self.order()
     }
 
     fn fixed(&self) -> usize {
-        self.players - self.rows() * self.sessions
+        self.players - self.rows() * self.order()
     }
 
-    /// Sessions 0‥R−1: the base session shifted by i. Fixed point k is player rows × R + k, seated with the
-    /// k-th block.
+    /// Sessions: each base session (orbit) shifted by 0‥q−1. Fixed point k is player rows × q + k, seated with
+    /// the k-th block of every orbit.
     pub fn develop(&self) -> Vec<Vec<Group>> {
-        let (r, rows, fixed) = (self.sessions, self.rows(), self.fixed());
-        let shift = |p: usize, i: usize| (p / r) * r + (p % r + i) % r;
-        (0..r)
-            .map(|i| {
-                self.blocks
+        let (q, rows, fixed, per_orbit) = (self.order(), self.rows(), self.fixed(), self.players / 4);
+        let shift = |p: usize, i: usize| (p / q) * q + (p % q + i) % q;
+        let mut sessions = Vec::with_capacity(self.sessions);
+        for orbit in self.blocks.chunks(per_orbit) {
+            for i in 0..q {
+                let session = orbit
                     .iter()
                     .enumerate()
                     .map(|(k, block)| {
@@ -50,20 +57,29 @@ impl Base {
                             group[slot] = shift(p, i);
                         }
                         if k < fixed {
-                            group[3] = rows * r + k;
+                            group[3] = rows * q + k;
                         }
                         group
                     })
-                    .collect()
-            })
-            .collect()
+                    .collect();
+                sessions.push(session);
+            }
+        }
+        sessions
     }
 
-    /// One line: `players sessions: a b c | a b c d | …`.
+    /// One line: `players sessions: a b c | a b c d | …`, orbits separated by `||`.
     pub fn to_line(&self) -> String {
-        let blocks: Vec<String> =
-            self.blocks.iter().map(|b| b.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")).collect();
-        format!("{} {}: {}", self.players, self.sessions, blocks.join(" | "))
+        let orbits: Vec<String> = self
+            .blocks
+            .chunks(self.players / 4)
+            .map(|orbit| {
+                let blocks: Vec<String> =
+                    orbit.iter().map(|b| b.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")).collect();
+                blocks.join(" | ")
+            })
+            .collect();
+        format!("{} {}: {}", self.players, self.sessions, orbits.join(" || "))
     }
 
     /// Reads [`Base::to_line`]'s format; `None` for anything malformed.
@@ -71,19 +87,22 @@ impl Base {
         let (head, body) = line.split_once(':')?;
         let mut head = head.split_whitespace().map(str::parse::<usize>);
         let (players, sessions) = (head.next()?.ok()?, head.next()?.ok()?);
+        let orbits = body.split("||").count();
         let blocks = body
-            .split('|')
+            .split("||")
+            .flat_map(|orbit| orbit.split('|'))
             .map(|b| b.split_whitespace().map(|p| p.parse().ok()).collect::<Option<Vec<usize>>>())
             .collect::<Option<Vec<_>>>()?;
-        let base = Base { players, sessions, blocks };
-        let finite = base.rows() * sessions;
+        let base = Base { players, sessions, orbits, blocks };
+        let finite = base.rows() * base.order();
+        let per_orbit = players / 4;
         let shape_ok = sessions >= 2
-            && base.blocks.len() * 4 == players
-            && base
-                .blocks
-                .iter()
-                .enumerate()
-                .all(|(k, b)| b.len() == if k < base.fixed() { 3 } else { 4 } && b.iter().all(|&p| p < finite));
+            && players % 4 == 0
+            && sessions % orbits == 0
+            && base.blocks.len() == per_orbit * orbits
+            && base.blocks.iter().enumerate().all(|(k, b)| {
+                b.len() == if k % per_orbit < base.fixed() { 3 } else { 4 } && b.iter().all(|&p| p < finite)
+            });
         shape_ok.then_some(base)
     }
 }
@@ -91,16 +110,31 @@ impl Base {
 /// A repeat-free base for `sessions` sessions of `players` players, if the construction finds one within
 /// `node_budget` search steps (deterministic for a given `rng`).
 pub fn find_base(players: usize, sessions: usize, rng: &mut Rng, node_budget: u64) -> Option<Base> {
-    let r = sessions;
+    find_base_with_orbits(players, sessions, 1, rng, node_budget)
+}
+
+/// [`find_base`] with `orbits` base sessions, each developed by Z_{sessions / orbits}.
+pub fn find_base_with_orbits(
+    players: usize,
+    sessions: usize,
+    orbits: usize,
+    rng: &mut Rng,
+    node_budget: u64,
+) -> Option<Base> {
+    if orbits == 0 || sessions % orbits != 0 {
+        return None;
+    }
+    let r = sessions / orbits;
     if r < 2 || players % 4 != 0 {
         return None;
     }
     let rows = players / r;
     let fixed = players - rows * r;
-    if rows < 3 || fixed > players / 4 {
+    // Each fixed point needs three rows of its own in every orbit to meet each finite point at most once.
+    if rows < 3 || (fixed > 0 && rows < 3 * orbits) || fixed > players / 4 || rows > 64 {
         return None;
     }
-    let mut search = Search::new(r, rows, fixed);
+    let mut search = Search::new(r, rows, fixed, orbits, rng.next_u64());
     // Randomised restarts: many short attempts find these designs far sooner than one long one.
     let per_attempt = 100_000u64;
     let mut remaining = node_budget;
@@ -111,7 +145,7 @@ pub fn find_base(players: usize, sessions: usize, rng: &mut Rng, node_budget: u6
         rng.shuffle(&mut order);
         search.reset(order);
         if search.place_fixed(0, &mut budget, rng) {
-            return Some(Base { players, sessions, blocks: search.blocks.clone() });
+            return Some(Base { players, sessions, orbits, blocks: search.blocks.clone() });
         }
     }
     None
@@ -129,11 +163,21 @@ struct Search {
     used_pure: Vec<bool>,
     blocks: Vec<Vec<usize>>,
     order: Vec<usize>,
+    orbits: usize,
+    orbit: usize,
+    /// Shuffles for later orbits.
+    rng: Rng,
+    /// Per fixed point, a bit per row it has already been seated with (in earlier orbits).
+    fixed_rows: Vec<u64>,
 }
 
 impl Search {
-    fn new(r: usize, rows: usize, fixed: usize) -> Search {
+    fn new(r: usize, rows: usize, fixed: usize, orbits: usize, seed: u64) -> Search {
         Search {
+            orbits,
+            orbit: 0,
+            rng: Rng::new(seed),
+            fixed_rows: vec![0; fixed],
             r,
             rows,
             fixed,
@@ -151,6 +195,8 @@ impl Search {
         self.used_pure.iter_mut().for_each(|u| *u = false);
         self.blocks.clear();
         self.order = order;
+        self.orbit = 0;
+        self.fixed_rows.iter_mut().for_each(|m| *m = 0);
     }
 
     /// The difference slot of a pair of finite points, or `None` when the pair would meet twice.
@@ -204,9 +250,11 @@ impl Search {
             return self.place_finite(budget);
         }
         let mut triples: Vec<[usize; 3]> = Vec::new();
-        for a in 0..self.rows {
-            for b in a + 1..self.rows {
-                for c in b + 1..self.rows {
+        let taken = self.fixed_rows[k];
+        let free_row = |row: usize| taken >> row & 1 == 0;
+        for a in (0..self.rows).filter(|&a| free_row(a)) {
+            for b in (a + 1..self.rows).filter(|&b| free_row(b)) {
+                for c in (b + 1..self.rows).filter(|&c| free_row(c)) {
                     triples.push([a, b, c]);
                 }
             }
@@ -233,9 +281,12 @@ impl Search {
                             self.used_point[p] = true;
                         }
                         self.blocks.push(vec![p1, p2, p3]);
+                        let mask: u64 = rows.iter().map(|&row| 1u64 << row).sum();
+                        self.fixed_rows[k] |= mask;
                         if self.place_fixed(k + 1, budget, rng) {
                             return true;
                         }
+                        self.fixed_rows[k] &= !mask;
                         self.blocks.pop();
                         for p in [p1, p2, p3] {
                             self.used_point[p] = false;
@@ -250,6 +301,24 @@ impl Search {
         false
     }
 
+    /// Every point of this orbit is placed: start the next orbit's base session (all points free again, the
+    /// differences used so far still used), or finish.
+    fn next_orbit(&mut self, budget: &mut u64) -> bool {
+        if self.orbit + 1 >= self.orbits {
+            return true;
+        }
+        let placed = std::mem::replace(&mut self.used_point, vec![false; self.r * self.rows]);
+        self.orbit += 1;
+        let mut rng = std::mem::replace(&mut self.rng, Rng::new(0));
+        let found = self.place_fixed(0, budget, &mut rng);
+        self.rng = rng;
+        if !found {
+            self.orbit -= 1;
+            self.used_point = placed;
+        }
+        found
+    }
+
     /// The free finite points of `row`, in the order of `values`.
     fn free_points(&self, row: usize, values: &[usize]) -> Vec<usize> {
         values.iter().map(|&v| row * self.r + v).filter(|&p| !self.used_point[p]).collect()
@@ -258,7 +327,7 @@ impl Search {
     /// Fills the remaining finite points four at a time, first free point (in the shuffled order) first.
     fn place_finite(&mut self, budget: &mut u64) -> bool {
         let Some(&first) = self.order.iter().find(|&&p| !self.used_point[p]) else {
-            return true;
+            return self.next_orbit(budget);
         };
         if *budget == 0 {
             return false;

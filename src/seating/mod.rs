@@ -155,9 +155,9 @@ fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
             if a == b {
                 continue;
             }
-            let same = |x: &Option<String>, y: &Option<String>| matches!((x, y), (Some(x), Some(y)) if !x.trim().is_empty() && x == y);
-            weights[a * n + b] = if same(&ea.club, &eb.club) { club } else { 0 }
-                + if same(&ea.country, &eb.country) { country } else { 0 };
+            let club_cost = if report::same(&ea.club, &eb.club).is_some() { club } else { 0 };
+            let country_cost = if report::same(&ea.country, &eb.country).is_some() { country } else { 0 };
+            weights[a * n + b] = club_cost + country_cost;
         }
     }
     weights
@@ -250,9 +250,10 @@ pub fn probe_cyclic(players: usize, sessions: usize, seed: u64, node_budget: u64
     cyclic::find_base(players, sessions, &mut Rng::new(seed), node_budget).is_some()
 }
 
-/// A repeat-free cyclic base for the cell, as a line of `assets/seating/cyclic-bases.txt` (offline search).
-pub fn cyclic_base_line(players: usize, sessions: usize, rng: &mut Rng, node_budget: u64) -> Option<String> {
-    cyclic::find_base(players, sessions, rng, node_budget).map(|b| b.to_line())
+/// A repeat-free cyclic base for the cell with `orbits` base sessions, as a line of
+/// `assets/seating/cyclic-bases.txt` (offline search).
+pub fn cyclic_base_line(players: usize, sessions: usize, orbits: usize, rng: &mut Rng, budget: u64) -> Option<String> {
+    cyclic::find_base_with_orbits(players, sessions, orbits, rng, budget).map(|b| b.to_line())
 }
 
 #[cfg(test)]

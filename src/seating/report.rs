@@ -116,7 +116,8 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
     Ok(out)
 }
 
-fn same<'a>(a: &'a Option<String>, b: &Option<String>) -> Option<&'a str> {
+/// The shared club (or country) of two players, if both have the same non-blank one.
+pub(crate) fn same<'a>(a: &'a Option<String>, b: &Option<String>) -> Option<&'a str> {
     match (a, b) {
         (Some(a), Some(b)) if !a.trim().is_empty() && a == b => Some(a),
         _ => None,
