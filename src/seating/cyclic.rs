@@ -107,13 +107,9 @@ impl Base {
     }
 }
 
-/// A repeat-free base for `sessions` sessions of `players` players, if the construction finds one within
-/// `node_budget` search steps (deterministic for a given `rng`).
-pub fn find_base(players: usize, sessions: usize, rng: &mut Rng, node_budget: u64) -> Option<Base> {
-    find_base_with_orbits(players, sessions, 1, rng, node_budget)
-}
-
-/// [`find_base`] with `orbits` base sessions, each developed by Z_{sessions / orbits}.
+/// A repeat-free base for `sessions` sessions of `players` players with `orbits` base sessions, each developed
+/// by Z_{sessions / orbits}, if the construction finds one within `node_budget` search steps (deterministic for a
+/// given `rng`).
 pub fn find_base_with_orbits(
     players: usize,
     sessions: usize,
@@ -407,12 +403,12 @@ mod tests {
 
     #[test]
     fn bases_develop_into_repeat_free_schedules_and_round_trip_as_text() {
-        let base = find_base(20, 5, &mut Rng::new(1), 5_000_000).expect("found");
+        let base = find_base_with_orbits(20, 5, 1, &mut Rng::new(1), 5_000_000).expect("found");
         assert_eq!(Base::parse(&base.to_line()), Some(base.clone()));
         let sessions = base.develop();
         assert_eq!(max_meetings(&sessions, 20), 1);
         // 24 = 7 × 3 + 3: three fixed points, whose table-mates must not meet twice either.
-        let base = find_base(24, 7, &mut Rng::new(1), 5_000_000).expect("found");
+        let base = find_base_with_orbits(24, 7, 1, &mut Rng::new(1), 5_000_000).expect("found");
         let sessions = base.develop();
         assert_eq!(sessions.len(), 7);
         assert_eq!(max_meetings(&sessions, 24), 1);

@@ -245,11 +245,6 @@ fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rn
     Some(schedule)
 }
 
-/// Whether the cyclic construction finds a repeat-free schedule (for the probe example and the benches).
-pub fn probe_cyclic(players: usize, sessions: usize, seed: u64, node_budget: u64) -> bool {
-    cyclic::find_base(players, sessions, &mut Rng::new(seed), node_budget).is_some()
-}
-
 /// A repeat-free cyclic base for the cell with `orbits` base sessions, as a line of
 /// `assets/seating/cyclic-bases.txt` (offline search).
 pub fn cyclic_base_line(players: usize, sessions: usize, orbits: usize, rng: &mut Rng, budget: u64) -> Option<String> {

@@ -131,7 +131,7 @@ pub fn score_manche(manche: &FimjManche, options: &FimjOptions) -> Result<Scored
     let mut parties = Vec::with_capacity(manche.seats.len());
     for seat in &manche.seats {
         let Some(hand) = &seat.hand else {
-            return Err(MancheError::player(&seat.name, "the hand is missing", "manca la mano"));
+            return Err(validate::missing_hand(&seat.name));
         };
         let ctx = HandContext { seat: seat.wind, round: manche.round_wind, winner: seat.mahjong, flags: seat.flags };
         let scored = score_hand(hand, &ctx, options).map_err(|e| hand_error(&seat.name, e))?;

@@ -36,7 +36,7 @@ pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), Manche
         winners(manche)?;
         for seat in &manche.seats {
             if seat.hand.is_none() {
-                return Err(MancheError::player(&seat.name, "the hand is missing", "manca la mano"));
+                return Err(missing_hand(&seat.name));
             }
             tile_count(seat)?;
         }
@@ -48,6 +48,11 @@ pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), Manche
         win_flags(seat, winners.len(), options)?;
     }
     Ok(())
+}
+
+/// The error for a player whose hand was not entered in a manche that is not void.
+pub fn missing_hand(name: &str) -> MancheError {
+    MancheError::player(name, "the hand is missing", "manca la mano")
 }
 
 fn table(manche: &FimjManche) -> Result<(), MancheError> {
