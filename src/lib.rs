@@ -3,12 +3,18 @@
 //! A pure core without I/O — [`tiles`] (tiles and notation), [`rules`] (the ruleset boundary, the exact
 //! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules) — under a thin shell: [`cli`].
 
+rust_i18n::i18n!("assets/locales", fallback = "en");
+
 pub mod cli;
+pub mod desk;
 pub mod rng;
 pub mod rules;
 pub mod seating;
 pub mod settle;
+pub mod store;
 pub mod tiles;
+pub mod tournament;
+pub mod ui;
 
 /// The engine version stored next to every computed result.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

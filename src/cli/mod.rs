@@ -1,8 +1,10 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
+mod demo;
 mod score;
 mod seat;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -12,11 +14,14 @@ pub const EXIT_INVALID: u8 = 2;
 
 /// Stecca: FIMJ Mah Jong scoring, settlement and tournament desk.
 #[derive(Debug, Parser)]
-#[command(name = "stecca", version, about, arg_required_else_help = true)]
+#[command(name = "stecca", version, about)]
 pub struct Cli {
-    /// What to do.
+    /// The database (default: stecca.db in the user's data directory).
+    #[arg(long, global = true, value_name = "PATH")]
+    pub db: Option<PathBuf>,
+    /// What to do; without a command the desk opens.
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
@@ -26,13 +31,37 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Seat N players for R sessions: no pair meets twice where possible, balanced winds; prints JSON.
     Seat(seat::SeatArgs),
+    /// Create a demo tournament with every manche entered (32 players, 4 sessions by default).
+    Demo(demo::DemoArgs),
 }
 
 /// Parses the arguments, runs the command and returns the process status.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Score(args) => score::run(&args),
-        Command::Seat(args) => seat::run(&args),
+        None => report(crate::ui::run_desk(cli.db.as_deref()), "stecca"),
+        Some(Command::Score(args)) => score::run(&args),
+        Some(Command::Seat(args)) => seat::run(&args),
+        Some(Command::Demo(args)) => report(demo::run(cli.db.as_deref(), &args), "stecca demo"),
+    }
+}
+
+/// The database to use: `--db` or the default in the user's data directory.
+pub fn database_path(db: Option<&std::path::Path>) -> anyhow::Result<PathBuf> {
+    match db {
+        Some(path) => Ok(path.to_owned()),
+        None => crate::store::default_path()
+            .ok_or_else(|| anyhow::anyhow!("no data directory for this user: give --db PATH")),
+    }
+}
+
+/// Prints an error once, at the edge, and turns it into the exit status.
+fn report(result: anyhow::Result<()>, command: &str) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("{command}: {error:#}");
+            ExitCode::FAILURE
+        }
     }
 }

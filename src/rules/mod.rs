@@ -43,6 +43,19 @@ pub trait Ruleset {
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError>;
     /// Validates the whole manche and computes every hand and payment.
     fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError>;
+    /// The win flags a winner may carry, for entry screens.
+    fn win_flags(&self) -> &'static [WinFlagInfo];
+}
+
+/// A win flag as entry screens show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinFlagInfo {
+    /// The JSON name (`self_drawn`).
+    pub id: &'static str,
+    /// Italian label (rules vocabulary).
+    pub label_it: &'static str,
+    /// English label.
+    pub label_en: &'static str,
 }
 
 /// One manche as a referee enters it.

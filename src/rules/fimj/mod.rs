@@ -17,7 +17,7 @@ pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
 use crate::rules::{
-    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Ruleset,
+    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Ruleset, WinFlagInfo,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -179,7 +179,21 @@ impl Ruleset for Fimj {
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
     }
+
+    fn win_flags(&self) -> &'static [WinFlagInfo] {
+        &WIN_FLAGS
+    }
 }
+
+/// FIMJ win flags with the words a referee uses (closing doubles and the two flag-driven limits).
+static WIN_FLAGS: [WinFlagInfo; 6] = [
+    WinFlagInfo { id: "self_drawn", label_it: "Autopescata", label_en: "Self-drawn" },
+    WinFlagInfo { id: "last_wall_tile", label_it: "Luna in fondo al pozzo", label_en: "Last wall tile" },
+    WinFlagInfo { id: "last_discard", label_it: "Pesce dal fondo del fiume", label_en: "Last discard" },
+    WinFlagInfo { id: "robbing_kong", label_it: "Strappare un poker", label_en: "Robbing a kong" },
+    WinFlagInfo { id: "dealt_hand", label_it: "Uscita degli dei", label_en: "Dealt hand / first discard" },
+    WinFlagInfo { id: "ninth_east_win", label_it: "Nove fiori nel bambù", label_en: "Ninth East win (club)" },
+];
 
 /// The generic outcome of a scored FIMJ manche.
 pub fn outcome(manche: &FimjManche, scored: &ScoredManche) -> MancheOutcome {

@@ -1,0 +1,94 @@
+//! The referee's operations, each one checked by the core and written by the store: create a tournament,
+//! seat it, read a table, preview and confirm a manche, compute the standings, build a demo. The UI and the
+//! CLI call these; they never score a hand or write SQL themselves.
+
+mod demo;
+mod seating;
+mod table;
+
+use thiserror::Error;
+
+pub use demo::{DemoSize, create_demo, create_demo_with, demo_players};
+pub use seating::{SeatingOutcome, seat_tournament, stored_plan, stored_report};
+pub use table::{TableState, confirm_manche, table_state};
+
+use crate::seating::SeatingError;
+use crate::store::{Store, StoreError};
+use crate::tournament::{self, EntryErrors, Id, SettingsError, StandingRow, TournamentSettings};
+
+/// Why a desk operation did not happen. Nothing was saved.
+#[derive(Debug, Error)]
+pub enum DeskError {
+    /// The database refused or failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Tournament settings that cannot be used.
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// The seating could not be made.
+    #[error(transparent)]
+    Seating(#[from] SeatingError),
+    /// The manche as typed is not valid.
+    #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
+    Entry(EntryErrors),
+    /// An operation the tournament's state does not allow.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// Result of a desk operation.
+pub type DeskResult<T> = Result<T, DeskError>;
+
+/// Validates the settings and creates the tournament.
+pub fn create_tournament(store: &mut Store, settings: &TournamentSettings, referee: &str) -> DeskResult<Id> {
+    settings.validate()?;
+    Ok(store.create_tournament(settings, referee)?)
+}
+
+/// Validates the settings and replaces them. Changing the ruleset or its options once manches exist is
+/// refused: stored results would no longer match.
+pub fn update_settings(store: &mut Store, id: Id, settings: &TournamentSettings, referee: &str) -> DeskResult<()> {
+    settings.validate()?;
+    let before = store.tournament(id)?.settings;
+    let rules_changed = before.rules != settings.rules || before.options != settings.options;
+    if rules_changed && store.manche_count(id)? > 0 {
+        return Err(DeskError::Refused(
+            "rule options: manches have been scored under the current options; they cannot change now".to_owned(),
+        ));
+    }
+    Ok(store.update_settings(id, settings, referee)?)
+}
+
+/// The standings as they stand now.
+pub fn standings(store: &Store, id: Id) -> DeskResult<Vec<StandingRow>> {
+    let settings = store.tournament(id)?.settings;
+    let players: Vec<tournament::PlayerRecord> = store
+        .players(id)?
+        .into_iter()
+        .map(|p| tournament::PlayerRecord {
+            id: p.id,
+            name: p.data.name,
+            club: p.data.club,
+            country: p.data.country,
+            substitute: p.data.substitute,
+            withdrawn: p.data.withdrawn,
+        })
+        .collect();
+    let tables = store.table_results(id)?;
+    let penalties: Vec<(Id, i64)> =
+        store.penalties(id)?.into_iter().filter(|p| !p.revoked).map(|p| (p.player_id, p.points)).collect();
+    Ok(tournament::standings(&players, &tables, &penalties, &settings.ranking))
+}
+
+/// A player's running total after each of their manches: `(session, manche, total)`.
+pub fn progression(store: &Store, player: Id) -> DeskResult<Vec<(u32, u32, i64)>> {
+    let mut total = 0;
+    Ok(store
+        .player_nets(player)?
+        .into_iter()
+        .map(|(session, manche, net)| {
+            total += net;
+            (session, manche, total)
+        })
+        .collect())
+}

@@ -1,0 +1,111 @@
+//! One session table: its players, its manches and the winds of each, and the confirmation of a manche.
+
+use super::{DeskError, DeskResult};
+use crate::rules::{MancheInput, MancheOutcome};
+use crate::store::{SeatedTable, Store, StoredManche};
+use crate::tournament::{
+    EntryErrors, Id, MancheEntry, MancheWinds, PriorManche, TablePlayer, TournamentSettings, manche_winds,
+};
+
+/// Everything the table view and the manche entry need.
+#[derive(Clone, Debug)]
+pub struct TableState {
+    /// The table.
+    pub table: SeatedTable,
+    /// The tournament's settings.
+    pub settings: TournamentSettings,
+    /// Its four players by position.
+    pub players: [TablePlayer; 4],
+    /// Its manches in order.
+    pub manches: Vec<StoredManche>,
+}
+
+impl TableState {
+    /// The winds of manche `number` (1-based), from the manches before it.
+    pub fn winds(&self, number: u32) -> MancheWinds {
+        let before = number.saturating_sub(1) as usize;
+        let prior: Vec<PriorManche> = self.manches.iter().take(before).map(prior).collect();
+        manche_winds(self.table.start_round_wind, self.settings.east_stays(), &prior)
+    }
+
+    /// The number the next new manche gets, or `None` when the session is complete.
+    pub fn next_number(&self) -> Option<u32> {
+        let next = self.manches.len() as u32 + 1;
+        (self.winds(next).passes < self.settings.manches_per_session).then_some(next)
+    }
+
+    /// Chip totals per position after each manche (starting points plus nets).
+    pub fn running_totals(&self) -> Vec<[i64; 4]> {
+        let start = self.settings.options.get("starting_points").and_then(|v| v.as_i64()).unwrap_or(4000);
+        let mut totals = [start; 4];
+        self.manches
+            .iter()
+            .map(|m| {
+                for (total, net) in totals.iter_mut().zip(m.nets) {
+                    *total += net;
+                }
+                totals
+            })
+            .collect()
+    }
+
+    /// Validates and scores manche `number` as typed, without saving it.
+    pub fn preview(&self, number: u32, entry: &MancheEntry) -> Result<(MancheInput, MancheOutcome), EntryErrors> {
+        entry.score(&self.settings, &self.players, &self.winds(number))
+    }
+}
+
+fn prior(manche: &StoredManche) -> PriorManche {
+    let east_won = manche.input.players.iter().any(|p| p.mahjong && p.seat == crate::tiles::Wind::East);
+    PriorManche { east_won, void: manche.input.void }
+}
+
+/// Reads a table with everything needed to show it and to enter its manches.
+pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
+    let seated = store.table(table)?;
+    let players = seated.players.map(|id| TablePlayer { id, name: String::new() });
+    let mut named = players.clone();
+    for slot in &mut named {
+        slot.name = store.player(slot.id)?.data.name;
+    }
+    let tournament = store.player(named[0].id)?.tournament_id;
+    let settings = store.tournament(tournament)?.settings;
+    let manches = store.table_manches(table)?;
+    Ok(TableState { table: seated, settings, players: named, manches })
+}
+
+/// Validates, scores and saves manche `number` of a table in one transaction: a new manche (the next number)
+/// or a correction of an earlier one (audited). In club rotation a correction that would change who is East
+/// in later manches is refused.
+pub fn confirm_manche(
+    store: &mut Store,
+    table: Id,
+    number: u32,
+    entry: &MancheEntry,
+    referee: &str,
+) -> DeskResult<(MancheInput, MancheOutcome)> {
+    let state = table_state(store, table)?;
+    let is_new = number as usize == state.manches.len() + 1;
+    if is_new && state.next_number().is_none() {
+        return Err(DeskError::Refused(format!(
+            "table {}: the session is complete ({} manches)",
+            state.table.number,
+            state.manches.len()
+        )));
+    }
+    let (input, outcome) = state.preview(number, entry).map_err(DeskError::Entry)?;
+    if let Some(old) = state.manches.get(number as usize - 1)
+        && state.settings.east_stays()
+        && (number as usize) < state.manches.len()
+    {
+        let new = StoredManche { input: input.clone(), ..old.clone() };
+        if prior(old) != prior(&new) {
+            return Err(DeskError::Refused(format!(
+                "manche {number}: this correction changes who is East in the later manches; correct those first"
+            )));
+        }
+    }
+    let ids = state.table.players;
+    store.save_manche(table, number, &ids, &input, &outcome, referee)?;
+    Ok((input, outcome))
+}

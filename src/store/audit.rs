@@ -1,0 +1,70 @@
+//! The append-only audit log (triggers in the schema refuse UPDATE and DELETE).
+
+use rusqlite::{Transaction, params};
+
+use super::{Store, StoreResult, now};
+use crate::tournament::Id;
+
+/// One audited change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AuditEntry {
+    /// Sequence number.
+    pub id: Id,
+    /// When (RFC 3339).
+    pub at: String,
+    /// By which referee.
+    pub referee: String,
+    /// What kind of record (`manche`, `player`, `penalty`, `seating`, `tournament`).
+    pub entity: String,
+    /// Its id.
+    pub entity_id: Id,
+    /// What happened (`enter`, `correct`, `edit`, `withdraw`, `swap`, …).
+    pub action: String,
+    /// The record before (JSON), if it existed.
+    pub before: Option<String>,
+    /// The record after (JSON).
+    pub after: Option<String>,
+}
+
+/// Appends an entry inside the caller's transaction.
+#[allow(clippy::too_many_arguments)] // one column each; a struct would only rename them
+pub(super) fn append(
+    tx: &Transaction<'_>,
+    tournament: Id,
+    referee: &str,
+    entity: &str,
+    entity_id: Id,
+    action: &str,
+    before: Option<&str>,
+    after: Option<&str>,
+) -> StoreResult<()> {
+    tx.prepare_cached(
+        "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action, before, after) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![tournament, now(), referee, entity, entity_id, action, before, after])?;
+    Ok(())
+}
+
+impl Store {
+    /// The tournament's audit log, newest first.
+    pub fn audit_log(&self, tournament: Id) -> StoreResult<Vec<AuditEntry>> {
+        let mut statement = self.conn.prepare(
+            "SELECT id, at, referee, entity, entity_id, action, before, after FROM audit \
+             WHERE tournament_id = ?1 ORDER BY id DESC",
+        )?;
+        let rows = statement.query_map([tournament], |row| {
+            Ok(AuditEntry {
+                id: row.get(0)?,
+                at: row.get(1)?,
+                referee: row.get(2)?,
+                entity: row.get(3)?,
+                entity_id: row.get(4)?,
+                action: row.get(5)?,
+                before: row.get(6)?,
+                after: row.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

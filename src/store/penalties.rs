@@ -1,0 +1,95 @@
+//! Penalties: points deducted from a player, with reason, referee and time. Revoking one is audited; nothing
+//! is deleted.
+
+use rusqlite::params;
+
+use super::{Store, StoreError, StoreResult, not_found, now};
+use crate::tournament::Id;
+
+/// A stored penalty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Penalty {
+    /// Id.
+    pub id: Id,
+    /// The player.
+    pub player_id: Id,
+    /// The session it was given in, if any.
+    pub session: Option<u32>,
+    /// Points deducted (positive).
+    pub points: i64,
+    /// Why.
+    pub reason: String,
+    /// Who gave it.
+    pub referee: String,
+    /// When.
+    pub at: String,
+    /// Revoked penalties stay listed but no longer count.
+    pub revoked: bool,
+}
+
+impl Store {
+    /// Gives a penalty.
+    pub fn add_penalty(
+        &mut self,
+        player: Id,
+        session: Option<u32>,
+        points: i64,
+        reason: &str,
+        referee: &str,
+    ) -> StoreResult<Id> {
+        if points <= 0 {
+            return Err(StoreError::Refused(format!("points: a penalty deducts a positive number of points, not {points}")));
+        }
+        if reason.trim().is_empty() {
+            return Err(StoreError::Refused("reason: a penalty needs a reason".to_owned()));
+        }
+        let tournament = self.player(player)?.tournament_id;
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO penalty (tournament_id, player_id, session_number, points, reason, referee, at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![tournament, player, session, points, reason.trim(), referee, now()],
+        )?;
+        let id = tx.last_insert_rowid();
+        let after = serde_json::json!({"player": player, "session": session, "points": points, "reason": reason.trim()});
+        super::audit::append(&tx, tournament, referee, "penalty", id, "give", None, Some(&after.to_string()))?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Revokes a penalty (it stays in the list, marked).
+    pub fn revoke_penalty(&mut self, id: Id, referee: &str) -> StoreResult<()> {
+        let tx = self.conn.transaction()?;
+        let tournament: Id = tx
+            .query_row("SELECT tournament_id FROM penalty WHERE id = ?1 AND revoked = 0", [id], |row| row.get(0))
+            .map_err(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => not_found("active penalty", id),
+                e => e.into(),
+            })?;
+        tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", [id])?;
+        super::audit::append(&tx, tournament, referee, "penalty", id, "revoke", Some("active"), Some("revoked"))?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every penalty of the tournament, oldest first.
+    pub fn penalties(&self, tournament: Id) -> StoreResult<Vec<Penalty>> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT id, player_id, session_number, points, reason, referee, at, revoked FROM penalty \
+             WHERE tournament_id = ?1 ORDER BY id",
+        )?;
+        let rows = statement.query_map([tournament], |row| {
+            Ok(Penalty {
+                id: row.get(0)?,
+                player_id: row.get(1)?,
+                session: row.get(2)?,
+                points: row.get(3)?,
+                reason: row.get(4)?,
+                referee: row.get(5)?,
+                at: row.get(6)?,
+                revoked: row.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

@@ -1,0 +1,149 @@
+//! Players: add, edit, withdraw (all audited), list, and an all-or-nothing import.
+
+use rusqlite::{Row, Transaction, params};
+
+use super::{Store, StoreError, StoreResult, not_found};
+use crate::tournament::{Id, PlayerData};
+
+/// A stored player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// Id.
+    pub id: Id,
+    /// Tournament.
+    pub tournament_id: Id,
+    /// Details.
+    pub data: PlayerData,
+}
+
+fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+    Ok(Player {
+        id: row.get(0)?,
+        tournament_id: row.get(1)?,
+        data: PlayerData {
+            name: row.get(2)?,
+            club: row.get(3)?,
+            country: row.get(4)?,
+            federation_id: row.get(5)?,
+            substitute: row.get(6)?,
+            withdrawn: row.get(7)?,
+        },
+    })
+}
+
+const COLUMNS: &str = "id, tournament_id, name, club, country, federation_id, substitute, withdrawn";
+
+fn insert(tx: &Transaction<'_>, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
+    if let Some(problem) = data.problem() {
+        return Err(StoreError::Refused(problem));
+    }
+    let data = data.trimmed();
+    let taken: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM player WHERE tournament_id = ?1 AND name = ?2)",
+        params![tournament, data.name],
+        |row| row.get(0),
+    )?;
+    if taken {
+        return Err(StoreError::Refused(format!("name: `{}` is already registered", data.name)));
+    }
+    tx.prepare_cached(
+        "INSERT INTO player (tournament_id, name, club, country, federation_id, substitute, withdrawn) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        tournament,
+        data.name,
+        data.club,
+        data.country,
+        data.federation_id,
+        data.substitute,
+        data.withdrawn
+    ])?;
+    let id = tx.last_insert_rowid();
+    super::audit::append(tx, tournament, referee, "player", id, "add", None, Some(&serde_json::to_string(&data)?))?;
+    Ok(id)
+}
+
+impl Store {
+    /// Registers a player.
+    pub fn add_player(&mut self, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
+        let tx = self.conn.transaction()?;
+        let id = insert(&tx, tournament, data, referee)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Registers many players at once: all of them or, on the first problem, none.
+    pub fn import_players(&mut self, tournament: Id, players: &[PlayerData], referee: &str) -> StoreResult<Vec<Id>> {
+        let tx = self.conn.transaction()?;
+        let mut ids = Vec::with_capacity(players.len());
+        for (row, data) in players.iter().enumerate() {
+            let id = insert(&tx, tournament, data, referee)
+                .map_err(|e| StoreError::Refused(format!("row {}: {e}", row + 1)))?;
+            ids.push(id);
+        }
+        tx.commit()?;
+        Ok(ids)
+    }
+
+    /// Changes a player's details (including withdrawal); audited with before and after.
+    pub fn update_player(&mut self, id: Id, data: &PlayerData, referee: &str) -> StoreResult<()> {
+        if let Some(problem) = data.problem() {
+            return Err(StoreError::Refused(problem));
+        }
+        let data = data.trimmed();
+        let before = self.player(id)?;
+        if before.data == data {
+            return Ok(());
+        }
+        let tx = self.conn.transaction()?;
+        let clash: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM player WHERE tournament_id = ?1 AND name = ?2 AND id <> ?3)",
+            params![before.tournament_id, data.name, id],
+            |row| row.get(0),
+        )?;
+        if clash {
+            return Err(StoreError::Refused(format!("name: `{}` is already registered", data.name)));
+        }
+        tx.execute(
+            "UPDATE player SET name = ?2, club = ?3, country = ?4, federation_id = ?5, substitute = ?6, \
+             withdrawn = ?7 WHERE id = ?1",
+            params![id, data.name, data.club, data.country, data.federation_id, data.substitute, data.withdrawn],
+        )?;
+        let action = match (before.data.withdrawn, data.withdrawn) {
+            (false, true) => "withdraw",
+            (true, false) => "reinstate",
+            _ => "edit",
+        };
+        super::audit::append(
+            &tx,
+            before.tournament_id,
+            referee,
+            "player",
+            id,
+            action,
+            Some(&serde_json::to_string(&before.data)?),
+            Some(&serde_json::to_string(&data)?),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// One player.
+    pub fn player(&self, id: Id) -> StoreResult<Player> {
+        self.conn
+            .query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row)
+            .map_err(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => not_found("player", id),
+                e => e.into(),
+            })
+    }
+
+    /// The tournament's players in registration order.
+    pub fn players(&self, tournament: Id) -> StoreResult<Vec<Player>> {
+        let mut statement =
+            self.conn.prepare_cached(&format!("SELECT {COLUMNS} FROM player WHERE tournament_id = ?1 ORDER BY id"))?;
+        let rows = statement.query_map([tournament], player_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

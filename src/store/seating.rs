@@ -1,0 +1,190 @@
+//! Sessions, tables and seats. A session's seating may be replaced or edited only while none of its tables
+//! has a manche; each change is audited with the seating before and after.
+
+use rusqlite::{OptionalExtension, Transaction, params};
+
+use super::{Store, StoreError, StoreResult, not_found};
+use crate::tiles::Wind;
+use crate::tournament::Id;
+
+/// A table of a session with its four players in seat order (position 0 = East at the first manche).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatedTable {
+    /// Id.
+    pub id: Id,
+    /// Session number (1-based).
+    pub session: u32,
+    /// Table number (1-based).
+    pub number: u32,
+    /// Round wind of the first manche.
+    pub start_round_wind: Wind,
+    /// Player ids by position.
+    pub players: [Id; 4],
+}
+
+fn wind_from_letter(letter: &str) -> Wind {
+    match letter {
+        "S" => Wind::South,
+        "W" => Wind::West,
+        "N" => Wind::North,
+        _ => Wind::East,
+    }
+}
+
+const SELECT: &str = "SELECT st.id, s.number, st.number, st.start_round_wind, \
+       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 0), \
+       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 1), \
+       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 2), \
+       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 3) \
+     FROM session_table st JOIN session s ON s.id = st.session_id";
+
+fn table_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatedTable> {
+    Ok(SeatedTable {
+        id: row.get(0)?,
+        session: row.get(1)?,
+        number: row.get(2)?,
+        start_round_wind: wind_from_letter(&row.get::<_, String>(3)?),
+        players: [row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?],
+    })
+}
+
+fn session_has_manches(tx: &Transaction<'_>, tournament: Id, session: u32) -> StoreResult<bool> {
+    Ok(tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM manche m JOIN session_table st ON st.id = m.table_id \
+         JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 AND s.number = ?2)",
+        params![tournament, session],
+        |row| row.get(0),
+    )?)
+}
+
+fn session_json(tx: &Transaction<'_>, tournament: Id, session: u32) -> StoreResult<String> {
+    let mut statement = tx.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number"))?;
+    let tables: Vec<[Id; 4]> =
+        statement.query_map(params![tournament, session], table_from_row)?.map(|t| t.map(|t| t.players)).collect::<Result<_, _>>()?;
+    Ok(serde_json::to_string(&tables)?)
+}
+
+impl Store {
+    /// Writes the seating of sessions `first_session`, `first_session + 1`, …, replacing any earlier plan for
+    /// them. Refused for a session that already has a manche.
+    pub fn save_seating(
+        &mut self,
+        tournament: Id,
+        first_session: u32,
+        sessions: &[Vec<[Id; 4]>],
+        referee: &str,
+    ) -> StoreResult<()> {
+        let tx = self.conn.transaction()?;
+        for (offset, tables) in sessions.iter().enumerate() {
+            let number = first_session + offset as u32;
+            if session_has_manches(&tx, tournament, number)? {
+                return Err(StoreError::Refused(format!(
+                    "session {number} already has results: its seating cannot be replaced"
+                )));
+            }
+            let before = session_json(&tx, tournament, number)?;
+            let session_id: Option<Id> = tx
+                .query_row(
+                    "SELECT id FROM session WHERE tournament_id = ?1 AND number = ?2",
+                    params![tournament, number],
+                    |row| row.get(0),
+                )
+                .optional()?;
+            let session_id = match session_id {
+                Some(id) => {
+                    tx.execute(
+                        "DELETE FROM seat WHERE table_id IN (SELECT id FROM session_table WHERE session_id = ?1)",
+                        [id],
+                    )?;
+                    tx.execute("DELETE FROM session_table WHERE session_id = ?1", [id])?;
+                    id
+                }
+                None => {
+                    tx.execute("INSERT INTO session (tournament_id, number) VALUES (?1, ?2)", params![tournament, number])?;
+                    tx.last_insert_rowid()
+                }
+            };
+            for (t, players) in tables.iter().enumerate() {
+                tx.prepare_cached("INSERT INTO session_table (session_id, number) VALUES (?1, ?2)")?
+                    .execute(params![session_id, t as u32 + 1])?;
+                let table_id = tx.last_insert_rowid();
+                for (position, player) in players.iter().enumerate() {
+                    tx.prepare_cached("INSERT INTO seat (table_id, position, player_id) VALUES (?1, ?2, ?3)")?
+                        .execute(params![table_id, position as i64, player])?;
+                }
+            }
+            let after = serde_json::to_string(tables)?;
+            let before = (before != "[]").then_some(before);
+            super::audit::append(&tx, tournament, referee, "seating", i64::from(number), "seat", before.as_deref(), Some(&after))?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every seated table of the tournament, by session then table number.
+    pub fn seating(&self, tournament: Id) -> StoreResult<Vec<SeatedTable>> {
+        let mut statement =
+            self.conn.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 ORDER BY s.number, st.number"))?;
+        let rows = statement.query_map([tournament], table_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One table.
+    pub fn table(&self, table: Id) -> StoreResult<SeatedTable> {
+        self.conn
+            .query_row(&format!("{SELECT} WHERE st.id = ?1"), [table], table_from_row)
+            .optional()?
+            .ok_or_else(|| not_found("table", table))
+    }
+
+    /// Swaps two players within one session (different tables or seats). Refused once the session has a manche.
+    pub fn swap_players(&mut self, tournament: Id, session: u32, a: Id, b: Id, referee: &str) -> StoreResult<()> {
+        let tx = self.conn.transaction()?;
+        if session_has_manches(&tx, tournament, session)? {
+            return Err(StoreError::Refused(format!("session {session} already has results: seats are fixed")));
+        }
+        let before = session_json(&tx, tournament, session)?;
+        let seat_of = |player: Id| -> StoreResult<(Id, i64)> {
+            tx.query_row(
+                "SELECT seat.table_id, seat.position FROM seat JOIN session_table st ON st.id = seat.table_id \
+                 JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 AND s.number = ?2 \
+                 AND seat.player_id = ?3",
+                params![tournament, session, player],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?
+            .ok_or_else(|| StoreError::Refused(format!("player {player} is not seated in session {session}")))
+        };
+        let (seat_a, seat_b) = (seat_of(a)?, seat_of(b)?);
+        let set = "UPDATE seat SET player_id = ?3 WHERE table_id = ?1 AND position = ?2";
+        tx.execute(set, params![seat_a.0, seat_a.1, b])?;
+        tx.execute(set, params![seat_b.0, seat_b.1, a])?;
+        let after = session_json(&tx, tournament, session)?;
+        super::audit::append(&tx, tournament, referee, "seating", i64::from(session), "swap", Some(&before), Some(&after))?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Sets the round wind of a table's first manche (the wall where the breach was opened). Refused once the
+    /// table has a manche.
+    pub fn set_start_round_wind(&mut self, table: Id, wind: Wind, referee: &str) -> StoreResult<()> {
+        let tx = self.conn.transaction()?;
+        let (tournament, before, manches): (Id, String, i64) = tx
+            .query_row(
+                "SELECT s.tournament_id, st.start_round_wind, (SELECT count(*) FROM manche WHERE table_id = st.id) \
+                 FROM session_table st JOIN session s ON s.id = st.session_id WHERE st.id = ?1",
+                [table],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .optional()?
+            .ok_or_else(|| not_found("table", table))?;
+        if manches > 0 {
+            return Err(StoreError::Refused("the table already has manches: its first round wind is fixed".to_owned()));
+        }
+        let letter = wind.letter().to_string();
+        tx.execute("UPDATE session_table SET start_round_wind = ?2 WHERE id = ?1", params![table, letter])?;
+        super::audit::append(&tx, tournament, referee, "table", table, "round_wind", Some(&before), Some(&letter))?;
+        tx.commit()?;
+        Ok(())
+    }
+}

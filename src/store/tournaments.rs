@@ -1,0 +1,156 @@
+//! Tournaments: create, list, read, change settings (audited).
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{Store, StoreResult, not_found, now};
+use crate::tournament::{Id, TournamentSettings};
+
+/// A stored tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// Id.
+    pub id: Id,
+    /// Its settings.
+    pub settings: TournamentSettings,
+    /// When it was created.
+    pub created_at: String,
+}
+
+/// A line of the tournament list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSummary {
+    /// Id.
+    pub id: Id,
+    /// Name.
+    pub name: String,
+    /// Venue.
+    pub venue: String,
+    /// First day (ISO 8601) if set.
+    pub start_date: Option<String>,
+    /// Players registered.
+    pub players: i64,
+    /// Manches entered.
+    pub manches: i64,
+}
+
+const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, sessions, manches_per_session, \
+                       ranking, seating_seed, created_at";
+
+fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<(Id, TournamentSettings, String, String, String)> {
+    let settings = TournamentSettings {
+        name: row.get(1)?,
+        venue: row.get(2)?,
+        start_date: row.get(3)?,
+        end_date: row.get(4)?,
+        rules: row.get(5)?,
+        options: serde_json::Value::Null,
+        sessions: row.get(7)?,
+        manches_per_session: row.get(8)?,
+        ranking: Default::default(),
+        seating_seed: row.get::<_, i64>(10)? as u64,
+    };
+    Ok((row.get(0)?, settings, row.get(6)?, row.get(9)?, row.get(11)?))
+}
+
+impl Store {
+    /// Creates a tournament (the settings must have been validated).
+    pub fn create_tournament(&mut self, settings: &TournamentSettings, referee: &str) -> StoreResult<Id> {
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO tournament (name, venue, start_date, end_date, rules, options, sessions, \
+             manches_per_session, ranking, seating_seed, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+            params![
+                settings.name.trim(),
+                settings.venue.trim(),
+                settings.start_date,
+                settings.end_date,
+                settings.rules,
+                serde_json::to_string(&settings.options)?,
+                settings.sessions,
+                settings.manches_per_session,
+                serde_json::to_string(&settings.ranking)?,
+                settings.seating_seed as i64,
+                now(),
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        super::audit::append(&tx, id, referee, "tournament", id, "create", None, Some(&serde_json::to_string(settings)?))?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Every tournament, newest first.
+    pub fn list_tournaments(&self) -> StoreResult<Vec<TournamentSummary>> {
+        let mut statement = self.conn.prepare(
+            "SELECT t.id, t.name, t.venue, t.start_date, \
+               (SELECT count(*) FROM player p WHERE p.tournament_id = t.id), \
+               (SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
+                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = t.id) \
+             FROM tournament t ORDER BY t.id DESC",
+        )?;
+        let rows = statement.query_map([], |row| {
+            Ok(TournamentSummary {
+                id: row.get(0)?,
+                name: row.get(1)?,
+                venue: row.get(2)?,
+                start_date: row.get(3)?,
+                players: row.get(4)?,
+                manches: row.get(5)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// One tournament.
+    pub fn tournament(&self, id: Id) -> StoreResult<Tournament> {
+        let found = self
+            .conn
+            .query_row(&format!("SELECT {COLUMNS} FROM tournament WHERE id = ?1"), [id], tournament_from_row)
+            .optional()?;
+        let Some((id, mut settings, options, ranking, created_at)) = found else {
+            return Err(not_found("tournament", id));
+        };
+        settings.options = serde_json::from_str(&options)?;
+        settings.ranking = serde_json::from_str(&ranking)?;
+        Ok(Tournament { id, settings, created_at })
+    }
+
+    /// Replaces the settings (validated by the caller); the change is audited.
+    pub fn update_settings(&mut self, id: Id, settings: &TournamentSettings, referee: &str) -> StoreResult<()> {
+        let before = self.tournament(id)?;
+        if &before.settings == settings {
+            return Ok(());
+        }
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE tournament SET name = ?2, venue = ?3, start_date = ?4, end_date = ?5, rules = ?6, options = ?7, \
+             sessions = ?8, manches_per_session = ?9, ranking = ?10, seating_seed = ?11 WHERE id = ?1",
+            params![
+                id,
+                settings.name.trim(),
+                settings.venue.trim(),
+                settings.start_date,
+                settings.end_date,
+                settings.rules,
+                serde_json::to_string(&settings.options)?,
+                settings.sessions,
+                settings.manches_per_session,
+                serde_json::to_string(&settings.ranking)?,
+                settings.seating_seed as i64,
+            ],
+        )?;
+        super::audit::append(
+            &tx,
+            id,
+            referee,
+            "tournament",
+            id,
+            "settings",
+            Some(&serde_json::to_string(&before.settings)?),
+            Some(&serde_json::to_string(settings)?),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,181 @@
+//! The manche as the referee types it at a table (four hands by seat position, flags, a monte) and its
+//! conversion to the ruleset's [`MancheInput`], with every problem attached to the hand it is about.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Id, MancheWinds, TournamentSettings};
+use crate::rules::{self, MancheError, MancheInput, MancheOutcome, PlayerInput};
+use crate::tiles::parse_hand;
+
+/// A player at a session table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablePlayer {
+    /// Database id.
+    pub id: Id,
+    /// Name (unique in the tournament).
+    pub name: String,
+}
+
+/// One hand as typed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandEntry {
+    /// The hand in notation, exactly as typed.
+    pub text: String,
+    /// Went Mah Jong.
+    pub mahjong: bool,
+    /// Win flags (`self_drawn`, …), winner only.
+    pub win: Vec<String>,
+}
+
+/// A manche as typed: hands by seat position (0 = the session's East seat).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MancheEntry {
+    /// A monte.
+    pub void: bool,
+    /// The four hands, by position.
+    pub hands: [HandEntry; 4],
+}
+
+/// Why a typed manche cannot be confirmed: a message per hand (by position) and one for the whole manche.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryErrors {
+    /// Problems with one hand, by position.
+    pub hands: [Option<MancheError>; 4],
+    /// Problems with the manche as a whole.
+    pub general: Option<MancheError>,
+}
+
+impl EntryErrors {
+    /// The first message, for a one-line status.
+    pub fn first(&self) -> Option<&MancheError> {
+        self.hands.iter().flatten().next().or(self.general.as_ref())
+    }
+}
+
+impl MancheEntry {
+    /// The ruleset's input: players in position order, each with this manche's seat wind.
+    pub fn to_input(&self, settings: &TournamentSettings, players: &[TablePlayer; 4], winds: &MancheWinds) -> MancheInput {
+        MancheInput {
+            rules: settings.rules.clone(),
+            round_wind: Some(winds.round_wind),
+            void: self.void,
+            players: players
+                .iter()
+                .zip(&self.hands)
+                .enumerate()
+                .map(|(position, (player, hand))| PlayerInput {
+                    name: player.name.clone(),
+                    seat: winds.seat_wind(position),
+                    hand: (!hand.text.trim().is_empty()).then(|| hand.text.trim().to_owned()),
+                    mahjong: hand.mahjong,
+                    win: hand.win.clone(),
+                })
+                .collect(),
+            options: settings.options.clone(),
+        }
+    }
+
+    /// Validates and scores the manche; on failure every message is attached to its hand where it has one.
+    pub fn score(
+        &self,
+        settings: &TournamentSettings,
+        players: &[TablePlayer; 4],
+        winds: &MancheWinds,
+    ) -> Result<(MancheInput, MancheOutcome), EntryErrors> {
+        let mut errors = EntryErrors::default();
+        for (position, hand) in self.hands.iter().enumerate() {
+            if let Err(e) = parse_hand(&hand.text) {
+                errors.hands[position] = Some(MancheError::player(&players[position].name, e.to_string(), e.italian()));
+            }
+        }
+        if errors.first().is_some() {
+            return Err(errors);
+        }
+        let input = self.to_input(settings, players, winds);
+        match rules::score_manche(&input) {
+            Ok(outcome) => Ok((input, outcome)),
+            Err(error) => {
+                let position = error.player.as_ref().and_then(|name| players.iter().position(|p| &p.name == name));
+                match position {
+                    Some(position) => errors.hands[position] = Some(error),
+                    None => errors.general = Some(error),
+                }
+                Err(errors)
+            }
+        }
+    }
+
+    /// The typed manche back from a stored input (players in position order).
+    pub fn from_input(input: &MancheInput) -> MancheEntry {
+        let mut entry = MancheEntry { void: input.void, ..MancheEntry::default() };
+        for (slot, player) in entry.hands.iter_mut().zip(&input.players) {
+            *slot = HandEntry {
+                text: player.hand.clone().unwrap_or_default(),
+                mahjong: player.mahjong,
+                win: player.win.clone(),
+            };
+        }
+        entry
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::manche_winds;
+    use crate::tiles::Wind;
+
+    fn table() -> [TablePlayer; 4] {
+        ["Anna", "Bruno", "Carla", "Dario"].map(|n| TablePlayer { id: n.len() as Id, name: n.to_owned() })
+    }
+
+    fn digest_entry() -> MancheEntry {
+        let hand = |text: &str| HandEntry { text: text.to_owned(), ..HandEntry::default() };
+        MancheEntry {
+            void: false,
+            hands: [
+                hand("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f"),
+                HandEntry {
+                    text: "[555b] RRR 123c 456d EE 2f".to_owned(),
+                    mahjong: true,
+                    win: vec!["self_drawn".to_owned()],
+                },
+                hand("[234d] 66c 1b 4b 8b E S N VV"),
+                hand("1c 2c 4c 5d 6d 8d 9b 1d 3b 5b 7b W W"),
+            ],
+        }
+    }
+
+    #[test]
+    fn the_digest_manche_scores_through_the_entry() {
+        let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
+        let winds = manche_winds(Wind::East, false, &[]);
+        let (input, outcome) = digest_entry().score(&settings, &table(), &winds).expect("valid");
+        assert_eq!(input.players[1].seat, Wind::South);
+        assert_eq!(outcome.net.iter().map(|(_, n)| n).sum::<i64>(), 0);
+        assert!(outcome.players[1].mahjong);
+        assert_eq!(MancheEntry::from_input(&input), digest_entry());
+    }
+
+    #[test]
+    fn a_bad_token_is_reported_on_its_hand() {
+        let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
+        let mut entry = digest_entry();
+        entry.hands[2].text = "[234d] 66x".to_owned();
+        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, false, &[])).expect_err("bad token");
+        let error = errors.hands[2].as_ref().expect("error on Carla's hand");
+        assert_eq!(error.player.as_deref(), Some("Carla"));
+        assert!(error.reason.contains("66x"), "{}", error.reason);
+        assert!(errors.hands[0].is_none() && errors.general.is_none());
+    }
+
+    #[test]
+    fn a_whole_manche_error_names_the_hand_it_is_about() {
+        let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
+        let mut entry = digest_entry();
+        entry.hands[1].mahjong = false;
+        entry.hands[3].text.clear();
+        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, false, &[])).expect_err("invalid");
+        assert!(errors.first().is_some());
+    }
+}

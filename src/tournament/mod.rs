@@ -1,0 +1,18 @@
+//! The tournament domain, pure: settings and their validation, who sits where with which wind in each manche,
+//! the manche a referee types turned into the ruleset's input, and the standings. No I/O: the store feeds it
+//! records and the views show what it returns.
+
+pub mod entry;
+pub mod registration;
+pub mod settings;
+pub mod standings;
+pub mod winds;
+
+pub use entry::{EntryErrors, HandEntry, MancheEntry, TablePlayer};
+pub use registration::{ImportRow, PlayerData, parse_players_csv};
+pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
+pub use standings::{PlayerRecord, StandingRow, TableResult, standings};
+pub use winds::{MancheWinds, PriorManche, manche_winds};
+
+/// A database id (player, table, tournament).
+pub type Id = i64;

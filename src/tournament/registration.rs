@@ -1,0 +1,140 @@
+//! Player registration: the player's details, and the registration list as CSV (columns name, club, country,
+//! federation_id, substitute), checked row by row before anything is saved.
+
+use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
+
+/// What the desk knows of a player.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerData {
+    /// Full name, unique in the tournament.
+    pub name: String,
+    /// Club.
+    pub club: String,
+    /// Country.
+    pub country: String,
+    /// Federation id.
+    pub federation_id: String,
+    /// Seated but not ranked.
+    pub substitute: bool,
+    /// Withdrawn: keeps the results, is not seated in new sessions.
+    pub withdrawn: bool,
+}
+
+impl PlayerData {
+    /// Why this player cannot be saved, if anything: the name is empty or too long.
+    pub fn problem(&self) -> Option<String> {
+        let name = self.name.trim();
+        if name.is_empty() {
+            return Some("name: a player needs a name".to_owned());
+        }
+        if name.chars().count() > 100 {
+            return Some(format!("name: `{}…` is longer than 100 characters", name.chars().take(20).collect::<String>()));
+        }
+        None
+    }
+
+    /// The same with surrounding spaces removed.
+    pub fn trimmed(&self) -> PlayerData {
+        PlayerData {
+            name: self.name.trim().to_owned(),
+            club: self.club.trim().to_owned(),
+            country: self.country.trim().to_owned(),
+            federation_id: self.federation_id.trim().to_owned(),
+            ..*self
+        }
+    }
+}
+
+/// One row of a registration list: the player, or why the row cannot be imported.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportRow {
+    /// Line in the file (the header is line 1).
+    pub line: usize,
+    /// The player or the problem.
+    pub result: Result<PlayerData, String>,
+}
+
+/// The columns a registration list may have; `name` is required.
+pub const COLUMNS: [&str; 5] = ["name", "club", "country", "federation_id", "substitute"];
+
+/// Reads a registration list. A file-level problem (no `name` column, an unknown column) is an `Err`; row
+/// problems are reported per row, including a name given twice (also against `registered`).
+pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<ImportRow>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
+    let headers = reader.headers().map_err(|e| format!("header: {e}"))?.clone();
+    let mut index = [None; 5];
+    for (i, header) in headers.iter().enumerate() {
+        let key = header.to_lowercase();
+        let Some(column) = COLUMNS.iter().position(|c| *c == key) else {
+            return Err(format!("header: unknown column `{header}` (expected: {})", COLUMNS.join(", ")));
+        };
+        index[column] = Some(i);
+    }
+    if index[0].is_none() {
+        return Err("header: the list needs a `name` column".to_owned());
+    }
+    let mut seen: HashSet<String> = registered.iter().map(|n| n.to_lowercase()).collect();
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i + 2;
+        let result = record.map_err(|e| e.to_string()).and_then(|record| {
+            let field = |c: usize| index[c].and_then(|i| record.get(i)).unwrap_or("").to_owned();
+            let substitute = match field(4).to_lowercase().as_str() {
+                "" | "0" | "no" | "false" | "n" => false,
+                "1" | "yes" | "sì" | "si" | "true" | "y" | "s" => true,
+                other => return Err(format!("substitute: `{other}` is not yes/no (sì/no, 1/0)")),
+            };
+            let data = PlayerData {
+                name: field(0),
+                club: field(1),
+                country: field(2),
+                federation_id: field(3),
+                substitute,
+                withdrawn: false,
+            }
+            .trimmed();
+            if let Some(problem) = data.problem() {
+                return Err(problem);
+            }
+            if !seen.insert(data.name.to_lowercase()) {
+                return Err(format!("name: `{}` appears twice", data.name));
+            }
+            Ok(data)
+        });
+        rows.push(ImportRow { line, result });
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_are_checked_one_by_one() {
+        let text = "name,club,substitute\nNiccolò Bàrtoli-Dell'Acqua,Drago,no\n,Drago,no\nAnna,,forse\nanna rossi,,1\nAnna Rossi,,\n";
+        let rows = parse_players_csv(text, &[]).expect("header is fine");
+        assert_eq!(rows.len(), 5);
+        assert_eq!(rows[0].result.as_ref().map(|p| p.name.as_str()), Ok("Niccolò Bàrtoli-Dell'Acqua"));
+        assert!(rows[1].result.as_ref().is_err_and(|e| e.starts_with("name")));
+        assert!(rows[2].result.as_ref().is_err_and(|e| e.contains("forse")));
+        assert!(rows[3].result.as_ref().is_ok_and(|p| p.substitute));
+        assert_eq!(rows[4].line, 6);
+        assert!(rows[4].result.as_ref().is_err_and(|e| e.contains("twice")));
+    }
+
+    #[test]
+    fn a_bad_header_is_refused() {
+        assert!(parse_players_csv("nome,club\nA,B\n", &[]).is_err_and(|e| e.contains("nome")));
+        assert!(parse_players_csv("club\nB\n", &[]).is_err_and(|e| e.contains("name")));
+    }
+
+    #[test]
+    fn names_already_registered_are_duplicates() {
+        let rows = parse_players_csv("name\nAnna\n", &["ANNA".to_owned()]).expect("header");
+        assert!(rows[0].result.is_err());
+    }
+}

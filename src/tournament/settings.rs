@@ -1,0 +1,177 @@
+//! A tournament's settings: what the referee fills in before the first session.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::rules;
+
+/// Most sessions a tournament may have.
+pub const MAX_SESSIONS: u32 = 40;
+
+/// Everything that defines a tournament apart from its players and results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TournamentSettings {
+    /// Name shown on every sheet.
+    pub name: String,
+    /// Where it is played.
+    pub venue: String,
+    /// First day.
+    pub start_date: Option<NaiveDate>,
+    /// Last day.
+    pub end_date: Option<NaiveDate>,
+    /// Ruleset id (`fimj`).
+    pub rules: String,
+    /// The ruleset's options (`{}` = the digest defaults).
+    pub options: serde_json::Value,
+    /// Number of sessions (partite).
+    pub sessions: u32,
+    /// Manches per session (16 in tournament play).
+    pub manches_per_session: u32,
+    /// How the standings are ordered.
+    pub ranking: Ranking,
+    /// Seed of the seating, stored so that the schedule can be reproduced.
+    pub seating_seed: u64,
+}
+
+impl Default for TournamentSettings {
+    fn default() -> Self {
+        TournamentSettings {
+            name: String::new(),
+            venue: String::new(),
+            start_date: None,
+            end_date: None,
+            rules: "fimj".to_owned(),
+            options: serde_json::json!({}),
+            sessions: 4,
+            manches_per_session: 16,
+            ranking: Ranking::default(),
+            seating_seed: 1,
+        }
+    }
+}
+
+/// A setting that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingsError {
+    /// The name is empty.
+    #[error("name: a tournament needs a name")]
+    NoName,
+    /// Sessions out of range.
+    #[error("sessions: {0} is not between 1 and {MAX_SESSIONS}")]
+    Sessions(u32),
+    /// Manches per session out of range.
+    #[error("manches per session: {0} is not between 1 and 64")]
+    Manches(u32),
+    /// The last day is before the first.
+    #[error("dates: the end date {end} is before the start date {start}")]
+    Dates {
+        /// First day.
+        start: NaiveDate,
+        /// Last day.
+        end: NaiveDate,
+    },
+    /// The ruleset is unknown.
+    #[error("rules: unknown ruleset `{0}`")]
+    Rules(String),
+    /// The ruleset refuses the options.
+    #[error("rule options: {0}")]
+    Options(String),
+    /// Placement points must not increase down the table.
+    #[error("placement points: {0:?} must go down from first to fourth place")]
+    Placement([i64; 4]),
+}
+
+impl TournamentSettings {
+    /// Checks every field; the first problem found is returned.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        if self.name.trim().is_empty() {
+            return Err(SettingsError::NoName);
+        }
+        if !(1..=MAX_SESSIONS).contains(&self.sessions) {
+            return Err(SettingsError::Sessions(self.sessions));
+        }
+        if !(1..=64).contains(&self.manches_per_session) {
+            return Err(SettingsError::Manches(self.manches_per_session));
+        }
+        if let (Some(start), Some(end)) = (self.start_date, self.end_date)
+            && end < start
+        {
+            return Err(SettingsError::Dates { start, end });
+        }
+        let Some(ruleset) = rules::ruleset(&self.rules) else {
+            return Err(SettingsError::Rules(self.rules.clone()));
+        };
+        ruleset.check_options(&self.options).map_err(|e| SettingsError::Options(e.to_string()))?;
+        let p = self.ranking.placement_points;
+        if p.windows(2).any(|w| w[0] < w[1]) {
+            return Err(SettingsError::Placement(p));
+        }
+        Ok(())
+    }
+
+    /// Whether East stays after an East win or a void manche (club rotation in the options).
+    pub fn east_stays(&self) -> bool {
+        self.options.get("east_rotation").and_then(|v| v.as_str()) == Some("club")
+    }
+}
+
+/// How the standings are ordered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Ranking {
+    /// The first key.
+    pub method: RankingMethod,
+    /// Placement points for 1st…4th at a session table (4-2-1-0); tied players share the positions' points.
+    pub placement_points: [i64; 4],
+    /// Keys applied in order when the first is equal; players equal on every key share a place.
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+impl Default for Ranking {
+    fn default() -> Self {
+        Ranking {
+            method: RankingMethod::TotalPoints,
+            placement_points: [4, 2, 1, 0],
+            tie_breaks: vec![TieBreak::PlacementPoints, TieBreak::BestSession, TieBreak::FewerPenalties],
+        }
+    }
+}
+
+/// The first ranking key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RankingMethod {
+    /// Total points (the sum of every manche's net, minus penalties): whoever made most points wins.
+    #[default]
+    TotalPoints,
+    /// Placement points per session table, then total points.
+    PlacementPoints,
+}
+
+/// A tie-break key, higher is better unless its name says otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// Total points.
+    TotalPoints,
+    /// Placement points.
+    PlacementPoints,
+    /// The best single session's points.
+    BestSession,
+    /// Fewer penalty points.
+    FewerPenalties,
+    /// More Mah Jongs.
+    MahJongs,
+}
+
+impl TieBreak {
+    /// Every key, in the order the settings screen lists them.
+    pub const ALL: [TieBreak; 5] = [
+        TieBreak::TotalPoints,
+        TieBreak::PlacementPoints,
+        TieBreak::BestSession,
+        TieBreak::FewerPenalties,
+        TieBreak::MahJongs,
+    ];
+}

@@ -1,0 +1,237 @@
+//! The desk's frame: the open tournament, navigation, the status line, language and referee name.
+
+use egui::{Color32, RichText};
+
+use super::Lang;
+use super::screens;
+use crate::store::{Store, Tournament};
+use crate::tournament::Id;
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// List, create, open tournaments.
+    Tournaments,
+    /// The open tournament's settings.
+    Settings,
+    /// Registration.
+    Players,
+    /// Seating by session.
+    Sessions,
+    /// One session table's manches.
+    Table(Id),
+    /// Entering or correcting manche `number` of a table.
+    Entry {
+        /// The table.
+        table: Id,
+        /// The manche number.
+        number: u32,
+    },
+    /// Standings, penalties, progression.
+    Standings,
+    /// The audit log.
+    Audit,
+}
+
+/// A message on the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// Whether it reports a failure.
+    pub error: bool,
+    /// The text.
+    pub text: String,
+}
+
+/// The desk application.
+pub struct DeskApp {
+    pub(crate) store: Store,
+    pub(crate) lang: Lang,
+    pub(crate) referee: String,
+    pub(crate) tournament: Option<Tournament>,
+    pub(crate) screen: Screen,
+    pub(crate) status: Option<Status>,
+    /// Bumped on every write, so that screens recompute what they cache.
+    pub(crate) revision: u64,
+    pub(crate) tournaments: screens::tournaments::State,
+    pub(crate) settings: screens::settings::State,
+    pub(crate) players: screens::players::State,
+    pub(crate) sessions: screens::sessions::State,
+    pub(crate) table: screens::table::State,
+    pub(crate) entry: screens::entry::State,
+    pub(crate) standings: screens::standings::State,
+    pub(crate) audit: screens::audit::State,
+}
+
+impl DeskApp {
+    /// A desk on an open store; language and referee name come from the store's preferences.
+    pub fn new(store: Store) -> DeskApp {
+        let lang = store.preference("language").ok().flatten().map(|c| Lang::from_code(&c)).unwrap_or_default();
+        let referee = store.preference("referee").ok().flatten().unwrap_or_default();
+        DeskApp {
+            store,
+            lang,
+            referee,
+            tournament: None,
+            screen: Screen::Tournaments,
+            status: None,
+            revision: 1,
+            tournaments: Default::default(),
+            settings: Default::default(),
+            players: Default::default(),
+            sessions: Default::default(),
+            table: Default::default(),
+            entry: Default::default(),
+            standings: Default::default(),
+            audit: Default::default(),
+        }
+    }
+
+    /// The screen showing now.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The open tournament's id.
+    pub fn tournament_id(&self) -> Option<Id> {
+        self.tournament.as_ref().map(|t| t.id)
+    }
+
+    /// The store (for tests and the CLI).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The status line's message.
+    pub fn status(&self) -> Option<&Status> {
+        self.status.as_ref()
+    }
+
+    /// Switches the language (and remembers it).
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+        if let Err(e) = self.store.set_preference("language", lang.code()) {
+            self.fail(e);
+        }
+    }
+
+    /// Opens a tournament and shows its sessions (or its players while it has none).
+    pub fn open_tournament(&mut self, id: Id) {
+        match self.store.tournament(id) {
+            Ok(tournament) => {
+                self.tournament = Some(tournament);
+                self.settings = Default::default();
+                self.changed();
+                let seated = self.store.seating(id).map(|s| !s.is_empty()).unwrap_or(false);
+                self.screen = if seated { Screen::Sessions } else { Screen::Players };
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Shows a screen.
+    pub fn go(&mut self, screen: Screen) {
+        self.screen = screen;
+    }
+
+    /// The referee name written in the audit log ("desk" until one is typed).
+    pub(crate) fn referee_name(&self) -> String {
+        let name = self.referee.trim();
+        if name.is_empty() { "desk".to_owned() } else { name.to_owned() }
+    }
+
+    pub(crate) fn tr(&self, key: &str) -> String {
+        self.lang.tr(key)
+    }
+
+    /// Something was written: cached views recompute, the tournament is reloaded.
+    pub(crate) fn changed(&mut self) {
+        self.revision += 1;
+        if let Some(id) = self.tournament_id()
+            && let Ok(tournament) = self.store.tournament(id)
+        {
+            self.tournament = Some(tournament);
+        }
+    }
+
+    pub(crate) fn fail(&mut self, error: impl std::fmt::Display) {
+        self.status = Some(Status { error: true, text: error.to_string() });
+    }
+
+    pub(crate) fn info(&mut self, text: impl Into<String>) {
+        self.status = Some(Status { error: false, text: text.into() });
+    }
+
+    /// Draws the whole desk.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        egui::Panel::top("nav").show(ui, |ui| self.nav_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| match self.screen {
+            Screen::Tournaments => screens::tournaments::show(self, ui),
+            Screen::Settings => screens::settings::show(self, ui),
+            Screen::Players => screens::players::show(self, ui),
+            Screen::Sessions => screens::sessions::show(self, ui),
+            Screen::Table(table) => screens::table::show(self, ui, table),
+            Screen::Entry { table, number } => screens::entry::show(self, ui, table, number),
+            Screen::Standings => screens::standings::show(self, ui),
+            Screen::Audit => screens::audit::show(self, ui),
+        });
+    }
+
+    fn nav_bar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(RichText::new("Stecca").strong());
+            if let Some(t) = &self.tournament {
+                ui.label(RichText::new(&t.settings.name).strong());
+            }
+            ui.separator();
+            let mut target = None;
+            let entries: [(Screen, &str, bool); 6] = [
+                (Screen::Tournaments, "nav.tournaments", true),
+                (Screen::Settings, "nav.settings", self.tournament.is_some()),
+                (Screen::Players, "nav.players", self.tournament.is_some()),
+                (Screen::Sessions, "nav.sessions", self.tournament.is_some()),
+                (Screen::Standings, "nav.standings", self.tournament.is_some()),
+                (Screen::Audit, "nav.audit", self.tournament.is_some()),
+            ];
+            for (screen, key, enabled) in entries {
+                let current = self.screen == screen
+                    || (screen == Screen::Sessions && matches!(self.screen, Screen::Table(_) | Screen::Entry { .. }));
+                if ui.add_enabled(enabled, egui::Button::selectable(current, self.tr(key))).clicked() {
+                    target = Some(screen);
+                }
+            }
+            if let Some(screen) = target {
+                self.go(screen);
+            }
+            ui.separator();
+            let label = ui.label(self.tr("nav.referee"));
+            let response = ui.add(egui::TextEdit::singleline(&mut self.referee).desired_width(140.0)).labelled_by(label.id);
+            if response.lost_focus()
+                && let Err(e) = self.store.set_preference("referee", self.referee.trim())
+            {
+                self.fail(e);
+            }
+            ui.separator();
+            let lang = self.lang;
+            if ui.add(egui::Button::selectable(lang == Lang::It, "IT")).clicked() {
+                self.set_lang(Lang::It);
+            }
+            if ui.add(egui::Button::selectable(lang == Lang::En, "EN")).clicked() {
+                self.set_lang(Lang::En);
+            }
+        });
+    }
+
+    fn status_line(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| match &self.status {
+            Some(status) => {
+                let color = if status.error { Color32::from_rgb(200, 40, 40) } else { Color32::from_rgb(30, 130, 60) };
+                ui.label(RichText::new(&status.text).color(color));
+            }
+            None => {
+                let path = self.store.path().map(|p| p.display().to_string()).unwrap_or_else(|| ":memory:".into());
+                ui.label(RichText::new(path).weak());
+            }
+        });
+    }
+}

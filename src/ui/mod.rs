@@ -1,0 +1,35 @@
+//! The egui desk. It shows what the core computes and asks the desk operations ([`crate::desk`]) to change
+//! anything; it never scores a hand and never writes SQL.
+
+mod app;
+mod i18n;
+mod screens;
+mod widgets;
+
+use std::path::Path;
+
+use anyhow::Context;
+
+pub use app::{DeskApp, Screen};
+pub use i18n::Lang;
+
+use crate::store::Store;
+
+/// Opens the desk window on the database at `db` (default: the user's data directory).
+pub fn run_desk(db: Option<&Path>) -> anyhow::Result<()> {
+    let path = crate::cli::database_path(db)?;
+    let store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    let app = DeskApp::new(store);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("Stecca"),
+        ..Default::default()
+    };
+    eframe::run_native("Stecca", options, Box::new(|_| Ok(Box::new(app))))
+        .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+}
+
+impl eframe::App for DeskApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}

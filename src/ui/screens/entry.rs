@@ -1,0 +1,226 @@
+//! Manche entry: four hands side by side, typed in notation (or clicked on the palette), checked and scored
+//! as the referee types, mistakes shown next to the hand; Ctrl+Enter confirms and saves.
+//!
+//! Keyboard: Tab walks hand → Mah Jong → win flags → next hand; F1–F4 toggle Mah Jong of hand 1–4;
+//! Ctrl+Enter confirms; Esc goes back to the table.
+
+use egui::{Color32, RichText};
+
+use crate::desk;
+use crate::rules::{MancheError, MancheInput, MancheOutcome};
+use crate::tiles::parse_hand;
+use crate::tournament::{EntryErrors, Id, MancheEntry};
+use crate::ui::widgets::tiles::{Palette, paint_hand_strip};
+use crate::ui::{DeskApp, Lang, Screen};
+
+use super::table::table_state;
+
+type Preview = Result<(MancheInput, MancheOutcome), EntryErrors>;
+
+/// The manche being typed.
+#[derive(Default)]
+pub struct State {
+    table: Id,
+    number: u32,
+    entry: MancheEntry,
+    active: usize,
+    palette: Palette,
+    preview: Option<(MancheEntry, u64, Preview)>,
+    focus_first: bool,
+}
+
+impl State {
+    /// Starts typing manche `number` of `table`, empty or from a stored manche (a correction).
+    pub fn reset(&mut self, table: Id, number: u32, entry: Option<MancheEntry>) {
+        *self = State { table, number, entry: entry.unwrap_or_default(), focus_first: true, ..State::default() };
+    }
+}
+
+const RED: Color32 = Color32::from_rgb(200, 40, 40);
+
+fn error_text(lang: Lang, error: &MancheError) -> String {
+    match lang {
+        Lang::It => error.italian(),
+        Lang::En => error.to_string(),
+    }
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
+    if app.entry.table != table || app.entry.number != number {
+        app.entry.reset(table, number, None);
+    }
+    let Some(state) = table_state(app, table) else { return };
+    let lang = app.lang;
+    let winds = state.winds(number);
+    let stale = app.entry.preview.as_ref().is_none_or(|(e, rev, _)| e != &app.entry.entry || *rev != app.revision);
+    if stale {
+        let preview = state.preview(number, &app.entry.entry);
+        app.entry.preview = Some((app.entry.entry.clone(), app.revision, preview));
+    }
+    let preview = app.entry.preview.as_ref().map(|(_, _, p)| p.clone());
+    let correcting = (number as usize) <= state.manches.len();
+
+    // Keyboard shortcuts, read before the widgets so that F-keys work while a hand field has focus.
+    let (confirm_key, back_key, toggles) = ui.input(|i| {
+        let toggles: Vec<usize> = [egui::Key::F1, egui::Key::F2, egui::Key::F3, egui::Key::F4]
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| i.key_pressed(**k))
+            .map(|(p, _)| p)
+            .collect();
+        (i.modifiers.command && i.key_pressed(egui::Key::Enter), i.key_pressed(egui::Key::Escape), toggles)
+    });
+    for position in toggles {
+        let hand = &mut app.entry.entry.hands[position];
+        hand.mahjong = !hand.mahjong;
+    }
+
+    ui.horizontal(|ui| {
+        if ui.button(format!("← {} {}", lang.tr("sessions.table"), state.table.number)).clicked() || back_key {
+            app.go(Screen::Table(table));
+        }
+        ui.heading(format!(
+            "{} {} · {} {} · {} {number}{}",
+            lang.tr("sessions.session"),
+            state.table.session,
+            lang.tr("sessions.table"),
+            state.table.number,
+            lang.tr("table.manche"),
+            if correcting { format!(" ({})", lang.tr("entry.correction")) } else { String::new() }
+        ));
+        ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(winds.round_wind)));
+        ui.checkbox(&mut app.entry.entry.void, lang.tr("entry.void"));
+    });
+    let flags = crate::rules::ruleset(&state.settings.rules).map(|r| r.win_flags()).unwrap_or(&[]);
+    let errors = preview.as_ref().and_then(|p| p.as_ref().err()).cloned().unwrap_or_default();
+    let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
+    ui.columns(4, |columns| {
+        for (position, ui) in columns.iter_mut().enumerate() {
+            let player = &state.players[position];
+            let wind = winds.seat_wind(position);
+            let east = position == winds.east_position;
+            let title = format!("{} · {}{}", player.name, lang.wind(wind), if east { " ★" } else { "" });
+            ui.label(RichText::new(title).strong().size(16.0));
+            let hand = &mut app.entry.entry.hands[position];
+            let label = ui.label(format!("{} (F{})", lang.tr("entry.hand"), position + 1));
+            let edit = egui::TextEdit::singleline(&mut hand.text)
+                .id_salt(("hand", position))
+                .desired_width(f32::INFINITY)
+                .font(egui::TextStyle::Monospace)
+                .hint_text("[555b] RRR 123c 456d EE 2f");
+            let response = ui.add(edit).labelled_by(label.id);
+            if app.entry.focus_first && position == 0 {
+                response.request_focus();
+                app.entry.focus_first = false;
+            }
+            if response.has_focus() {
+                app.entry.active = position;
+            }
+            if let Ok(parsed) = parse_hand(&hand.text) {
+                paint_hand_strip(ui, &parsed);
+            }
+            ui.checkbox(&mut hand.mahjong, "Mah Jong");
+            if hand.mahjong {
+                for flag in flags {
+                    let mut on = hand.win.iter().any(|w| w == flag.id);
+                    if ui.checkbox(&mut on, lang.pick(flag.label_it, flag.label_en)).changed() {
+                        hand.win.retain(|w| w != flag.id);
+                        if on {
+                            hand.win.push(flag.id.to_owned());
+                        }
+                    }
+                }
+            } else {
+                hand.win.clear();
+            }
+            if let Some(error) = &errors.hands[position] {
+                ui.label(RichText::new(error_text(lang, error)).color(RED));
+            }
+            if let Some(outcome) = &outcome
+                && let Some(scored) = outcome.players.get(position)
+                && !outcome.void
+            {
+                ui.separator();
+                ui.label(RichText::new(format!("{}: {}", lang.tr("entry.value"), scored.score)).strong());
+                if scored.limit.is_none() {
+                    ui.label(format!("{} {} · {} {}", scored.stick_points, lang.tr("entry.points"), scored.doubles, lang.tr("entry.doubles")));
+                }
+                for item in &scored.items {
+                    let amount = match (item.points, item.doubles, item.limit) {
+                        (Some(p), _, _) => format!("+{p}"),
+                        (_, Some(d), _) => format!("×2^{d}"),
+                        (_, _, Some(l)) => format!("= {l}"),
+                        _ => String::new(),
+                    };
+                    ui.label(format!("{}  {amount}", lang.pick(&item.label_it, &item.label_en)));
+                }
+            }
+        }
+    });
+    if let Some(error) = &errors.general {
+        ui.label(RichText::new(error_text(lang, error)).color(RED));
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.vertical(|ui| {
+            ui.label(RichText::new(format!("{} → {}", lang.tr("entry.palette"), state.players[app.entry.active].name)).strong());
+            if let Some(token) = app.entry.palette.show(ui, lang) {
+                let text = &mut app.entry.entry.hands[app.entry.active].text;
+                if !text.is_empty() && !text.ends_with(' ') {
+                    text.push(' ');
+                }
+                text.push_str(&token);
+            }
+            if ui.button(lang.tr("palette.undo")).clicked() {
+                let text = &mut app.entry.entry.hands[app.entry.active].text;
+                let kept: Vec<&str> = text.split_whitespace().collect();
+                *text = kept[..kept.len().saturating_sub(1)].join(" ");
+            }
+        });
+        ui.separator();
+        ui.vertical(|ui| {
+            ui.label(RichText::new(lang.tr("entry.payments")).strong());
+            match &outcome {
+                Some(outcome) => {
+                    for payment in &outcome.payments {
+                        ui.label(format!("{} → {}: {}", payment.from, payment.to, payment.amount));
+                    }
+                    ui.separator();
+                    for (name, net) in &outcome.net {
+                        ui.label(RichText::new(format!("{name}: {net:+}")).monospace());
+                    }
+                }
+                None => {
+                    ui.label(RichText::new(lang.tr("entry.not_valid")).weak());
+                }
+            }
+            ui.add_space(8.0);
+            let button = egui::Button::new(RichText::new(lang.tr("entry.confirm")).strong().size(16.0));
+            let clicked = ui.add_enabled(outcome.is_some(), button).clicked();
+            if clicked || (confirm_key && outcome.is_some()) {
+                confirm(app, table, number, correcting);
+            }
+        });
+    });
+}
+
+fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
+    let referee = app.referee_name();
+    let entry = app.entry.entry.clone();
+    match desk::confirm_manche(&mut app.store, table, number, &entry, &referee) {
+        Ok(_) => {
+            app.changed();
+            app.info(app.tr("entry.saved").replace("{n}", &number.to_string()));
+            let next = desk::table_state(&app.store, table).ok().and_then(|s| s.next_number());
+            match next {
+                Some(next) if !correcting => {
+                    app.entry.reset(table, next, None);
+                    app.go(Screen::Entry { table, number: next });
+                }
+                _ => app.go(Screen::Table(table)),
+            }
+        }
+        Err(e) => app.fail(e),
+    }
+}

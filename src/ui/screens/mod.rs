@@ -1,0 +1,27 @@
+//! One file per screen. Each has a `State` (what the referee is typing, cached views) and a `show` function.
+
+pub mod audit;
+pub mod entry;
+pub mod players;
+pub mod sessions;
+pub mod settings;
+pub mod standings;
+pub mod table;
+pub mod tournaments;
+
+/// A text field with a visible label that is also its accessible name.
+pub(crate) fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
+    let label = ui.label(label);
+    ui.add(egui::TextEdit::singleline(text).desired_width(width)).labelled_by(label.id)
+}
+
+/// Parses an optional ISO date typed in a field; `field` names it in the message.
+pub(crate) fn parse_date(text: &str, field: &str) -> Result<Option<chrono::NaiveDate>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map(Some)
+        .map_err(|_| format!("{field}: `{text}` is not a date like 2026-11-22"))
+}

@@ -1,0 +1,189 @@
+//! Registration: add and edit players, withdraw and reinstate, import a CSV list with a preview.
+
+use egui::{Color32, RichText};
+
+use crate::store::Player;
+use crate::tournament::{Id, ImportRow, PlayerData, parse_players_csv};
+use crate::ui::DeskApp;
+
+use super::labelled_text;
+
+/// The form and the import preview.
+#[derive(Default)]
+pub struct State {
+    form: PlayerData,
+    editing: Option<Id>,
+    import_path: String,
+    preview: Option<Result<Vec<ImportRow>, String>>,
+    list: Option<(u64, Vec<Player>)>,
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let Some(tournament) = app.tournament_id() else { return };
+    if app.players.list.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
+        match app.store.players(tournament) {
+            Ok(list) => app.players.list = Some((app.revision, list)),
+            Err(e) => app.fail(e),
+        }
+    }
+    let players = app.players.list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
+    let lang = app.lang;
+    ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
+    let active = players.iter().filter(|p| !p.data.withdrawn).count();
+    if active % 4 != 0 {
+        ui.label(
+            RichText::new(format!("{} {}", active, lang.tr("players.not_multiple")).replace("{n}", &(4 - active % 4).to_string()))
+                .color(Color32::from_rgb(180, 110, 0)),
+        );
+    }
+    ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        egui::ScrollArea::vertical().id_salt("player-list").max_height(ui.available_height() - 10.0).show(ui, |ui| {
+            egui::Grid::new("players").striped(true).num_columns(5).show(ui, |ui| {
+                for key in ["players.name", "players.club", "players.country", "players.federation_id", "players.status"] {
+                    ui.label(RichText::new(lang.tr(key)).strong());
+                }
+                ui.end_row();
+                for player in &players {
+                    if ui.button(&player.data.name).on_hover_text(lang.tr("players.edit")).clicked() {
+                        app.players.form = player.data.clone();
+                        app.players.editing = Some(player.id);
+                    }
+                    ui.label(&player.data.club);
+                    ui.label(&player.data.country);
+                    ui.label(&player.data.federation_id);
+                    let mut status = Vec::new();
+                    if player.data.substitute {
+                        status.push(lang.tr("players.substitute"));
+                    }
+                    if player.data.withdrawn {
+                        status.push(lang.tr("players.withdrawn"));
+                    }
+                    ui.label(status.join(", "));
+                    ui.end_row();
+                }
+            });
+        });
+        let ui = &mut columns[1];
+        form(app, ui, tournament);
+        ui.add_space(16.0);
+        import(app, ui, tournament, &players);
+    });
+}
+
+fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
+    let lang = app.lang;
+    let editing = app.players.editing;
+    ui.heading(lang.tr(if editing.is_some() { "players.edit" } else { "players.add" }));
+    let state = &mut app.players;
+    egui::Grid::new("player-form").num_columns(2).show(ui, |ui| {
+        labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 260.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("players.club"), &mut state.form.club, 260.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("players.country"), &mut state.form.country, 80.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("players.federation_id"), &mut state.form.federation_id, 140.0);
+        ui.end_row();
+    });
+    ui.checkbox(&mut state.form.substitute, lang.tr("players.substitute_hint"));
+    let referee = app.referee_name();
+    ui.horizontal(|ui| {
+        let save = ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
+        if save.clicked() {
+            let data = app.players.form.clone();
+            let result = match editing {
+                Some(id) => app.store.update_player(id, &data, &referee).map(|()| id),
+                None => app.store.add_player(tournament, &data, &referee),
+            };
+            match result {
+                Ok(_) => {
+                    app.players.form = PlayerData::default();
+                    app.players.editing = None;
+                    app.changed();
+                    app.info(format!("{}: {}", lang.tr("players.saved"), data.name.trim()));
+                }
+                Err(e) => app.fail(e),
+            }
+        }
+        if let Some(id) = editing {
+            let withdrawn = app.players.form.withdrawn;
+            if ui.button(lang.tr(if withdrawn { "players.reinstate" } else { "players.withdraw" })).clicked() {
+                let mut data = app.players.form.clone();
+                data.withdrawn = !withdrawn;
+                match app.store.update_player(id, &data, &referee) {
+                    Ok(()) => {
+                        app.players.form = PlayerData::default();
+                        app.players.editing = None;
+                        app.changed();
+                    }
+                    Err(e) => app.fail(e),
+                }
+            }
+            if ui.button(lang.tr("common.cancel")).clicked() {
+                app.players.form = PlayerData::default();
+                app.players.editing = None;
+            }
+        }
+    });
+}
+
+fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Player]) {
+    let lang = app.lang;
+    ui.heading(lang.tr("players.import"));
+    ui.label(RichText::new(lang.tr("players.import_hint")).weak());
+    ui.horizontal(|ui| {
+        labelled_text(ui, &lang.tr("players.import_file"), &mut app.players.import_path, 280.0);
+        if ui.button(lang.tr("players.preview")).clicked() {
+            let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
+            let path = app.players.import_path.trim().to_owned();
+            app.players.preview = Some(
+                std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|text| parse_players_csv(&text, &registered)),
+            );
+        }
+    });
+    let Some(preview) = app.players.preview.clone() else { return };
+    let rows = match preview {
+        Ok(rows) => rows,
+        Err(e) => {
+            ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));
+            return;
+        }
+    };
+    let errors = rows.iter().filter(|r| r.result.is_err()).count();
+    egui::ScrollArea::vertical().id_salt("import-preview").max_height(260.0).show(ui, |ui| {
+        egui::Grid::new("import-rows").striped(true).num_columns(3).show(ui, |ui| {
+            for row in &rows {
+                ui.label(row.line.to_string());
+                match &row.result {
+                    Ok(p) => {
+                        ui.label(&p.name);
+                        ui.label(format!("{} {}", p.club, p.country));
+                    }
+                    Err(e) => {
+                        ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    });
+    let summary = lang.tr("players.import_summary").replace("{ok}", &(rows.len() - errors).to_string()).replace("{errors}", &errors.to_string());
+    ui.label(summary);
+    if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
+        let data: Vec<PlayerData> = rows.into_iter().filter_map(|r| r.result.ok()).collect();
+        let referee = app.referee_name();
+        match app.store.import_players(tournament, &data, &referee) {
+            Ok(ids) => {
+                app.players.preview = None;
+                app.changed();
+                app.info(lang.tr("players.imported").replace("{n}", &ids.len().to_string()));
+            }
+            Err(e) => app.fail(e),
+        }
+    }
+}

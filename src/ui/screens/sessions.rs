@@ -1,0 +1,155 @@
+//! Sessions: generate the seating, see each session's tables with seat winds, swap two players by hand with
+//! the quality report updating at once, open a table.
+
+use std::collections::HashMap;
+
+use egui::{Color32, RichText};
+
+use crate::desk;
+use crate::seating::Report;
+use crate::store::SeatedTable;
+use crate::tiles::Wind;
+use crate::tournament::Id;
+use crate::ui::{DeskApp, Screen};
+
+/// Cached seating and the current selection.
+#[derive(Default)]
+pub struct State {
+    session: u32,
+    selected: Option<Id>,
+    club_weight: f64,
+    cache: Option<Cache>,
+}
+
+struct Cache {
+    revision: u64,
+    tables: Vec<SeatedTable>,
+    names: HashMap<Id, String>,
+    manches: HashMap<Id, usize>,
+    report: Option<Report>,
+}
+
+fn load(app: &mut DeskApp, tournament: Id) {
+    if app.sessions.cache.as_ref().is_some_and(|c| c.revision == app.revision) {
+        return;
+    }
+    let result = (|| -> Result<Cache, desk::DeskError> {
+        let tables = app.store.seating(tournament)?;
+        let names = app.store.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect();
+        let mut manches = HashMap::new();
+        for table in &tables {
+            manches.insert(table.id, app.store.table_manches(table.id)?.len());
+        }
+        let report = desk::stored_report(&app.store, tournament)?;
+        Ok(Cache { revision: app.revision, tables, names, manches, report })
+    })();
+    match result {
+        Ok(cache) => app.sessions.cache = Some(cache),
+        Err(e) => app.fail(e),
+    }
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let Some(tournament) = app.tournament.clone() else { return };
+    load(app, tournament.id);
+    let lang = app.lang;
+    if app.sessions.session == 0 {
+        app.sessions.session = 1;
+        app.sessions.club_weight = 1.0;
+    }
+    ui.horizontal(|ui| {
+        ui.heading(lang.tr("sessions.title"));
+        for s in 1..=tournament.settings.sessions {
+            if ui.add(egui::Button::selectable(app.sessions.session == s, format!("{} {s}", lang.tr("sessions.session")))).clicked() {
+                app.sessions.session = s;
+                app.sessions.selected = None;
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(lang.tr("sessions.club_weight"));
+        ui.add(egui::DragValue::new(&mut app.sessions.club_weight).range(0.0..=100.0).speed(0.1)).labelled_by(label.id);
+        if ui.button(RichText::new(lang.tr("sessions.generate")).strong()).clicked() {
+            let referee = app.referee_name();
+            match desk::seat_tournament(&mut app.store, tournament.id, app.sessions.club_weight, &referee) {
+                Ok(outcome) => {
+                    app.changed();
+                    app.info(
+                        lang.tr("sessions.generated")
+                            .replace("{from}", &outcome.sessions.start().to_string())
+                            .replace("{to}", &outcome.sessions.end().to_string()),
+                    );
+                }
+                Err(e) => app.fail(e),
+            }
+        }
+    });
+    let Some(cache) = &app.sessions.cache else { return };
+    if let Some(report) = &cache.report {
+        let repeats = lang
+            .tr("sessions.report")
+            .replace("{repeats}", &report.repeat_meetings.to_string())
+            .replace("{bound}", &report.lower_bound.to_string())
+            .replace("{wind}", &report.max_wind_deviation.to_string())
+            .replace("{club}", &report.same_club_meetings.to_string());
+        let color = if report.repeat_meetings > report.lower_bound { Color32::from_rgb(180, 110, 0) } else { Color32::from_rgb(30, 130, 60) };
+        ui.label(RichText::new(repeats).color(color));
+    }
+    let session = app.sessions.session;
+    let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
+    if tables.is_empty() {
+        ui.label(lang.tr("sessions.not_seated"));
+        return;
+    }
+    ui.label(RichText::new(lang.tr("sessions.swap_hint")).weak());
+    let names = cache.names.clone();
+    let manches = cache.manches.clone();
+    let mut clicked: Option<Id> = None;
+    let mut open: Option<Id> = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new(("seating", session)).striped(true).num_columns(7).show(ui, |ui| {
+            ui.label(RichText::new(lang.tr("sessions.table")).strong());
+            for wind in Wind::ALL {
+                ui.label(RichText::new(lang.wind(wind)).strong());
+            }
+            ui.label(RichText::new(lang.tr("sessions.manches")).strong());
+            ui.label("");
+            ui.end_row();
+            for table in &tables {
+                ui.label(format!("{} {}", lang.tr("sessions.table"), table.number));
+                for player in table.players {
+                    let name = names.get(&player).cloned().unwrap_or_default();
+                    let selected = app.sessions.selected == Some(player);
+                    if ui.add(egui::Button::selectable(selected, name)).clicked() {
+                        clicked = Some(player);
+                    }
+                }
+                ui.label(format!("{}/{}", manches.get(&table.id).copied().unwrap_or(0), tournament.settings.manches_per_session));
+                if ui.button(lang.tr("sessions.open_table")).clicked() {
+                    open = Some(table.id);
+                }
+                ui.end_row();
+            }
+        });
+    });
+    if let Some(table) = open {
+        app.go(Screen::Table(table));
+    }
+    if let Some(player) = clicked {
+        match app.sessions.selected.take() {
+            None => app.sessions.selected = Some(player),
+            Some(first) if first == player => {}
+            Some(first) => {
+                let referee = app.referee_name();
+                match app.store.swap_players(tournament.id, session, first, player, &referee) {
+                    Ok(()) => {
+                        app.changed();
+                        app.info(lang.tr("sessions.swapped"));
+                    }
+                    Err(e) => app.fail(e),
+                }
+            }
+        }
+    }
+}

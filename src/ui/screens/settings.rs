@@ -1,0 +1,193 @@
+//! The open tournament's settings, including the rule options and the ranking.
+
+use egui::RichText;
+
+use crate::desk;
+use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
+use crate::ui::DeskApp;
+
+use super::{labelled_text, parse_date};
+
+/// The form, as typed.
+#[derive(Default)]
+pub struct State {
+    loaded: Option<u64>,
+    name: String,
+    venue: String,
+    start: String,
+    end: String,
+    sessions: String,
+    manches: String,
+    starting_points: String,
+    seed: String,
+    club_rotation: bool,
+    method: RankingMethod,
+    placement: [String; 4],
+    tie_breaks: Vec<TieBreak>,
+}
+
+impl State {
+    fn load(&mut self, settings: &TournamentSettings, revision: u64) {
+        let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+        *self = State {
+            loaded: Some(revision),
+            name: settings.name.clone(),
+            venue: settings.venue.clone(),
+            start: date(settings.start_date),
+            end: date(settings.end_date),
+            sessions: settings.sessions.to_string(),
+            manches: settings.manches_per_session.to_string(),
+            starting_points: settings.options.get("starting_points").and_then(|v| v.as_i64()).unwrap_or(4000).to_string(),
+            seed: settings.seating_seed.to_string(),
+            club_rotation: settings.east_stays(),
+            method: settings.ranking.method,
+            placement: settings.ranking.placement_points.map(|p| p.to_string()),
+            tie_breaks: settings.ranking.tie_breaks.clone(),
+        };
+    }
+}
+
+fn number<T: std::str::FromStr>(text: &str, field: &str) -> Result<T, String> {
+    text.trim().parse().map_err(|_| format!("{field}: `{}` is not a number", text.trim()))
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let Some(tournament) = app.tournament.clone() else { return };
+    if app.settings.loaded.is_none() {
+        app.settings.load(&tournament.settings, app.revision);
+    }
+    let lang = app.lang;
+    ui.heading(app.tr("settings.title"));
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        let s = &mut app.settings;
+        egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+            labelled_text(ui, &lang.tr("tournaments.name"), &mut s.name, 320.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("tournaments.venue"), &mut s.venue, 320.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("tournaments.start_hint"), &mut s.start, 120.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("settings.end"), &mut s.end, 120.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("tournaments.sessions"), &mut s.sessions, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("settings.manches"), &mut s.manches, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("settings.starting_points"), &mut s.starting_points, 80.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr("settings.seed"), &mut s.seed, 160.0);
+            ui.end_row();
+            ui.label(lang.tr("settings.rotation"));
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.club_rotation, false, lang.tr("settings.rotation_tournament"));
+                ui.radio_value(&mut s.club_rotation, true, lang.tr("settings.rotation_club"));
+            });
+            ui.end_row();
+            ui.label(lang.tr("settings.ranking"));
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.method, RankingMethod::TotalPoints, lang.tr("settings.by_points"));
+                ui.radio_value(&mut s.method, RankingMethod::PlacementPoints, lang.tr("settings.by_placement"));
+            });
+            ui.end_row();
+            ui.label(lang.tr("settings.placement_points"));
+            ui.horizontal(|ui| {
+                for (i, value) in s.placement.iter_mut().enumerate() {
+                    let label = ui.label(format!("{}°", i + 1));
+                    ui.add(egui::TextEdit::singleline(value).desired_width(32.0)).labelled_by(label.id);
+                }
+            });
+            ui.end_row();
+        });
+        ui.add_space(8.0);
+        ui.label(RichText::new(lang.tr("settings.tie_breaks")).strong());
+        let mut action: Option<(usize, i32)> = None;
+        for (i, key) in s.tie_breaks.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{}. {}", i + 1, tie_break_name(lang, *key)));
+                if ui.small_button("↑").on_hover_text(lang.tr("settings.up")).clicked() {
+                    action = Some((i, -1));
+                }
+                if ui.small_button("✕").on_hover_text(lang.tr("settings.remove")).clicked() {
+                    action = Some((i, 0));
+                }
+            });
+        }
+        match action {
+            Some((i, -1)) if i > 0 => s.tie_breaks.swap(i, i - 1),
+            Some((i, 0)) => {
+                s.tie_breaks.remove(i);
+            }
+            _ => {}
+        }
+        ui.horizontal(|ui| {
+            let missing: Vec<TieBreak> = TieBreak::ALL.into_iter().filter(|k| !s.tie_breaks.contains(k)).collect();
+            for key in missing {
+                if ui.small_button(format!("+ {}", tie_break_name(lang, key))).clicked() {
+                    s.tie_breaks.push(key);
+                }
+            }
+        });
+    });
+    ui.add_space(8.0);
+    if ui.button(RichText::new(app.tr("settings.save")).strong()).clicked() {
+        save(app, &tournament.settings, tournament.id);
+    }
+}
+
+/// A tie-break's name.
+pub fn tie_break_name(lang: crate::ui::Lang, key: TieBreak) -> String {
+    lang.tr(match key {
+        TieBreak::TotalPoints => "tie.points",
+        TieBreak::PlacementPoints => "tie.placement",
+        TieBreak::BestSession => "tie.best_session",
+        TieBreak::FewerPenalties => "tie.fewer_penalties",
+        TieBreak::MahJongs => "tie.mahjongs",
+    })
+}
+
+fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::Id) {
+    let lang = app.lang;
+    let s = &app.settings;
+    let parsed = (|| -> Result<TournamentSettings, String> {
+        let mut options = before.options.clone();
+        let starting: i64 = number(&s.starting_points, &lang.tr("settings.starting_points"))?;
+        if let Some(map) = options.as_object_mut() {
+            map.insert("starting_points".into(), starting.into());
+            map.insert("east_rotation".into(), if s.club_rotation { "club" } else { "tournament" }.into());
+        }
+        let mut placement = [0i64; 4];
+        for (slot, text) in placement.iter_mut().zip(&s.placement) {
+            *slot = number(text, &lang.tr("settings.placement_points"))?;
+        }
+        Ok(TournamentSettings {
+            name: s.name.clone(),
+            venue: s.venue.clone(),
+            start_date: parse_date(&s.start, &lang.tr("tournaments.start"))?,
+            end_date: parse_date(&s.end, &lang.tr("settings.end"))?,
+            rules: before.rules.clone(),
+            options,
+            sessions: number(&s.sessions, &lang.tr("tournaments.sessions"))?,
+            manches_per_session: number(&s.manches, &lang.tr("settings.manches"))?,
+            ranking: crate::tournament::Ranking {
+                method: s.method,
+                placement_points: placement,
+                tie_breaks: s.tie_breaks.clone(),
+            },
+            seating_seed: number(&s.seed, &lang.tr("settings.seed"))?,
+        })
+    })();
+    let settings = match parsed {
+        Ok(settings) => settings,
+        Err(e) => return app.fail(e),
+    };
+    let referee = app.referee_name();
+    match desk::update_settings(&mut app.store, id, &settings, &referee) {
+        Ok(()) => {
+            app.changed();
+            app.settings.loaded = None;
+            app.info(app.tr("settings.saved"));
+        }
+        Err(e) => app.fail(e),
+    }
+}

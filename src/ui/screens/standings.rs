@@ -1,0 +1,279 @@
+//! Standings: sortable and searchable, a player's score progression (egui_plot), and penalties.
+
+use egui::{Color32, RichText};
+use egui_extras::{Column, TableBuilder};
+
+use crate::desk;
+use crate::store::Penalty;
+use crate::tournament::{Id, RankingMethod, StandingRow};
+use crate::ui::DeskApp;
+
+/// A sortable column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SortBy {
+    /// Place (the ranking).
+    #[default]
+    Place,
+    /// Name.
+    Name,
+    /// Club.
+    Club,
+    /// Points.
+    Points,
+    /// Placement points.
+    Placement,
+    /// Penalties.
+    Penalties,
+}
+
+/// Cached standings, search, sort and the selected player.
+#[derive(Default)]
+pub struct State {
+    cache: Option<(u64, Vec<StandingRow>, Vec<Penalty>)>,
+    search: String,
+    sort: SortBy,
+    descending: bool,
+    selected: Option<Id>,
+    progression: Option<(u64, Id, Vec<[f64; 2]>)>,
+    penalty_points: String,
+    penalty_reason: String,
+}
+
+impl State {
+    /// The rows shown: filtered by the search text, sorted by the chosen column.
+    fn visible(&self) -> Vec<StandingRow> {
+        let Some((_, rows, _)) = &self.cache else { return Vec::new() };
+        let needle = self.search.trim().to_lowercase();
+        let mut shown: Vec<StandingRow> = rows
+            .iter()
+            .filter(|r| {
+                needle.is_empty()
+                    || r.player.name.to_lowercase().contains(&needle)
+                    || r.player.club.to_lowercase().contains(&needle)
+                    || r.player.country.to_lowercase().contains(&needle)
+            })
+            .cloned()
+            .collect();
+        match self.sort {
+            SortBy::Place => {}
+            SortBy::Name => shown.sort_by(|a, b| a.player.name.cmp(&b.player.name)),
+            SortBy::Club => shown.sort_by(|a, b| a.player.club.cmp(&b.player.club)),
+            SortBy::Points => shown.sort_by_key(|r| std::cmp::Reverse(r.points)),
+            SortBy::Placement => shown.sort_by_key(|r| std::cmp::Reverse(r.placement_scaled)),
+            SortBy::Penalties => shown.sort_by_key(|r| std::cmp::Reverse(r.penalties)),
+        }
+        if self.descending {
+            shown.reverse();
+        }
+        shown
+    }
+}
+
+fn load(app: &mut DeskApp, tournament: Id) {
+    if app.standings.cache.as_ref().is_some_and(|(rev, _, _)| *rev == app.revision) {
+        return;
+    }
+    let result = desk::standings(&app.store, tournament)
+        .and_then(|rows| Ok((rows, app.store.penalties(tournament)?)));
+    match result {
+        Ok((rows, penalties)) => app.standings.cache = Some((app.revision, rows, penalties)),
+        Err(e) => app.fail(e),
+    }
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let Some(tournament) = app.tournament.clone() else { return };
+    load(app, tournament.id);
+    let lang = app.lang;
+    let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
+    ui.horizontal(|ui| {
+        ui.heading(lang.tr("standings.title"));
+        let label = ui.label(lang.tr("standings.search"));
+        ui.add(egui::TextEdit::singleline(&mut app.standings.search).desired_width(200.0)).labelled_by(label.id);
+    });
+    let rows = app.standings.visible();
+    let mut clicked_sort = None;
+    let mut clicked_player = None;
+    let selected = app.standings.selected;
+    let height = ui.available_height();
+    let list_height = if selected.is_some() { height * 0.55 } else { height - 8.0 };
+    ui.push_id("standings-table", |ui| {
+        let mut builder = TableBuilder::new(ui)
+            .striped(true)
+            .max_scroll_height(list_height)
+            .min_scrolled_height(list_height)
+            .column(Column::exact(50.0))
+            .column(Column::initial(240.0).resizable(true))
+            .column(Column::initial(200.0).resizable(true))
+            .column(Column::exact(60.0))
+            .column(Column::exact(80.0));
+        if placement {
+            builder = builder.column(Column::exact(80.0));
+        }
+        builder = builder.column(Column::exact(80.0)).column(Column::exact(60.0)).column(Column::remainder());
+        let mut headers: Vec<(SortBy, Option<String>)> = vec![
+            (SortBy::Place, Some(lang.tr("standings.place"))),
+            (SortBy::Name, Some(lang.tr("players.name"))),
+            (SortBy::Club, Some(lang.tr("players.club"))),
+            (SortBy::Name, Some(lang.tr("players.country"))),
+            (SortBy::Points, Some(lang.tr("standings.points"))),
+        ];
+        if placement {
+            headers.push((SortBy::Placement, Some(lang.tr("standings.placement"))));
+        }
+        headers.push((SortBy::Penalties, Some(lang.tr("standings.penalties"))));
+        headers.push((SortBy::Place, Some("MJ".to_owned())));
+        headers.push((SortBy::Place, Some(lang.tr("standings.sessions"))));
+        builder
+            .header(22.0, |mut header| {
+                for (sort, title) in &headers {
+                    header.col(|ui| {
+                        if ui.button(RichText::new(title.clone().unwrap_or_default()).strong()).clicked() {
+                            clicked_sort = Some(*sort);
+                        }
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(20.0, rows.len(), |mut row| {
+                    let r = &rows[row.index()];
+                    row.set_selected(selected == Some(r.player.id));
+                    row.col(|ui| {
+                        ui.label(r.place.to_string());
+                    });
+                    row.col(|ui| {
+                        let mut name = RichText::new(&r.player.name);
+                        if r.player.withdrawn {
+                            name = name.italics();
+                        }
+                        if ui.add(egui::Button::selectable(selected == Some(r.player.id), name).frame(false)).clicked() {
+                            clicked_player = Some(r.player.id);
+                        }
+                    });
+                    row.col(|ui| {
+                        ui.label(&r.player.club);
+                    });
+                    row.col(|ui| {
+                        ui.label(&r.player.country);
+                    });
+                    row.col(|ui| {
+                        ui.label(RichText::new(r.points.to_string()).strong());
+                    });
+                    if placement {
+                        row.col(|ui| {
+                            ui.label(format!("{:.2}", r.placement()));
+                        });
+                    }
+                    row.col(|ui| {
+                        ui.label(if r.penalties > 0 { format!("−{}", r.penalties) } else { String::new() });
+                    });
+                    row.col(|ui| {
+                        ui.label(r.mahjongs.to_string());
+                    });
+                    row.col(|ui| {
+                        ui.label(r.sessions_played.to_string());
+                    });
+                });
+            });
+    });
+    if let Some(sort) = clicked_sort {
+        if app.standings.sort == sort {
+            app.standings.descending = !app.standings.descending;
+        } else {
+            app.standings.sort = sort;
+            app.standings.descending = false;
+        }
+    }
+    if let Some(player) = clicked_player {
+        app.standings.selected = if selected == Some(player) { None } else { Some(player) };
+    }
+    if let Some(player) = app.standings.selected {
+        ui.separator();
+        player_panel(app, ui, player);
+    }
+}
+
+fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
+    let lang = app.lang;
+    if app.standings.progression.as_ref().is_none_or(|(rev, id, _)| *rev != app.revision || *id != player) {
+        match desk::progression(&app.store, player) {
+            Ok(points) => {
+                let line: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
+                    .chain(points.iter().enumerate().map(|(i, (_, _, total))| [(i + 1) as f64, *total as f64]))
+                    .collect();
+                app.standings.progression = Some((app.revision, player, line));
+            }
+            Err(e) => return app.fail(e),
+        }
+    }
+    let name = app
+        .standings
+        .cache
+        .as_ref()
+        .and_then(|(_, rows, _)| rows.iter().find(|r| r.player.id == player))
+        .map(|r| r.player.name.clone())
+        .unwrap_or_default();
+    let line = app.standings.progression.as_ref().map(|(_, _, l)| l.clone()).unwrap_or_default();
+    ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.progression"))).strong());
+        egui_plot::Plot::new("progression")
+            .height(ui.available_height().max(120.0))
+            .x_axis_label(lang.tr("standings.manches_played"))
+            .y_axis_label(lang.tr("standings.points"))
+            .allow_scroll(false)
+            .show(ui, |plot| plot.line(egui_plot::Line::new(name.clone(), line)));
+        let ui = &mut columns[1];
+        ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.penalties"))).strong());
+        let penalties: Vec<Penalty> = app
+            .standings
+            .cache
+            .as_ref()
+            .map(|(_, _, p)| p.iter().filter(|p| p.player_id == player).cloned().collect())
+            .unwrap_or_default();
+        let referee = app.referee_name();
+        for penalty in penalties {
+            ui.horizontal(|ui| {
+                let text = format!("−{} · {} · {} · {}", penalty.points, penalty.reason, penalty.referee, penalty.at);
+                if penalty.revoked {
+                    ui.label(RichText::new(text).strikethrough().weak());
+                } else {
+                    ui.label(text);
+                    if ui.small_button(lang.tr("standings.revoke")).clicked() {
+                        match app.store.revoke_penalty(penalty.id, &referee) {
+                            Ok(()) => app.changed(),
+                            Err(e) => app.fail(e),
+                        }
+                    }
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(lang.tr("standings.penalty_points"));
+            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_points).desired_width(60.0)).labelled_by(label.id);
+            let label = ui.label(lang.tr("standings.penalty_reason"));
+            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_reason).desired_width(200.0)).labelled_by(label.id);
+        });
+        if ui.button(lang.tr("standings.give_penalty")).clicked() {
+            let points = app.standings.penalty_points.trim().parse::<i64>();
+            let Ok(points) = points else {
+                return app.fail(format!(
+                    "{}: `{}` is not a number",
+                    lang.tr("standings.penalty_points"),
+                    app.standings.penalty_points.trim()
+                ));
+            };
+            let reason = app.standings.penalty_reason.clone();
+            match app.store.add_penalty(player, None, points, &reason, &referee) {
+                Ok(_) => {
+                    app.standings.penalty_points.clear();
+                    app.standings.penalty_reason.clear();
+                    app.changed();
+                }
+                Err(e) => app.fail(e),
+            }
+        }
+        let _ = Color32::TRANSPARENT;
+    });
+}

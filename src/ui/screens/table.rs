@@ -1,0 +1,135 @@
+//! A session table: its manches with round wind, East, each seat's net and running chip total, and what is
+//! still to enter.
+
+use egui::RichText;
+
+use crate::desk::{self, TableState};
+use crate::tournament::Id;
+use crate::ui::{DeskApp, Screen};
+
+/// The cached table.
+#[derive(Default)]
+pub struct State {
+    cache: Option<(u64, Id, TableState)>,
+}
+
+/// The table as stored, cached per revision.
+pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<TableState> {
+    if let Some((rev, id, state)) = &app.table.cache
+        && *rev == app.revision
+        && *id == table
+    {
+        return Some(state.clone());
+    }
+    match desk::table_state(&app.store, table) {
+        Ok(state) => {
+            app.table.cache = Some((app.revision, table, state.clone()));
+            Some(state)
+        }
+        Err(e) => {
+            app.fail(e);
+            None
+        }
+    }
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
+    let Some(state) = table_state(app, table) else { return };
+    let lang = app.lang;
+    ui.horizontal(|ui| {
+        if ui.button(format!("← {}", lang.tr("nav.sessions"))).clicked() {
+            app.go(Screen::Sessions);
+        }
+        ui.heading(format!(
+            "{} {} — {} {}",
+            lang.tr("sessions.session"),
+            state.table.session,
+            lang.tr("sessions.table"),
+            state.table.number
+        ));
+    });
+    if let Some(next) = state.next_number() {
+        let button = egui::Button::new(RichText::new(format!("{} {next}", lang.tr("table.enter"))).strong());
+        if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            app.entry.reset(table, next, None);
+            app.go(Screen::Entry { table, number: next });
+        }
+    } else {
+        ui.label(lang.tr("table.complete"));
+    }
+    if state.manches.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label(lang.tr("table.start_wind"));
+            for wind in crate::tiles::Wind::ALL {
+                if ui.add(egui::Button::selectable(state.table.start_round_wind == wind, lang.wind(wind))).clicked() {
+                    let referee = app.referee_name();
+                    match app.store.set_start_round_wind(table, wind, &referee) {
+                        Ok(()) => app.changed(),
+                        Err(e) => app.fail(e),
+                    }
+                }
+            }
+        });
+    }
+    let totals = state.running_totals();
+    let rows = state.manches.len() as u32 + u32::from(state.next_number().is_some());
+    let planned = state.settings.manches_per_session.max(rows);
+    let mut correct: Option<u32> = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("manches").striped(true).num_columns(8).show(ui, |ui| {
+            ui.label(RichText::new(lang.tr("table.manche")).strong());
+            ui.label(RichText::new(lang.tr("table.round")).strong());
+            ui.label(RichText::new(lang.tr("table.east")).strong());
+            for player in &state.players {
+                ui.label(RichText::new(&player.name).strong());
+            }
+            ui.label(RichText::new(lang.tr("table.status")).strong());
+            ui.end_row();
+            for number in 1..=planned {
+                let winds = state.winds(number);
+                ui.label(number.to_string());
+                let entered = state.manches.get(number as usize - 1);
+                if entered.is_some() || Some(number) == state.next_number() {
+                    ui.label(lang.wind(winds.round_wind));
+                    ui.label(&state.players[winds.east_position].name);
+                } else {
+                    ui.label("");
+                    ui.label("");
+                }
+                for position in 0..4 {
+                    match entered {
+                        Some(manche) => {
+                            let net = manche.nets[position];
+                            let total = totals[number as usize - 1][position];
+                            ui.label(format!("{net:+} → {total}"));
+                        }
+                        None => {
+                            ui.label("");
+                        }
+                    }
+                }
+                match entered {
+                    Some(manche) => {
+                        let text = if manche.input.void { lang.tr("table.void") } else { lang.tr("table.entered") };
+                        if ui.button(format!("{text} · {}", lang.tr("table.correct"))).clicked() {
+                            correct = Some(number);
+                        }
+                    }
+                    None if Some(number) == state.next_number() => {
+                        ui.label(lang.tr("table.next"));
+                    }
+                    None => {
+                        ui.label(RichText::new(lang.tr("table.pending")).weak());
+                    }
+                }
+                ui.end_row();
+            }
+        });
+    });
+    if let Some(number) = correct {
+        let entry = state.manches.get(number as usize - 1).map(|m| crate::tournament::MancheEntry::from_input(&m.input));
+        app.entry.reset(table, number, entry);
+        app.go(Screen::Entry { table, number });
+    }
+}
