@@ -163,6 +163,27 @@ fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
     weights
 }
 
+/// A lower bound on the weighted same-club and same-country cost of one session: each club's (country's)
+/// members spread as evenly as possible over the tables.
+fn unavoidable_cost(request: &SeatingRequest) -> i64 {
+    let tables = request.entrants.len() / 4;
+    let scale = |w: f64| (w * REPEAT_COST as f64 / 10.0).round() as i64;
+    let mut cost = 0;
+    for (weight, key) in [(request.club_weight, 0), (request.country_weight, 1)] {
+        let mut members: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for entrant in &request.entrants {
+            let value = if key == 0 { &entrant.club } else { &entrant.country };
+            // Grouped exactly as `report::same` compares, so that the bound never exceeds the true cost.
+            if let Some(value) = value.as_ref().filter(|v| !v.trim().is_empty()) {
+                *members.entry(value.clone()).or_default() += 1;
+            }
+        }
+        let pairs: u64 = members.values().map(|&k| unavoidable_meetings(k, tables)).sum();
+        cost += pairs as i64 * scale(weight);
+    }
+    cost
+}
+
 /// Swap steps the search may take: one step examines about N × R swaps, so the budget keeps N × R × steps
 /// roughly constant — every cell up to 400 players × 12 sessions stays well under two seconds — while large,
 /// easy cells (which stop as soon as they reach zero repeats) still get hundreds of steps.
@@ -202,7 +223,7 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
         pair_weight: &weights,
         fixed: &fixed,
         iterations: iteration_budget(n, request.sessions),
-        target_repeats: target,
+        target_cost: target * REPEAT_COST + unavoidable_cost(request) * request.sessions as i64,
     };
     let grouped = search::solve(&problem, &mut rng, start);
     // Sessions kept as they stand: the played ones, and planned ones the search left untouched (their winds

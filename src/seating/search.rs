@@ -28,8 +28,9 @@ pub struct Problem<'a> {
     pub fixed: &'a [Vec<Group>],
     /// Swap steps allowed.
     pub iterations: u64,
-    /// Stop as soon as the number of repeats reaches this and no weighted meeting is left.
-    pub target_repeats: i64,
+    /// Stop as soon as the cost reaches this lower bound (repeats that cannot be avoided, plus the same-club
+    /// and same-country meetings that no seating avoids).
+    pub target_cost: i64,
 }
 
 /// The tables of every session, fixed ones first.
@@ -275,10 +276,9 @@ impl State {
         }
     }
 
-    /// The best schedule has reached the target: `target_repeats` is a lower bound on repeats, so a cost at
-    /// `target_repeats × REPEAT_COST` also means no weighted (same-club) meeting is left.
+    /// The best schedule has reached the lower bound on the cost: nothing better exists.
     fn repeats_done(&self, problem: &Problem<'_>) -> bool {
-        self.best_cost <= problem.target_repeats * REPEAT_COST
+        self.best_cost <= problem.target_cost
     }
 
     fn restore_best(&mut self) {

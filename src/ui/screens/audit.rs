@@ -60,11 +60,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 });
                 row.col(|ui| {
                     let change = match &entry.before {
-                        Some(_) => format!("{} → {}", short(&entry.before), short(&entry.after)),
+                        Some(_) => format!("{}  =>  {}", short(&entry.before), short(&entry.after)),
                         None => short(&entry.after),
                     };
                     let full = format!(
-                        "{}\n→\n{}",
+                        "{}\n=>\n{}",
                         entry.before.clone().unwrap_or_default(),
                         entry.after.clone().unwrap_or_default()
                     );

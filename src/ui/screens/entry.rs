@@ -77,7 +77,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     }
 
     ui.horizontal(|ui| {
-        if ui.button(format!("← {} {}", lang.tr("sessions.table"), state.table.number)).clicked() || back_key {
+        if ui.button(format!("« {} {}", lang.tr("sessions.table"), state.table.number)).clicked() || back_key {
             app.go(Screen::Table(table));
         }
         ui.heading(format!(
@@ -99,8 +99,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         for (position, ui) in columns.iter_mut().enumerate() {
             let player = &state.players[position];
             let wind = winds.seat_wind(position);
-            let east = position == winds.east_position;
-            let title = format!("{} · {}{}", player.name, lang.wind(wind), if east { " ★" } else { "" });
+            let title = format!("{} · {}", player.name, lang.wind(wind));
             ui.label(RichText::new(title).strong().size(16.0));
             let hand = &mut app.entry.entry.hands[position];
             let label = ui.label(format!("{} (F{})", lang.tr("entry.hand"), position + 1));
@@ -164,7 +163,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     ui.separator();
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
-            ui.label(RichText::new(format!("{} → {}", lang.tr("entry.palette"), state.players[app.entry.active].name)).strong());
+            ui.label(RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[app.entry.active].name)).strong());
             if let Some(token) = app.entry.palette.show(ui, lang) {
                 let text = &mut app.entry.entry.hands[app.entry.active].text;
                 if !text.is_empty() && !text.ends_with(' ') {
@@ -184,7 +183,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             match &outcome {
                 Some(outcome) => {
                     for payment in &outcome.payments {
-                        ui.label(format!("{} → {}: {}", payment.from, payment.to, payment.amount));
+                        ui.label(lang.tr("entry.pays").replace("{from}", &payment.from).replace("{to}", &payment.to).replace("{amount}", &payment.amount.to_string()));
                     }
                     ui.separator();
                     for (name, net) in &outcome.net {

@@ -105,10 +105,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         for (i, key) in s.tie_breaks.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{}. {}", i + 1, tie_break_name(lang, *key)));
-                if ui.small_button("↑").on_hover_text(lang.tr("settings.up")).clicked() {
+                if ui.small_button(lang.tr("settings.up")).clicked() {
                     action = Some((i, -1));
                 }
-                if ui.small_button("✕").on_hover_text(lang.tr("settings.remove")).clicked() {
+                if ui.small_button(lang.tr("settings.remove")).clicked() {
                     action = Some((i, 0));
                 }
             });

@@ -166,7 +166,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                         });
                     }
                     row.col(|ui| {
-                        ui.label(if r.penalties > 0 { format!("−{}", r.penalties) } else { String::new() });
+                        ui.label(if r.penalties > 0 { format!("-{}", r.penalties) } else { String::new() });
                     });
                     row.col(|ui| {
                         ui.label(r.mahjongs.to_string());
@@ -235,7 +235,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         let referee = app.referee_name();
         for penalty in penalties {
             ui.horizontal(|ui| {
-                let text = format!("−{} · {} · {} · {}", penalty.points, penalty.reason, penalty.referee, penalty.at);
+                let text = format!("-{} · {} · {} · {}", penalty.points, penalty.reason, penalty.referee, penalty.at);
                 if penalty.revoked {
                     ui.label(RichText::new(text).strikethrough().weak());
                 } else {

@@ -38,7 +38,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     let Some(state) = table_state(app, table) else { return };
     let lang = app.lang;
     ui.horizontal(|ui| {
-        if ui.button(format!("← {}", lang.tr("nav.sessions"))).clicked() {
+        if ui.button(format!("« {}", lang.tr("nav.sessions"))).clicked() {
             app.go(Screen::Sessions);
         }
         ui.heading(format!(
@@ -102,7 +102,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
                         Some(manche) => {
                             let net = manche.nets[position];
                             let total = totals[number as usize - 1][position];
-                            ui.label(format!("{net:+} → {total}"));
+                            ui.label(format!("{net:+}  ({total})"));
                         }
                         None => {
                             ui.label("");
