@@ -26,6 +26,19 @@ pub struct AuditEntry {
     pub after: Option<String>,
 }
 
+fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
+    Ok(AuditEntry {
+        id: row.get(0)?,
+        at: row.get(1)?,
+        referee: row.get(2)?,
+        entity: row.get(3)?,
+        entity_id: row.get(4)?,
+        action: row.get(5)?,
+        before: row.get(6)?,
+        after: row.get(7)?,
+    })
+}
+
 /// Appends an entry inside the caller's transaction.
 #[allow(clippy::too_many_arguments)] // one column each; a struct would only rename them
 pub(super) fn append(
@@ -47,24 +60,23 @@ pub(super) fn append(
 }
 
 impl Store {
+    /// The history of one record (e.g. every entry and correction of a manche), oldest first.
+    pub fn record_history(&self, entity: &str, id: Id) -> StoreResult<Vec<AuditEntry>> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT id, at, referee, entity, entity_id, action, before, after FROM audit \
+             WHERE entity = ?1 AND entity_id = ?2 ORDER BY id",
+        )?;
+        let rows = statement.query_map(params![entity, id], entry_from_row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The tournament's audit log, newest first.
     pub fn audit_log(&self, tournament: Id) -> StoreResult<Vec<AuditEntry>> {
         let mut statement = self.conn.prepare(
             "SELECT id, at, referee, entity, entity_id, action, before, after FROM audit \
              WHERE tournament_id = ?1 ORDER BY id DESC",
         )?;
-        let rows = statement.query_map([tournament], |row| {
-            Ok(AuditEntry {
-                id: row.get(0)?,
-                at: row.get(1)?,
-                referee: row.get(2)?,
-                entity: row.get(3)?,
-                entity_id: row.get(4)?,
-                action: row.get(5)?,
-                before: row.get(6)?,
-                after: row.get(7)?,
-            })
-        })?;
+        let rows = statement.query_map([tournament], entry_from_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 }

@@ -198,6 +198,6 @@ mod tests {
     fn migrations_validate() {
         let migrations = MIGRATIONS.as_ref().expect("migrations load");
         migrations.validate().expect("migrations validate");
-        assert_eq!(schema_version(), 1);
+        assert_eq!(schema_version(), 2);
     }
 }
