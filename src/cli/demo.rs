@@ -18,6 +18,9 @@ pub struct DemoArgs {
     /// Sessions of 16 manches.
     #[arg(long, default_value_t = 4)]
     pub sessions: u32,
+    /// Weight of keeping club mates apart (0 ignores clubs).
+    #[arg(long, default_value_t = 1.0)]
+    pub club_weight: f64,
     /// Seed of the seating and the random hands.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
@@ -34,7 +37,7 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
     }
     let path = database_path(db)?;
     let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    let size = DemoSize { players: args.players, sessions: args.sessions };
+    let size = DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight };
     let started = std::time::Instant::now();
     let mut stdout = std::io::stdout().lock();
     let mut trace = |table: i64, manche: u32| {

@@ -7,17 +7,19 @@ use crate::store::{PlayerData, Store};
 use crate::tournament::{HandEntry, Id, MancheEntry, TournamentSettings};
 
 /// How big a demo tournament is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DemoSize {
     /// Players (a multiple of four).
     pub players: usize,
     /// Sessions.
     pub sessions: u32,
+    /// Weight of keeping club mates apart in the seating (0 ignores clubs and seats fastest).
+    pub club_weight: f64,
 }
 
 impl Default for DemoSize {
     fn default() -> Self {
-        DemoSize { players: 32, sessions: 4 }
+        DemoSize { players: 32, sessions: 4, club_weight: 1.0 }
     }
 }
 
@@ -87,7 +89,7 @@ pub fn create_demo_with(
     };
     let id = super::create_tournament(store, &settings, referee)?;
     store.import_players(id, &demo_players(size.players), referee)?;
-    seat_tournament(store, id, 1.0, referee)?;
+    seat_tournament(store, id, size.club_weight, referee)?;
     // One fsync per manche is what a referee needs at the table; a generated demo does not.
     let bulk = on_confirm.is_none();
     store.set_bulk(bulk)?;

@@ -61,15 +61,17 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     let preview = app.entry.preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
 
-    // Keyboard shortcuts, read before the widgets so that F-keys work while a hand field has focus.
-    let (confirm_key, back_key, toggles) = ui.input(|i| {
+    // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
+    // checkbox (Enter toggles it), and F-keys work while a hand field has focus.
+    let (confirm_key, back_key, toggles) = ui.input_mut(|i| {
         let toggles: Vec<usize> = [egui::Key::F1, egui::Key::F2, egui::Key::F3, egui::Key::F4]
             .iter()
             .enumerate()
-            .filter(|(_, k)| i.key_pressed(**k))
+            .filter(|(_, k)| i.consume_key(egui::Modifiers::NONE, **k))
             .map(|(p, _)| p)
             .collect();
-        (i.modifiers.command && i.key_pressed(egui::Key::Enter), i.key_pressed(egui::Key::Escape), toggles)
+        let confirm = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter);
+        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles)
     });
     for position in toggles {
         let hand = &mut app.entry.entry.hands[position];
