@@ -1,7 +1,9 @@
 //! Stecca: the desk for Mah Jong referees and club treasurers.
 //!
 //! A pure core without I/O — [`tiles`] (tiles and notation), [`rules`] (the ruleset boundary, the exact
-//! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules) — under a thin shell: [`cli`].
+//! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules), [`tournament`] (settings, winds,
+//! standings) — under a thin shell: [`store`] (SQLite), [`desk`] (the referee's operations), [`ui`] (egui) and
+//! [`cli`].
 
 rust_i18n::i18n!("assets/locales", fallback = "en");
 

@@ -139,7 +139,8 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
 #[test]
 fn the_demo_tournament_is_complete_and_balanced() {
     let mut store = Store::open_in_memory().expect("open");
-    let id = desk::create_demo(&mut store, DemoSize { players: 16, sessions: 2, club_weight: 0.0 }, 7, "demo").expect("demo");
+    let id = desk::create_demo(&mut store, DemoSize { players: 16, sessions: 2, club_weight: 0.0 }, 7, "demo")
+        .expect("demo");
     assert_eq!(store.manche_count(id).expect("count"), 4 * 2 * 16);
     let rows = desk::standings(&store, id).expect("standings");
     assert_eq!(rows.len(), 16);
@@ -148,6 +149,11 @@ fn the_demo_tournament_is_complete_and_balanced() {
     assert!(rows.iter().all(|r| r.sessions_played == 2));
     let report = desk::stored_report(&store, id).expect("report").expect("seated");
     assert_eq!(report.repeat_meetings, 0);
-    let again = desk::create_demo(&mut Store::open_in_memory().expect("open"), DemoSize { players: 16, sessions: 2, club_weight: 0.0 }, 7, "demo");
+    let again = desk::create_demo(
+        &mut Store::open_in_memory().expect("open"),
+        DemoSize { players: 16, sessions: 2, club_weight: 0.0 },
+        7,
+        "demo",
+    );
     assert!(again.is_ok());
 }

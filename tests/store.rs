@@ -62,7 +62,9 @@ fn settings_players_seating_and_penalties_round_trip() {
     assert_eq!(store.player(pid).expect("player").data, niccolo);
     let others: Vec<i64> = ["A", "B", "C"]
         .iter()
-        .map(|n| store.add_player(id, &PlayerData { name: (*n).into(), ..PlayerData::default() }, "Rossi").expect("add"))
+        .map(|n| {
+            store.add_player(id, &PlayerData { name: (*n).into(), ..PlayerData::default() }, "Rossi").expect("add")
+        })
         .collect();
     store.save_seating(id, 1, &[vec![[pid, others[0], others[1], others[2]]]], "Rossi").expect("seat");
     let tables = store.seating(id).expect("seating");
@@ -83,7 +85,8 @@ fn settings_players_seating_and_penalties_round_trip() {
 fn a_manche_round_trips_and_a_correction_is_audited() {
     let mut store = Store::open_in_memory().expect("open");
     let (id, table) = common::seated_four(&mut store);
-    let (input, outcome) = stecca::desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "Rossi").expect("ok");
+    let (input, outcome) =
+        stecca::desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "Rossi").expect("ok");
     let manches = store.table_manches(table).expect("manches");
     assert_eq!(manches.len(), 1);
     assert_eq!(manches[0].input, input, "stored exactly as typed");

@@ -30,7 +30,7 @@ pub enum DeskError {
     Seating(#[from] SeatingError),
     /// The manche as typed is not valid.
     #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
-    Entry(EntryErrors),
+    Entry(Box<EntryErrors>),
     /// An operation the tournament's state does not allow.
     #[error("{0}")]
     Refused(String),

@@ -26,12 +26,19 @@ fn entrant(player: &Player) -> Entrant {
 }
 
 /// Seats the tournament's sessions that have no results yet, with the stored seed and a club weight.
-pub fn seat_tournament(store: &mut Store, tournament: Id, club_weight: f64, referee: &str) -> DeskResult<SeatingOutcome> {
+pub fn seat_tournament(
+    store: &mut Store,
+    tournament: Id,
+    club_weight: f64,
+    referee: &str,
+) -> DeskResult<SeatingOutcome> {
     let settings = store.tournament(tournament)?.settings;
     let players = store.players(tournament)?;
     let tables = store.seating(tournament)?;
     let played: u32 = (1..=settings.sessions)
-        .take_while(|&s| tables.iter().any(|t| t.session == s && !store.table_manches(t.id).is_ok_and(|m| m.is_empty())))
+        .take_while(|&s| {
+            tables.iter().any(|t| t.session == s && !store.table_manches(t.id).is_ok_and(|m| m.is_empty()))
+        })
         .count() as u32;
     if played == settings.sessions {
         return Err(DeskError::Refused("every session has results: there is nothing left to seat".to_owned()));
@@ -95,19 +102,14 @@ pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Report>
     }
     let players = store.players(tournament)?;
     let (holders, schedule) = stored_plan(&tables)?;
-    let entrants: Vec<Entrant> = holders
-        .iter()
-        .map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default())
-        .collect();
+    let entrants: Vec<Entrant> =
+        holders.iter().map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default()).collect();
     Ok(Some(seating::report(&schedule, &entrants)?))
 }
 
 /// The stored plan with each withdrawn holder's index given to an active player not yet in the plan; the
 /// sessions after the played ones stay in the schedule as the search's starting point.
-fn plan_with_substitutes<'p>(
-    players: &'p [Player],
-    tables: &[SeatedTable],
-) -> DeskResult<(Vec<&'p Player>, Schedule)> {
+fn plan_with_substitutes<'p>(players: &'p [Player], tables: &[SeatedTable]) -> DeskResult<(Vec<&'p Player>, Schedule)> {
     let (holders, schedule) = stored_plan(tables)?;
     let by_id = |id: Id| players.iter().find(|p| p.id == id);
     let mut newcomers = players.iter().filter(|p| !p.data.withdrawn && !holders.contains(&p.id));

@@ -50,7 +50,7 @@ impl TableState {
     }
 
     /// Validates and scores manche `number` as typed, without saving it.
-    pub fn preview(&self, number: u32, entry: &MancheEntry) -> Result<(MancheInput, MancheOutcome), EntryErrors> {
+    pub fn preview(&self, number: u32, entry: &MancheEntry) -> Result<(MancheInput, MancheOutcome), Box<EntryErrors>> {
         entry.score(&self.settings, &self.players, &self.winds(number))
     }
 }

@@ -17,11 +17,11 @@ use rusqlite::Connection;
 use rusqlite_migration::Migrations;
 use thiserror::Error;
 
+pub use crate::tournament::PlayerData;
 pub use audit::AuditEntry;
 pub use manches::StoredManche;
 pub use penalties::Penalty;
 pub use players::Player;
-pub use crate::tournament::PlayerData;
 pub use seating::SeatedTable;
 pub use tournaments::{Tournament, TournamentSummary};
 

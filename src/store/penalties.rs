@@ -38,7 +38,9 @@ impl Store {
         referee: &str,
     ) -> StoreResult<Id> {
         if points <= 0 {
-            return Err(StoreError::Refused(format!("points: a penalty deducts a positive number of points, not {points}")));
+            return Err(StoreError::Refused(format!(
+                "points: a penalty deducts a positive number of points, not {points}"
+            )));
         }
         if reason.trim().is_empty() {
             return Err(StoreError::Refused("reason: a penalty needs a reason".to_owned()));
@@ -51,7 +53,8 @@ impl Store {
             params![tournament, player, session, points, reason.trim(), referee, now()],
         )?;
         let id = tx.last_insert_rowid();
-        let after = serde_json::json!({"player": player, "session": session, "points": points, "reason": reason.trim()});
+        let after =
+            serde_json::json!({"player": player, "session": session, "points": points, "reason": reason.trim()});
         super::audit::append(&tx, tournament, referee, "penalty", id, "give", None, Some(&after.to_string()))?;
         tx.commit()?;
         Ok(id)

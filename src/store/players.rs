@@ -131,12 +131,12 @@ impl Store {
 
     /// One player.
     pub fn player(&self, id: Id) -> StoreResult<Player> {
-        self.conn
-            .query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row)
-            .map_err(|e| match e {
+        self.conn.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row).map_err(
+            |e| match e {
                 rusqlite::Error::QueryReturnedNoRows => not_found("player", id),
                 e => e.into(),
-            })
+            },
+        )
     }
 
     /// The tournament's players in registration order.

@@ -58,9 +58,12 @@ fn session_has_manches(tx: &Transaction<'_>, tournament: Id, session: u32) -> St
 }
 
 fn session_json(tx: &Transaction<'_>, tournament: Id, session: u32) -> StoreResult<String> {
-    let mut statement = tx.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number"))?;
-    let tables: Vec<[Id; 4]> =
-        statement.query_map(params![tournament, session], table_from_row)?.map(|t| t.map(|t| t.players)).collect::<Result<_, _>>()?;
+    let mut statement =
+        tx.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number"))?;
+    let tables: Vec<[Id; 4]> = statement
+        .query_map(params![tournament, session], table_from_row)?
+        .map(|t| t.map(|t| t.players))
+        .collect::<Result<_, _>>()?;
     Ok(serde_json::to_string(&tables)?)
 }
 
@@ -100,7 +103,10 @@ impl Store {
                     id
                 }
                 None => {
-                    tx.execute("INSERT INTO session (tournament_id, number) VALUES (?1, ?2)", params![tournament, number])?;
+                    tx.execute(
+                        "INSERT INTO session (tournament_id, number) VALUES (?1, ?2)",
+                        params![tournament, number],
+                    )?;
                     tx.last_insert_rowid()
                 }
             };
@@ -115,7 +121,16 @@ impl Store {
             }
             let after = serde_json::to_string(tables)?;
             let before = (before != "[]").then_some(before);
-            super::audit::append(&tx, tournament, referee, "seating", i64::from(number), "seat", before.as_deref(), Some(&after))?;
+            super::audit::append(
+                &tx,
+                tournament,
+                referee,
+                "seating",
+                i64::from(number),
+                "seat",
+                before.as_deref(),
+                Some(&after),
+            )?;
         }
         tx.commit()?;
         Ok(())
@@ -160,7 +175,16 @@ impl Store {
         tx.execute(set, params![seat_a.0, seat_a.1, b])?;
         tx.execute(set, params![seat_b.0, seat_b.1, a])?;
         let after = session_json(&tx, tournament, session)?;
-        super::audit::append(&tx, tournament, referee, "seating", i64::from(session), "swap", Some(&before), Some(&after))?;
+        super::audit::append(
+            &tx,
+            tournament,
+            referee,
+            "seating",
+            i64::from(session),
+            "swap",
+            Some(&before),
+            Some(&after),
+        )?;
         tx.commit()?;
         Ok(())
     }

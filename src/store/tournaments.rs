@@ -75,7 +75,16 @@ impl Store {
             ],
         )?;
         let id = tx.last_insert_rowid();
-        super::audit::append(&tx, id, referee, "tournament", id, "create", None, Some(&serde_json::to_string(settings)?))?;
+        super::audit::append(
+            &tx,
+            id,
+            referee,
+            "tournament",
+            id,
+            "create",
+            None,
+            Some(&serde_json::to_string(settings)?),
+        )?;
         tx.commit()?;
         Ok(id)
     }

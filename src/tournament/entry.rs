@@ -54,7 +54,12 @@ impl EntryErrors {
 
 impl MancheEntry {
     /// The ruleset's input: players in position order, each with this manche's seat wind.
-    pub fn to_input(&self, settings: &TournamentSettings, players: &[TablePlayer; 4], winds: &MancheWinds) -> MancheInput {
+    pub fn to_input(
+        &self,
+        settings: &TournamentSettings,
+        players: &[TablePlayer; 4],
+        winds: &MancheWinds,
+    ) -> MancheInput {
         MancheInput {
             rules: settings.rules.clone(),
             round_wind: Some(winds.round_wind),
@@ -81,8 +86,8 @@ impl MancheEntry {
         settings: &TournamentSettings,
         players: &[TablePlayer; 4],
         winds: &MancheWinds,
-    ) -> Result<(MancheInput, MancheOutcome), EntryErrors> {
-        let mut errors = EntryErrors::default();
+    ) -> Result<(MancheInput, MancheOutcome), Box<EntryErrors>> {
+        let mut errors = Box::<EntryErrors>::default();
         for (position, hand) in self.hands.iter().enumerate() {
             if let Err(e) = parse_hand(&hand.text) {
                 errors.hands[position] = Some(MancheError::player(&players[position].name, e.to_string(), e.italian()));
@@ -122,8 +127,8 @@ impl MancheEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::manche_winds;
     use crate::tiles::Wind;
+    use crate::tournament::manche_winds;
 
     fn table() -> [TablePlayer; 4] {
         ["Anna", "Bruno", "Carla", "Dario"].map(|n| TablePlayer { id: n.len() as Id, name: n.to_owned() })

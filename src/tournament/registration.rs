@@ -30,7 +30,10 @@ impl PlayerData {
             return Some("name: a player needs a name".to_owned());
         }
         if name.chars().count() > 100 {
-            return Some(format!("name: `{}…` is longer than 100 characters", name.chars().take(20).collect::<String>()));
+            return Some(format!(
+                "name: `{}…` is longer than 100 characters",
+                name.chars().take(20).collect::<String>()
+            ));
         }
         None
     }

@@ -205,7 +205,8 @@ impl DeskApp {
             }
             ui.separator();
             let label = ui.label(self.tr("nav.referee"));
-            let response = ui.add(egui::TextEdit::singleline(&mut self.referee).desired_width(140.0)).labelled_by(label.id);
+            let response =
+                ui.add(egui::TextEdit::singleline(&mut self.referee).desired_width(140.0)).labelled_by(label.id);
             if response.lost_focus()
                 && let Err(e) = self.store.set_preference("referee", self.referee.trim())
             {

@@ -15,7 +15,7 @@ use crate::ui::{DeskApp, Lang, Screen};
 
 use super::table::table_state;
 
-type Preview = Result<(MancheInput, MancheOutcome), EntryErrors>;
+type Preview = Result<(MancheInput, MancheOutcome), Box<EntryErrors>>;
 
 /// The manche being typed.
 #[derive(Default)]
@@ -145,7 +145,13 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 ui.separator();
                 ui.label(RichText::new(format!("{}: {}", lang.tr("entry.value"), scored.score)).strong());
                 if scored.limit.is_none() {
-                    ui.label(format!("{} {} · {} {}", scored.stick_points, lang.tr("entry.points"), scored.doubles, lang.tr("entry.doubles")));
+                    ui.label(format!(
+                        "{} {} · {} {}",
+                        scored.stick_points,
+                        lang.tr("entry.points"),
+                        scored.doubles,
+                        lang.tr("entry.doubles")
+                    ));
                 }
                 for item in &scored.items {
                     let amount = match (item.points, item.doubles, item.limit) {
@@ -165,7 +171,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     ui.separator();
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
-            ui.label(RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[app.entry.active].name)).strong());
+            ui.label(
+                RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[app.entry.active].name))
+                    .strong(),
+            );
             if let Some(token) = app.entry.palette.show(ui, lang) {
                 let text = &mut app.entry.entry.hands[app.entry.active].text;
                 if !text.is_empty() && !text.ends_with(' ') {
@@ -185,7 +194,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             match &outcome {
                 Some(outcome) => {
                     for payment in &outcome.payments {
-                        ui.label(lang.tr("entry.pays").replace("{from}", &payment.from).replace("{to}", &payment.to).replace("{amount}", &payment.amount.to_string()));
+                        ui.label(
+                            lang.tr("entry.pays")
+                                .replace("{from}", &payment.from)
+                                .replace("{to}", &payment.to)
+                                .replace("{amount}", &payment.amount.to_string()),
+                        );
                     }
                     ui.separator();
                     for (name, net) in &outcome.net {

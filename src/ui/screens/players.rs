@@ -33,15 +33,19 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
     if active % 4 != 0 {
         ui.label(
-            RichText::new(format!("{} {}", active, lang.tr("players.not_multiple")).replace("{n}", &(4 - active % 4).to_string()))
-                .color(Color32::from_rgb(180, 110, 0)),
+            RichText::new(
+                format!("{} {}", active, lang.tr("players.not_multiple")).replace("{n}", &(4 - active % 4).to_string()),
+            )
+            .color(Color32::from_rgb(180, 110, 0)),
         );
     }
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
         egui::ScrollArea::vertical().id_salt("player-list").max_height(ui.available_height() - 10.0).show(ui, |ui| {
             egui::Grid::new("players").striped(true).num_columns(5).show(ui, |ui| {
-                for key in ["players.name", "players.club", "players.country", "players.federation_id", "players.status"] {
+                for key in
+                    ["players.name", "players.club", "players.country", "players.federation_id", "players.status"]
+                {
                     ui.label(RichText::new(lang.tr(key)).strong());
                 }
                 ui.end_row();
@@ -90,7 +94,8 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     ui.checkbox(&mut state.form.substitute, lang.tr("players.substitute_hint"));
     let referee = app.referee_name();
     ui.horizontal(|ui| {
-        let save = ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
+        let save =
+            ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
         if save.clicked() {
             let data = app.players.form.clone();
             let result = match editing {
@@ -172,7 +177,10 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
             }
         });
     });
-    let summary = lang.tr("players.import_summary").replace("{ok}", &(rows.len() - errors).to_string()).replace("{errors}", &errors.to_string());
+    let summary = lang
+        .tr("players.import_summary")
+        .replace("{ok}", &(rows.len() - errors).to_string())
+        .replace("{errors}", &errors.to_string());
     ui.label(summary);
     if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
         let data: Vec<PlayerData> = rows.into_iter().filter_map(|r| r.result.ok()).collect();

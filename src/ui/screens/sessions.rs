@@ -61,7 +61,13 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.heading(lang.tr("sessions.title"));
         for s in 1..=tournament.settings.sessions {
-            if ui.add(egui::Button::selectable(app.sessions.session == s, format!("{} {s}", lang.tr("sessions.session")))).clicked() {
+            if ui
+                .add(egui::Button::selectable(
+                    app.sessions.session == s,
+                    format!("{} {s}", lang.tr("sessions.session")),
+                ))
+                .clicked()
+            {
                 app.sessions.session = s;
                 app.sessions.selected = None;
             }
@@ -93,7 +99,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             .replace("{bound}", &report.lower_bound.to_string())
             .replace("{wind}", &report.max_wind_deviation.to_string())
             .replace("{club}", &report.same_club_meetings.to_string());
-        let color = if report.repeat_meetings > report.lower_bound { Color32::from_rgb(180, 110, 0) } else { Color32::from_rgb(30, 130, 60) };
+        let color = if report.repeat_meetings > report.lower_bound {
+            Color32::from_rgb(180, 110, 0)
+        } else {
+            Color32::from_rgb(30, 130, 60)
+        };
         ui.label(RichText::new(repeats).color(color));
     }
     let session = app.sessions.session;
@@ -125,7 +135,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                         clicked = Some(player);
                     }
                 }
-                ui.label(format!("{}/{}", manches.get(&table.id).copied().unwrap_or(0), tournament.settings.manches_per_session));
+                ui.label(format!(
+                    "{}/{}",
+                    manches.get(&table.id).copied().unwrap_or(0),
+                    tournament.settings.manches_per_session
+                ));
                 if ui.button(lang.tr("sessions.open_table")).clicked() {
                     open = Some(table.id);
                 }

@@ -37,7 +37,12 @@ impl State {
             end: date(settings.end_date),
             sessions: settings.sessions.to_string(),
             manches: settings.manches_per_session.to_string(),
-            starting_points: settings.options.get("starting_points").and_then(|v| v.as_i64()).unwrap_or(4000).to_string(),
+            starting_points: settings
+                .options
+                .get("starting_points")
+                .and_then(|v| v.as_i64())
+                .unwrap_or(4000)
+                .to_string(),
             seed: settings.seating_seed.to_string(),
             club_rotation: settings.east_stays(),
             method: settings.ranking.method,

@@ -73,8 +73,7 @@ fn load(app: &mut DeskApp, tournament: Id) {
     if app.standings.cache.as_ref().is_some_and(|(rev, _, _)| *rev == app.revision) {
         return;
     }
-    let result = desk::standings(&app.store, tournament)
-        .and_then(|rows| Ok((rows, app.store.penalties(tournament)?)));
+    let result = desk::standings(&app.store, tournament).and_then(|rows| Ok((rows, app.store.penalties(tournament)?)));
     match result {
         Ok((rows, penalties)) => app.standings.cache = Some((app.revision, rows, penalties)),
         Err(e) => app.fail(e),
@@ -147,7 +146,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                         if r.player.withdrawn {
                             name = name.italics();
                         }
-                        if ui.add(egui::Button::selectable(selected == Some(r.player.id), name).frame(false)).clicked() {
+                        if ui.add(egui::Button::selectable(selected == Some(r.player.id), name).frame(false)).clicked()
+                        {
                             clicked_player = Some(r.player.id);
                         }
                     });
@@ -251,9 +251,11 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         }
         ui.horizontal(|ui| {
             let label = ui.label(lang.tr("standings.penalty_points"));
-            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_points).desired_width(60.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_points).desired_width(60.0))
+                .labelled_by(label.id);
             let label = ui.label(lang.tr("standings.penalty_reason"));
-            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_reason).desired_width(200.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_reason).desired_width(200.0))
+                .labelled_by(label.id);
         });
         if ui.button(lang.tr("standings.give_penalty")).clicked() {
             let points = app.standings.penalty_points.trim().parse::<i64>();

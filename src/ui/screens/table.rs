@@ -97,14 +97,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
                     ui.label("");
                     ui.label("");
                 }
-                for position in 0..4 {
-                    match entered {
-                        Some(manche) => {
-                            let net = manche.nets[position];
-                            let total = totals[number as usize - 1][position];
+                match entered {
+                    Some(manche) => {
+                        for (net, total) in manche.nets.iter().zip(totals[number as usize - 1]) {
                             ui.label(format!("{net:+}  ({total})"));
                         }
-                        None => {
+                    }
+                    None => {
+                        for _ in 0..4 {
                             ui.label("");
                         }
                     }
@@ -128,7 +128,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
         });
     });
     if let Some(number) = correct {
-        let entry = state.manches.get(number as usize - 1).map(|m| crate::tournament::MancheEntry::from_input(&m.input));
+        let entry =
+            state.manches.get(number as usize - 1).map(|m| crate::tournament::MancheEntry::from_input(&m.input));
         app.entry.reset(table, number, entry);
         app.go(Screen::Entry { table, number });
     }

@@ -36,7 +36,13 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         }
     } else {
         egui::Grid::new("tournament-list").striped(true).num_columns(5).show(ui, |ui| {
-            for key in ["tournaments.name", "tournaments.venue", "tournaments.start", "tournaments.players", "tournaments.manches"] {
+            for key in [
+                "tournaments.name",
+                "tournaments.venue",
+                "tournaments.start",
+                "tournaments.players",
+                "tournaments.manches",
+            ] {
                 ui.label(RichText::new(app.tr(key)).strong());
             }
             ui.end_row();
@@ -86,7 +92,9 @@ fn create(app: &mut DeskApp) {
     } else {
         match state.sessions.trim().parse::<u32>() {
             Ok(n) => n,
-            Err(_) => return app.fail(format!("{}: `{}` is not a number", app.tr("tournaments.sessions"), state.sessions)),
+            Err(_) => {
+                return app.fail(format!("{}: `{}` is not a number", app.tr("tournaments.sessions"), state.sessions));
+            }
         }
     };
     let settings = TournamentSettings {

@@ -79,8 +79,20 @@ pub fn paint_face(painter: &egui::Painter, rect: Rect, face: Face) {
             }
         }
         Face::Suited(_, n) => {
-            painter.text(pos2(c.x, c.y - unit * 1.1), egui::Align2::CENTER_CENTER, n.to_string(), FontId::proportional(unit * 3.0), INK);
-            painter.text(pos2(c.x, c.y + unit * 1.8), egui::Align2::CENTER_CENTER, "c", FontId::proportional(unit * 2.4), CHARS);
+            painter.text(
+                pos2(c.x, c.y - unit * 1.1),
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                FontId::proportional(unit * 3.0),
+                INK,
+            );
+            painter.text(
+                pos2(c.x, c.y + unit * 1.8),
+                egui::Align2::CENTER_CENTER,
+                "c",
+                FontId::proportional(unit * 2.4),
+                CHARS,
+            );
         }
         Face::Wind(letter) => {
             painter.text(c, egui::Align2::CENTER_CENTER, letter, FontId::proportional(unit * 3.6), INK);
@@ -94,9 +106,19 @@ pub fn paint_face(painter: &egui::Painter, rect: Rect, face: Face) {
             painter.text(c, egui::Align2::CENTER_CENTER, letter, FontId::proportional(unit * 3.6), color);
         }
         Face::Flower(n) | Face::Season(n) => {
-            let color = if matches!(face, Face::Flower(_)) { Color32::from_rgb(200, 60, 140) } else { Color32::from_rgb(210, 120, 20) };
+            let color = if matches!(face, Face::Flower(_)) {
+                Color32::from_rgb(200, 60, 140)
+            } else {
+                Color32::from_rgb(210, 120, 20)
+            };
             painter.circle_filled(pos2(c.x, c.y - unit), unit * 1.1, color);
-            painter.text(pos2(c.x, c.y + unit * 1.7), egui::Align2::CENTER_CENTER, n.to_string(), FontId::proportional(unit * 2.0), INK);
+            painter.text(
+                pos2(c.x, c.y + unit * 1.7),
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                FontId::proportional(unit * 2.0),
+                INK,
+            );
         }
     }
 }
@@ -111,10 +133,24 @@ fn pips(n: u8) -> Vec<Vec2> {
         4 => vec![at(-0.5, -0.6), at(0.5, -0.6), at(-0.5, 0.6), at(0.5, 0.6)],
         5 => vec![at(-0.6, -0.7), at(0.6, -0.7), at(0.0, 0.0), at(-0.6, 0.7), at(0.6, 0.7)],
         6 => vec![at(-0.5, -0.8), at(0.5, -0.8), at(-0.5, 0.0), at(0.5, 0.0), at(-0.5, 0.8), at(0.5, 0.8)],
-        7 => vec![at(-0.6, -0.9), at(0.0, -0.75), at(0.6, -0.6), at(-0.5, 0.2), at(0.5, 0.2), at(-0.5, 0.85), at(0.5, 0.85)],
+        7 => vec![
+            at(-0.6, -0.9),
+            at(0.0, -0.75),
+            at(0.6, -0.6),
+            at(-0.5, 0.2),
+            at(0.5, 0.2),
+            at(-0.5, 0.85),
+            at(0.5, 0.85),
+        ],
         8 => vec![
-            at(-0.5, -0.9), at(0.5, -0.9), at(-0.5, -0.3), at(0.5, -0.3),
-            at(-0.5, 0.3), at(0.5, 0.3), at(-0.5, 0.9), at(0.5, 0.9),
+            at(-0.5, -0.9),
+            at(0.5, -0.9),
+            at(-0.5, -0.3),
+            at(0.5, -0.3),
+            at(-0.5, 0.3),
+            at(0.5, 0.3),
+            at(-0.5, 0.9),
+            at(0.5, 0.9),
         ],
         _ => (0..9).map(|i| at((i % 3) as f32 * 0.6 - 0.6, (i / 3) as f32 * 0.8 - 0.8)).collect(),
     }
