@@ -89,10 +89,10 @@ fn seats_and_rule_options_are_fixed_once_results_exist() {
     settings.options = serde_json::json!({"starting_points": 5000});
     let error = desk::update_settings(&mut store, id, &settings, "R").expect_err("scored under the old options");
     assert!(error.to_string().contains("rule options"), "{error}");
-    settings.options = serde_json::json!({});
+    settings.options = stecca::rules::ruleset("fimj").expect("fimj").default_options();
     settings.venue = "Milano".into();
     desk::update_settings(&mut store, id, &settings, "R").expect("venue may change");
-    assert_eq!(store.tournament(id).expect("t").settings.venue, "Milano");
+    assert_eq!(store.tournament(id).expect("t").settings.venue, "Milano", "the defaults spelled out are no change");
 }
 
 fn tournament_with(store: &mut Store, players: usize, sessions: u32) -> Id {

@@ -50,7 +50,9 @@ pub fn create_tournament(store: &mut Store, settings: &TournamentSettings, refer
 pub fn update_settings(store: &mut Store, id: Id, settings: &TournamentSettings, referee: &str) -> DeskResult<()> {
     settings.validate()?;
     let before = store.tournament(id)?.settings;
-    let rules_changed = before.rules != settings.rules || before.options != settings.options;
+    let rules_changed = before.rules != settings.rules
+        || crate::rules::effective_options(&before.rules, &before.options)
+            != crate::rules::effective_options(&settings.rules, &settings.options);
     if rules_changed && store.manche_count(id)? > 0 {
         return Err(DeskError::Refused(
             "rule options: manches have been scored under the current options; they cannot change now".to_owned(),

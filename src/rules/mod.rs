@@ -18,6 +18,29 @@ pub fn ruleset(id: &str) -> Option<&'static (dyn Ruleset + Sync)> {
     RULESETS.iter().copied().find(|r| r.id() == id)
 }
 
+/// The options in force: the ruleset's defaults overlaid with `options`, so that `{}` and the defaults spelled
+/// out compare equal.
+pub fn effective_options(rules: &str, options: &serde_json::Value) -> serde_json::Value {
+    fn overlay(base: &mut serde_json::Value, top: &serde_json::Value) {
+        match (base.as_object_mut(), top.as_object()) {
+            (Some(base), Some(top)) => {
+                for (key, value) in top {
+                    match base.get_mut(key) {
+                        Some(slot) => overlay(slot, value),
+                        None => {
+                            base.insert(key.clone(), value.clone());
+                        }
+                    }
+                }
+            }
+            _ => *base = top.clone(),
+        }
+    }
+    let mut base = ruleset(rules).map(|r| r.default_options()).unwrap_or_else(|| serde_json::json!({}));
+    overlay(&mut base, options);
+    base
+}
+
 /// Scores a manche with the ruleset it names.
 pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
     let Some(rules) = ruleset(&input.rules) else {

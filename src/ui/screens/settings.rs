@@ -24,6 +24,33 @@ pub struct State {
     method: RankingMethod,
     placement: [String; 4],
     tie_breaks: Vec<TieBreak>,
+    /// The ruleset's other numeric values (limits, closing doubles) as `(path, text)`, e.g. `limits.coppie`.
+    rule_values: Vec<(String, String)>,
+}
+
+/// Every numeric leaf of the ruleset's options (defaults overlaid with the tournament's), by dotted path.
+fn numeric_options(settings: &TournamentSettings) -> Vec<(String, String)> {
+    fn walk(
+        prefix: &str,
+        value: &serde_json::Value,
+        current: Option<&serde_json::Value>,
+        out: &mut Vec<(String, String)>,
+    ) {
+        let Some(map) = value.as_object() else { return };
+        for (key, default) in map {
+            let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+            let here = current.and_then(|c| c.get(key));
+            if default.is_object() {
+                walk(&path, default, here, out);
+            } else if default.is_number() && path != "starting_points" {
+                out.push((path, here.unwrap_or(default).to_string()));
+            }
+        }
+    }
+    let defaults = crate::rules::ruleset(&settings.rules).map(|r| r.default_options()).unwrap_or_default();
+    let mut out = Vec::new();
+    walk("", &defaults, Some(&settings.options), &mut out);
+    out
 }
 
 impl State {
@@ -48,6 +75,7 @@ impl State {
             method: settings.ranking.method,
             placement: settings.ranking.placement_points.map(|p| p.to_string()),
             tie_breaks: settings.ranking.tie_breaks.clone(),
+            rule_values: numeric_options(settings),
         };
     }
 }
@@ -105,6 +133,16 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             ui.end_row();
         });
         ui.add_space(8.0);
+        ui.label(RichText::new(lang.tr("settings.rule_values")).strong());
+        egui::Grid::new("rule-values").num_columns(4).show(ui, |ui| {
+            for (i, (path, value)) in s.rule_values.iter_mut().enumerate() {
+                labelled_text(ui, &path.replace('.', " · ").replace('_', " "), value, 70.0);
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
+        ui.add_space(8.0);
         ui.label(RichText::new(lang.tr("settings.tie_breaks")).strong());
         let mut action: Option<(usize, i32)> = None;
         for (i, key) in s.tie_breaks.iter().enumerate() {
@@ -140,6 +178,19 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     }
 }
 
+/// Sets `a.b.c` in a JSON object, creating the objects on the way.
+fn set_path(root: &mut serde_json::Value, path: &str, value: serde_json::Value) {
+    let Some((head, rest)) = path.split_once('.') else {
+        if let Some(map) = root.as_object_mut() {
+            map.insert(path.to_owned(), value);
+        }
+        return;
+    };
+    let Some(map) = root.as_object_mut() else { return };
+    let child = map.entry(head.to_owned()).or_insert_with(|| serde_json::json!({}));
+    set_path(child, rest, value);
+}
+
 /// A tie-break's name.
 pub fn tie_break_name(lang: crate::ui::Lang, key: TieBreak) -> String {
     lang.tr(match key {
@@ -160,6 +211,10 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
         if let Some(map) = options.as_object_mut() {
             map.insert("starting_points".into(), starting.into());
             map.insert("east_rotation".into(), if s.club_rotation { "club" } else { "tournament" }.into());
+        }
+        for (path, text) in &s.rule_values {
+            let value: u64 = number(text, path)?;
+            set_path(&mut options, path, value.into());
         }
         let mut placement = [0i64; 4];
         for (slot, text) in placement.iter_mut().zip(&s.placement) {
