@@ -9,6 +9,8 @@ rust_i18n::i18n!("assets/locales", fallback = "en");
 
 pub mod cli;
 pub mod desk;
+pub mod export;
+pub mod i18n;
 pub mod rng;
 pub mod rules;
 pub mod seating;

@@ -1,6 +1,7 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
 mod demo;
+mod export;
 mod score;
 mod seat;
 
@@ -33,6 +34,10 @@ pub enum Command {
     Seat(seat::SeatArgs),
     /// Create a demo tournament with every manche entered (32 players, 4 sessions by default).
     Demo(demo::DemoArgs),
+    /// Write standings, seating, score sheets or a player card as PDF, or results as CSV.
+    Export(export::ExportArgs),
+    /// List the tournaments in the database with their ids.
+    List,
 }
 
 /// Parses the arguments, runs the command and returns the process status.
@@ -43,6 +48,8 @@ pub fn run() -> ExitCode {
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Seat(args)) => seat::run(&args),
         Some(Command::Demo(args)) => report(demo::run(cli.db.as_deref(), &args), "stecca demo"),
+        Some(Command::Export(args)) => report(export::run(cli.db.as_deref(), &args), "stecca export"),
+        Some(Command::List) => report(export::list(cli.db.as_deref()), "stecca list"),
     }
 }
 

@@ -31,7 +31,7 @@ impl MancheWinds {
 }
 
 /// What the rotation needs to know of an earlier manche.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PriorManche {
     /// East went Mah Jong.
     pub east_won: bool,

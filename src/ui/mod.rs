@@ -2,7 +2,6 @@
 //! anything; it never scores a hand and never writes SQL.
 
 mod app;
-mod i18n;
 mod screens;
 mod widgets;
 
@@ -11,7 +10,7 @@ use std::path::Path;
 use anyhow::Context;
 
 pub use app::{DeskApp, Screen};
-pub use i18n::Lang;
+pub use crate::i18n::Lang;
 
 use crate::store::Store;
 

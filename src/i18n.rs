@@ -1,4 +1,4 @@
-//! The desk's two languages. Strings live in `assets/locales/{it,en}.yml` (rust-i18n); rules vocabulary
+//! The two languages of the desk and its printouts. Strings live in `assets/locales/{it,en}.yml` (rust-i18n); rules vocabulary
 //! (manche, punti di stecca, raddoppi, massimi) stays Italian in both.
 
 use crate::tiles::Wind;

@@ -1,0 +1,79 @@
+//! `stecca export --db PATH --tournament ID --what … --format pdf|csv --out FILE` and `stecca list --db PATH`.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+
+use super::database_path;
+use crate::export::{Format, What, export};
+use crate::i18n::Lang;
+use crate::store::Store;
+
+/// Arguments of `stecca export`.
+#[derive(Debug, clap::Args)]
+pub struct ExportArgs {
+    /// The tournament's id (see `stecca list`).
+    #[arg(long)]
+    pub tournament: i64,
+    /// What to export.
+    #[arg(long, value_enum)]
+    pub what: What,
+    /// The file format.
+    #[arg(long, value_enum)]
+    pub format: Format,
+    /// Where to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// The player of a card (`--what card`).
+    #[arg(long)]
+    pub player: Option<i64>,
+    /// Language of the sheets: it or en (default: the desk's language).
+    #[arg(long)]
+    pub lang: Option<String>,
+}
+
+/// Opens an existing database (export and list never create one).
+fn open_existing(db: Option<&Path>) -> anyhow::Result<Store> {
+    let path = database_path(db)?;
+    if !path.exists() {
+        anyhow::bail!("{}: no such database (give --db PATH)", path.display());
+    }
+    Store::open(&path).with_context(|| format!("opening {}", path.display()))
+}
+
+/// Runs `stecca export`.
+pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
+    let store = open_existing(db)?;
+    let lang = match args.lang.as_deref() {
+        Some("it") => Lang::It,
+        Some("en") => Lang::En,
+        Some(other) => anyhow::bail!("--lang {other}: expected it or en"),
+        None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
+    };
+    store.tournament(args.tournament).with_context(|| "--tournament: see `stecca list` for the ids".to_owned())?;
+    let bytes = export(&store, args.tournament, args.what, args.format, lang, args.player)?;
+    std::fs::write(&args.out, &bytes).with_context(|| format!("writing {}", args.out.display()))?;
+    println!("{} ({} bytes)", args.out.display(), bytes.len());
+    Ok(())
+}
+
+/// Runs `stecca list`: one line per tournament.
+pub fn list(db: Option<&Path>) -> anyhow::Result<()> {
+    let store = open_existing(db)?;
+    let tournaments = store.list_tournaments()?;
+    if tournaments.is_empty() {
+        println!("no tournaments (create one in the desk, or `stecca demo`)");
+    }
+    for t in tournaments {
+        println!(
+            "{}\t{}\t{}\t{}\t{} players\t{} manches",
+            t.id,
+            t.name,
+            t.venue,
+            t.start_date.unwrap_or_default(),
+            t.players,
+            t.manches
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! CSV exports: UTF-8, a header row, ISO 8601 dates, numbers as numbers. Any cell from user text that begins
+//! with `=`, `+`, `-`, `@`, a tab or a carriage return is neutralised with a leading `'`, so that a spreadsheet
+//! never runs a player's name as a formula.
+
+use super::Snapshot;
+use crate::rules::MancheInput;
+
+/// A user-text cell made safe for spreadsheets.
+pub fn cell(text: &str) -> String {
+    match text.chars().next() {
+        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
+        _ => text.to_owned(),
+    }
+}
+
+fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
+    writer.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+/// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions.
+pub fn standings(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "rank", "name", "club", "country", "federation_id", "points", "placement_points", "penalties", "mahjongs",
+        "sessions",
+    ])?;
+    for row in &s.standings {
+        let federation = s.players.iter().find(|p| p.id == row.player.id).map(|p| p.data.federation_id.clone());
+        w.write_record([
+            row.place.to_string(),
+            cell(&row.player.name),
+            cell(&row.player.club),
+            cell(&row.player.country),
+            cell(&federation.unwrap_or_default()),
+            row.points.to_string(),
+            format!("{}", row.placement()),
+            row.penalties.to_string(),
+            row.mahjongs.to_string(),
+            row.sessions_played.to_string(),
+        ])?;
+    }
+    finish(w)
+}
+
+/// Every registered player.
+pub fn players(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["id", "name", "club", "country", "federation_id", "substitute", "withdrawn"])?;
+    for p in &s.players {
+        w.write_record([
+            p.id.to_string(),
+            cell(&p.data.name),
+            cell(&p.data.club),
+            cell(&p.data.country),
+            cell(&p.data.federation_id),
+            if p.data.substitute { "yes" } else { "no" }.to_owned(),
+            if p.data.withdrawn { "yes" } else { "no" }.to_owned(),
+        ])?;
+    }
+    finish(w)
+}
+
+/// Each session's tables: session, table, seat wind at the first manche, player.
+pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["session", "table", "seat", "player"])?;
+    for table in &s.tables {
+        for (position, &player) in table.players.iter().enumerate() {
+            w.write_record([
+                table.session.to_string(),
+                table.number.to_string(),
+                crate::tiles::Wind::ALL[position].letter().to_string(),
+                cell(s.name(player)),
+            ])?;
+        }
+    }
+    finish(w)
+}
+
+fn round_wind(input: &MancheInput) -> String {
+    input.round_wind.map(|w| w.letter().to_string()).unwrap_or_default()
+}
+
+/// One row per player per manche: the hand exactly as typed, its value and the player's net.
+pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record([
+        "session", "table", "manche", "seat", "round_wind", "player", "hand", "mahjong", "win", "void", "score", "net",
+        "entered_at", "referee",
+    ])?;
+    for table in &s.tables {
+        for manche in s.manches.get(&table.id).into_iter().flatten() {
+            for (position, player) in manche.input.players.iter().enumerate() {
+                let score = manche.outcome["players"][position]["score"].as_u64().unwrap_or(0);
+                w.write_record([
+                    table.session.to_string(),
+                    table.number.to_string(),
+                    manche.number.to_string(),
+                    player.seat.letter().to_string(),
+                    round_wind(&manche.input),
+                    cell(&player.name),
+                    cell(player.hand.as_deref().unwrap_or("")),
+                    if player.mahjong { "yes" } else { "no" }.to_owned(),
+                    player.win.join(" "),
+                    if manche.input.void { "yes" } else { "no" }.to_owned(),
+                    score.to_string(),
+                    manche.nets[position].to_string(),
+                    manche.entered_at.clone(),
+                    cell(&manche.referee),
+                ])?;
+            }
+        }
+    }
+    finish(w)
+}
+
+/// Every payment of every manche.
+pub fn payments(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    w.write_record(["session", "table", "manche", "from", "to", "amount"])?;
+    for table in &s.tables {
+        for manche in s.manches.get(&table.id).into_iter().flatten() {
+            for payment in manche.outcome["payments"].as_array().into_iter().flatten() {
+                w.write_record([
+                    table.session.to_string(),
+                    table.number.to_string(),
+                    manche.number.to_string(),
+                    cell(payment["from"].as_str().unwrap_or("")),
+                    cell(payment["to"].as_str().unwrap_or("")),
+                    payment["amount"].as_u64().unwrap_or(0).to_string(),
+                ])?;
+            }
+        }
+    }
+    finish(w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cell;
+
+    #[test]
+    fn formulas_are_neutralised_and_plain_text_is_not() {
+        assert_eq!(cell("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
+        for risky in ["+1", "-2+3", "@SUM(A1)", "\tx", "\rx"] {
+            assert!(cell(risky).starts_with('\''), "{risky:?}");
+        }
+        assert_eq!(cell("Niccolò Bàrtoli-Dell'Acqua"), "Niccolò Bàrtoli-Dell'Acqua");
+        assert_eq!(cell(""), "");
+    }
+}

@@ -1,0 +1,172 @@
+//! Printing and exporting: plain functions over a stored tournament. [`Snapshot::load`] reads what a sheet
+//! needs once; [`csv`] and [`pdf`] turn it into bytes; [`export`] picks one by name for the CLI and the desk.
+
+pub mod csv;
+pub mod pdf;
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use crate::desk::{self, DeskError};
+use crate::i18n::Lang;
+use crate::store::{Player, SeatedTable, Store, StoredManche, Tournament};
+use crate::tournament::{Id, StandingRow};
+
+/// What to export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum What {
+    /// The standings.
+    Standings,
+    /// Each session's seating, by table and by player name.
+    Seating,
+    /// One score sheet per table per session, to fill by hand.
+    Scoresheets,
+    /// The registered players.
+    Players,
+    /// Every manche, one row per player.
+    Manches,
+    /// Every payment.
+    Payments,
+    /// One player's manches and running total (needs a player).
+    Card,
+}
+
+/// The file format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// A4 PDF.
+    Pdf,
+    /// UTF-8 CSV with a header row.
+    Csv,
+}
+
+/// Why an export could not be made.
+#[derive(Debug, Error)]
+pub enum ExportError {
+    /// Reading the tournament failed.
+    #[error(transparent)]
+    Desk(#[from] DeskError),
+    /// This combination does not exist (e.g. score sheets as CSV).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The bundled font could not be read.
+    #[error(transparent)]
+    Font(#[from] pdf::writer::FontError),
+    /// Writing CSV failed.
+    #[error("csv: {0}")]
+    Csv(#[from] ::csv::Error),
+}
+
+/// Everything the sheets need, read once.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The tournament.
+    pub tournament: Tournament,
+    /// Its players.
+    pub players: Vec<Player>,
+    /// Every seated table.
+    pub tables: Vec<SeatedTable>,
+    /// Manches by table id.
+    pub manches: HashMap<Id, Vec<StoredManche>>,
+    /// The standings now.
+    pub standings: Vec<StandingRow>,
+}
+
+impl Snapshot {
+    /// Reads a tournament; `with_manches` also reads every manche (not needed for seating and score sheets).
+    pub fn load(store: &Store, tournament: Id, with_manches: bool) -> Result<Snapshot, DeskError> {
+        let tables = store.seating(tournament)?;
+        let mut manches = HashMap::new();
+        if with_manches {
+            for table in &tables {
+                manches.insert(table.id, store.table_manches(table.id)?);
+            }
+        }
+        Ok(Snapshot {
+            tournament: store.tournament(tournament)?,
+            players: store.players(tournament)?,
+            tables,
+            manches,
+            standings: if with_manches { desk::standings(store, tournament)? } else { Vec::new() },
+        })
+    }
+
+    /// A player's name by id.
+    pub fn name(&self, id: Id) -> &str {
+        self.players.iter().find(|p| p.id == id).map_or("?", |p| p.data.name.as_str())
+    }
+
+    /// The highest session number with at least one manche (0 before the first).
+    pub fn session_reached(&self) -> u32 {
+        self.tables
+            .iter()
+            .filter(|t| self.manches.get(&t.id).is_some_and(|m| !m.is_empty()))
+            .map(|t| t.session)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Produces one export as bytes. `player` is needed for [`What::Card`].
+pub fn export(
+    store: &Store,
+    tournament: Id,
+    what: What,
+    format: Format,
+    lang: Lang,
+    player: Option<Id>,
+) -> Result<Vec<u8>, ExportError> {
+    let with_manches = !matches!(what, What::Seating | What::Scoresheets | What::Players);
+    let snapshot = Snapshot::load(store, tournament, with_manches)?;
+    match (what, format) {
+        (What::Standings, Format::Csv) => Ok(csv::standings(&snapshot)?),
+        (What::Players, Format::Csv) => Ok(csv::players(&snapshot)?),
+        (What::Manches, Format::Csv) => Ok(csv::manches(&snapshot)?),
+        (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot)?),
+        (What::Seating, Format::Csv) => Ok(csv::seating(&snapshot)?),
+        (What::Standings, Format::Pdf) => Ok(pdf::standings(&snapshot, lang)?),
+        (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang)?),
+        (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),
+        (What::Card, Format::Pdf) => {
+            let Some(player) = player else {
+                return Err(ExportError::Unsupported("a player card needs --player ID".to_owned()));
+            };
+            if !snapshot.players.iter().any(|p| p.id == player) {
+                return Err(ExportError::Unsupported(format!("player {player} is not in tournament {tournament}")));
+            }
+            Ok(pdf::card(&snapshot, player, lang)?)
+        }
+        (what, format) => Err(ExportError::Unsupported(format!(
+            "{} as {}: not available (PDF: standings, seating, scoresheets, card; CSV: standings, seating, players, \
+             manches, payments)",
+            what.name(),
+            format.name()
+        ))),
+    }
+}
+
+impl What {
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            What::Standings => "standings",
+            What::Seating => "seating",
+            What::Scoresheets => "scoresheets",
+            What::Players => "players",
+            What::Manches => "manches",
+            What::Payments => "payments",
+            What::Card => "card",
+        }
+    }
+}
+
+impl Format {
+    /// The name used on the command line, also the file extension.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Pdf => "pdf",
+            Format::Csv => "csv",
+        }
+    }
+}

@@ -1,0 +1,314 @@
+//! The printed sheets, A4 portrait: standings, seating (by table and by name), table score sheets, player card.
+//! Each page repeats its header; every page says "Pagina 3 di 12" (or "Page 3 of 12").
+
+pub mod writer;
+
+use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
+
+use super::Snapshot;
+use crate::i18n::Lang;
+use crate::tiles::Wind;
+use crate::tournament::{Id, RankingMethod, manche_winds};
+
+const BODY: f32 = 9.0;
+const ROW: f32 = 5.2;
+
+fn new_writer(s: &Snapshot, lang: Lang, title: &str) -> Result<Writer, FontError> {
+    Writer::new(&format!("{} — {title}", s.tournament.settings.name), &lang.tr("pdf.page"))
+}
+
+/// Tournament name, venue, dates, ruleset, and the sheet's title; leaves the cursor under it.
+fn heading(w: &mut Writer, s: &Snapshot, title: &str) {
+    let settings = &s.tournament.settings;
+    let width = PAGE_W - 2.0 * MARGIN;
+    let name = w.fit(&settings.name, width, 15.0, Weight::Bold);
+    let y = w.y;
+    w.text(MARGIN, y, 15.0, Weight::Bold, &name);
+    let dates = match (settings.start_date, settings.end_date) {
+        (Some(a), Some(b)) if a != b => format!("{a} – {b}"),
+        (Some(a), _) => a.to_string(),
+        _ => String::new(),
+    };
+    let rules = crate::rules::ruleset(&settings.rules).map_or(settings.rules.as_str(), |r| r.name());
+    let line = [settings.venue.as_str(), dates.as_str(), rules].iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<_>>().join(" · ");
+    let line = w.fit(&line, width, BODY, Weight::Regular);
+    w.text(MARGIN, y - 6.0, BODY, Weight::Regular, &line);
+    w.text(MARGIN, y - 13.0, 12.0, Weight::Bold, title);
+    w.line((MARGIN, y - 15.5), (PAGE_W - MARGIN, y - 15.5), 0.8, 0.0);
+    w.y = y - 21.0;
+}
+
+/// A column: left edge, width, right-aligned or not.
+struct Col {
+    x: f32,
+    w: f32,
+    right: bool,
+}
+
+fn row(w: &mut Writer, cols: &[Col], cells: &[String], weight: Weight) {
+    let y = w.y;
+    for (col, cell) in cols.iter().zip(cells) {
+        let text = w.fit(cell, col.w - 1.5, BODY, weight);
+        if col.right {
+            w.text_right(col.x + col.w - 1.5, y, BODY, weight, &text);
+        } else {
+            w.text(col.x, y, BODY, weight, &text);
+        }
+    }
+    w.y -= ROW;
+}
+
+fn table_header(w: &mut Writer, cols: &[Col], titles: &[String]) {
+    row(w, cols, titles, Weight::Bold);
+    let y = w.y + ROW - 1.6;
+    w.line((MARGIN, y), (PAGE_W - MARGIN, y), 0.4, 0.3);
+}
+
+/// The standings: rank, name, club, country, points, placement points where used, penalties.
+pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
+    let title = lang.tr("pdf.standings");
+    let mut w = new_writer(s, lang, &title)?;
+    let placement = s.tournament.settings.ranking.method == RankingMethod::PlacementPoints;
+    let reached = format!(
+        "{} — {} {} / {}",
+        title,
+        lang.tr("pdf.after_session"),
+        s.session_reached(),
+        s.tournament.settings.sessions
+    );
+    let mut cols = vec![
+        Col { x: MARGIN, w: 12.0, right: true },
+        Col { x: MARGIN + 14.0, w: 62.0, right: false },
+        Col { x: MARGIN + 76.0, w: 40.0, right: false },
+        Col { x: MARGIN + 116.0, w: 12.0, right: false },
+        Col { x: MARGIN + 128.0, w: 18.0, right: true },
+    ];
+    let mut titles = vec![
+        lang.tr("standings.place"),
+        lang.tr("players.name"),
+        lang.tr("players.club"),
+        lang.tr("players.country"),
+        lang.tr("standings.points"),
+    ];
+    if placement {
+        cols.push(Col { x: MARGIN + 146.0, w: 16.0, right: true });
+        titles.push(lang.tr("standings.placement"));
+    }
+    cols.push(Col { x: MARGIN + 162.0, w: 18.0, right: true });
+    titles.push(lang.tr("standings.penalties"));
+    for (i, r) in s.standings.iter().enumerate() {
+        if i == 0 || w.y < BOTTOM {
+            w.new_page();
+            heading(&mut w, s, &reached);
+            table_header(&mut w, &cols, &titles);
+        }
+        let mut cells = vec![
+            r.place.to_string(),
+            r.player.name.clone(),
+            r.player.club.clone(),
+            r.player.country.clone(),
+            r.points.to_string(),
+        ];
+        if placement {
+            cells.push(format!("{:.2}", r.placement()));
+        }
+        cells.push(if r.penalties > 0 { format!("-{}", r.penalties) } else { String::new() });
+        row(&mut w, &cols, &cells, Weight::Regular);
+    }
+    if s.standings.is_empty() {
+        w.new_page();
+        heading(&mut w, s, &reached);
+    }
+    Ok(w.finish())
+}
+
+/// Per session: each table's four players with their seat winds, then the same sorted by player name.
+pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
+    let mut w = new_writer(s, lang, &lang.tr("pdf.seating"))?;
+    let sessions = s.tables.iter().map(|t| t.session).max().unwrap_or(0);
+    let wind_cols: Vec<Col> = (0..4).map(|i| Col { x: MARGIN + 20.0 + i as f32 * 40.0, w: 40.0, right: false }).collect();
+    for session in 1..=sessions {
+        let tables: Vec<_> = s.tables.iter().filter(|t| t.session == session).collect();
+        let title = format!("{} — {} {session}", lang.tr("pdf.seating"), lang.tr("sessions.session"));
+        let mut cols = vec![Col { x: MARGIN, w: 20.0, right: false }];
+        cols.extend(wind_cols.iter().map(|c| Col { x: c.x, w: c.w, right: false }));
+        let mut titles = vec![lang.tr("sessions.table")];
+        titles.extend(Wind::ALL.iter().map(|&wind| lang.wind(wind)));
+        for (i, table) in tables.iter().enumerate() {
+            if i == 0 || w.y < BOTTOM {
+                w.new_page();
+                heading(&mut w, s, &title);
+                table_header(&mut w, &cols, &titles);
+            }
+            let mut cells = vec![table.number.to_string()];
+            cells.extend(table.players.iter().map(|&p| s.name(p).to_owned()));
+            row(&mut w, &cols, &cells, Weight::Regular);
+        }
+        // The same session by name, so that players find their table on the wall.
+        let mut by_name: Vec<(String, u32, Wind)> = tables
+            .iter()
+            .flat_map(|t| t.players.iter().enumerate().map(move |(pos, &p)| (p, t.number, Wind::ALL[pos])))
+            .map(|(p, number, wind)| (s.name(p).to_owned(), number, wind))
+            .collect();
+        by_name.sort_by(|a, b| a.0.to_lowercase().cmp(&b.0.to_lowercase()));
+        let title = format!("{} — {} {session}", lang.tr("pdf.seating_by_name"), lang.tr("sessions.session"));
+        let name_cols = [
+            Col { x: MARGIN, w: 90.0, right: false },
+            Col { x: MARGIN + 92.0, w: 20.0, right: true },
+            Col { x: MARGIN + 118.0, w: 30.0, right: false },
+        ];
+        let name_titles = [lang.tr("players.name"), lang.tr("sessions.table"), lang.tr("pdf.seat")];
+        for (i, (name, number, wind)) in by_name.iter().enumerate() {
+            if i == 0 || w.y < BOTTOM {
+                w.new_page();
+                heading(&mut w, s, &title);
+                table_header(&mut w, &name_cols, &name_titles);
+            }
+            row(&mut w, &name_cols, &[name.clone(), number.to_string(), lang.wind(*wind)], Weight::Regular);
+        }
+    }
+    if sessions == 0 {
+        w.new_page();
+        heading(&mut w, s, &lang.tr("pdf.seating"));
+    }
+    Ok(w.finish())
+}
+
+/// One page per table per session: names and winds, who is East in each manche and the round wind, a row per
+/// manche to fill by hand, totals and signatures.
+pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
+    let mut w = new_writer(s, lang, &lang.tr("pdf.scoresheet"))?;
+    let manches = s.tournament.settings.manches_per_session;
+    let east_stays = s.tournament.settings.east_stays();
+    for table in &s.tables {
+        w.new_page();
+        let title = format!(
+            "{} — {} {} · {} {}",
+            lang.tr("pdf.scoresheet"),
+            lang.tr("sessions.session"),
+            table.session,
+            lang.tr("sessions.table"),
+            table.number
+        );
+        heading(&mut w, s, &title);
+        let x0 = MARGIN + 46.0;
+        let col_w = (PAGE_W - MARGIN - x0) / 4.0;
+        let top = w.y;
+        for (pos, &player) in table.players.iter().enumerate() {
+            let x = x0 + pos as f32 * col_w;
+            let name = w.fit(s.name(player), col_w - 2.0, BODY, Weight::Bold);
+            w.text(x + 1.0, top, BODY, Weight::Bold, &name);
+            w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &lang.wind(Wind::ALL[pos]));
+        }
+        let head = top - 10.0;
+        w.text(MARGIN, top - 4.5, 8.0, Weight::Regular, &lang.tr("pdf.first_wind"));
+        w.text(MARGIN, head, 8.0, Weight::Bold, "N.");
+        w.text(MARGIN + 11.0, head, 8.0, Weight::Bold, &lang.tr("pdf.round_east"));
+        let row_h = 11.0;
+        let grid_top = head - 2.5;
+        let rows = manches as usize + 1;
+        for r in 0..=rows {
+            let y = grid_top - r as f32 * row_h;
+            w.line((MARGIN, y), (PAGE_W - MARGIN, y), if r == 0 || r == rows { 0.8 } else { 0.3 }, 0.0);
+        }
+        let bottom = grid_top - rows as f32 * row_h;
+        for c in 0..=4 {
+            let x = x0 + c as f32 * col_w;
+            w.line((x, grid_top), (x, bottom), 0.3, 0.0);
+        }
+        w.line((MARGIN, grid_top), (MARGIN, bottom), 0.3, 0.0);
+        w.line((PAGE_W - MARGIN, grid_top), (PAGE_W - MARGIN, bottom), 0.3, 0.0);
+        for m in 0..manches {
+            let y = grid_top - (m as f32 + 1.0) * row_h + 4.0;
+            w.text_right(MARGIN + 7.0, y, BODY, Weight::Bold, &(m + 1).to_string());
+            // In tournament rotation every manche's winds are known in advance; in club rotation they depend on
+            // the results, so only the first manche is printed.
+            if !east_stays || m == 0 {
+                let winds = manche_winds(table.start_round_wind, false, &vec![Default::default(); m as usize]);
+                let east = s.name(table.players[winds.east_position]);
+                let text = w.fit(&format!("{} · {}", lang.wind(winds.round_wind), east), x0 - MARGIN - 12.0, 7.0, Weight::Regular);
+                w.text(MARGIN + 11.0, y, 7.0, Weight::Regular, &text);
+            }
+        }
+        let total_y = grid_top - (manches as f32 + 1.0) * row_h + 4.0;
+        w.text(MARGIN + 1.0, total_y, BODY, Weight::Bold, &lang.tr("pdf.total"));
+        let sign_y = bottom - 12.0;
+        for pos in 0..4 {
+            let x = x0 + pos as f32 * col_w;
+            w.line((x + 2.0, sign_y), (x + col_w - 2.0, sign_y), 0.3, 0.0);
+            w.text(x + 2.0, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr("pdf.signature"));
+        }
+        w.line((MARGIN, sign_y), (x0 - 4.0, sign_y), 0.3, 0.0);
+        w.text(MARGIN, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr("pdf.referee_signature"));
+    }
+    if s.tables.is_empty() {
+        w.new_page();
+        heading(&mut w, s, &lang.tr("pdf.scoresheet"));
+    }
+    Ok(w.finish())
+}
+
+/// One player's manches across the tournament: session, table, manche, seat wind, hand value, net, running total.
+pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> {
+    let name = s.name(player).to_owned();
+    let title = format!("{} — {name}", lang.tr("pdf.card"));
+    let mut w = new_writer(s, lang, &title)?;
+    let cols = [
+        Col { x: MARGIN, w: 20.0, right: true },
+        Col { x: MARGIN + 20.0, w: 18.0, right: true },
+        Col { x: MARGIN + 38.0, w: 18.0, right: true },
+        Col { x: MARGIN + 60.0, w: 24.0, right: false },
+        Col { x: MARGIN + 84.0, w: 16.0, right: false },
+        Col { x: MARGIN + 100.0, w: 25.0, right: true },
+        Col { x: MARGIN + 125.0, w: 25.0, right: true },
+        Col { x: MARGIN + 150.0, w: 30.0, right: true },
+    ];
+    let titles = [
+        lang.tr("sessions.session"),
+        lang.tr("sessions.table"),
+        lang.tr("table.manche"),
+        lang.tr("pdf.seat"),
+        "MJ".to_owned(),
+        lang.tr("entry.value"),
+        lang.tr("pdf.net"),
+        lang.tr("pdf.total"),
+    ];
+    let mut total = 0i64;
+    let mut first = true;
+    let mut tables: Vec<_> = s.tables.iter().filter(|t| t.players.contains(&player)).collect();
+    tables.sort_by_key(|t| (t.session, t.number));
+    for table in tables {
+        let Some(position) = table.players.iter().position(|&p| p == player) else { continue };
+        for manche in s.manches.get(&table.id).into_iter().flatten() {
+            if first || w.y < BOTTOM {
+                w.new_page();
+                heading(&mut w, s, &title);
+                table_header(&mut w, &cols, &titles);
+                first = false;
+            }
+            let net = manche.nets[position];
+            total += net;
+            let input = &manche.input.players[position];
+            let score = manche.outcome["players"][position]["score"].as_u64().unwrap_or(0);
+            let cells = [
+                table.session.to_string(),
+                table.number.to_string(),
+                manche.number.to_string(),
+                lang.wind(input.seat),
+                if input.mahjong { "MJ".to_owned() } else { String::new() },
+                if manche.input.void { lang.tr("table.void") } else { score.to_string() },
+                format!("{net:+}"),
+                total.to_string(),
+            ];
+            row(&mut w, &cols, &cells, Weight::Regular);
+        }
+    }
+    if first {
+        w.new_page();
+        heading(&mut w, s, &title);
+    }
+    let y = w.y - 2.0;
+    w.line((MARGIN, y + 3.5), (PAGE_W - MARGIN, y + 3.5), 0.6, 0.0);
+    w.text(MARGIN, y - 1.0, BODY, Weight::Bold, &format!("{}: {total}", lang.tr("pdf.total")));
+    Ok(w.finish())
+}

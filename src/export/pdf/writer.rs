@@ -1,0 +1,197 @@
+//! A small page writer over printpdf: A4 portrait, the bundled DejaVu Sans (regular and bold, so that every
+//! Italian accent renders), text measured glyph by glyph (printpdf has no width helper) to right-align numbers
+//! and to shorten what does not fit, and "Pagina 3 di 12" on every page once the page count is known.
+
+use std::sync::LazyLock;
+
+use printpdf::{
+    Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
+    Point, Pt, Rgb, TextItem,
+};
+
+/// Page size in millimetres (A4 portrait).
+pub const PAGE_W: f32 = 210.0;
+/// Page height.
+pub const PAGE_H: f32 = 297.0;
+/// Left and right margin.
+pub const MARGIN: f32 = 15.0;
+/// The lowest y a line of body text may use (above the footer).
+pub const BOTTOM: f32 = 20.0;
+
+const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// The fonts are parsed once per process: parsing DejaVu takes longer than laying out a page.
+static FONTS: LazyLock<Option<(ParsedFont, ParsedFont)>> = LazyLock::new(|| {
+    let regular = ParsedFont::from_bytes(REGULAR_TTF, 0, &mut Vec::new())?;
+    let bold = ParsedFont::from_bytes(BOLD_TTF, 0, &mut Vec::new())?;
+    Some((regular, bold))
+});
+
+/// Why a PDF could not be written.
+#[derive(Debug, thiserror::Error)]
+#[error("the bundled font could not be read")]
+pub struct FontError;
+
+/// Regular or bold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// DejaVu Sans.
+    Regular,
+    /// DejaVu Sans Bold.
+    Bold,
+}
+
+/// A document being written page by page.
+pub struct Writer {
+    doc: PdfDocument,
+    regular: (FontId, &'static ParsedFont),
+    bold: (FontId, &'static ParsedFont),
+    pages: Vec<Vec<Op>>,
+    /// The current line's baseline, in mm from the bottom.
+    pub y: f32,
+    footer: String,
+}
+
+impl Writer {
+    /// A new document; `footer` is the page-number pattern with `{page}` and `{pages}`.
+    pub fn new(title: &str, footer: &str) -> Result<Writer, FontError> {
+        let Some((regular, bold)) = FONTS.as_ref() else { return Err(FontError) };
+        let mut doc = PdfDocument::new(title);
+        let regular_id = doc.add_font(regular);
+        let bold_id = doc.add_font(bold);
+        Ok(Writer {
+            doc,
+            regular: (regular_id, regular),
+            bold: (bold_id, bold),
+            pages: Vec::new(),
+            y: PAGE_H - MARGIN,
+            footer: footer.to_owned(),
+        })
+    }
+
+    /// Starts a new page; the cursor goes to the top margin.
+    pub fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = PAGE_H - MARGIN;
+    }
+
+    /// Pages so far.
+    pub fn page_count(&self) -> usize {
+        self.pages.len()
+    }
+
+    fn ops(&mut self) -> &mut Vec<Op> {
+        if self.pages.is_empty() {
+            self.pages.push(Vec::new());
+        }
+        let last = self.pages.len() - 1;
+        &mut self.pages[last]
+    }
+
+    fn font(&self, weight: Weight) -> &(FontId, &'static ParsedFont) {
+        match weight {
+            Weight::Regular => &self.regular,
+            Weight::Bold => &self.bold,
+        }
+    }
+
+    /// Width of `text` in mm at `size` points.
+    pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
+        let font = self.font(weight).1;
+        let units: u32 = text
+            .chars()
+            .map(|c| {
+                let gid = font.lookup_glyph_index(c as u32).unwrap_or(0);
+                u32::from(font.get_glyph_width(gid).unwrap_or(font.units_per_em / 2))
+            })
+            .sum();
+        let points = units as f32 * size / f32::from(font.units_per_em.max(1));
+        points * 25.4 / 72.0
+    }
+
+    /// `text` shortened with "…" to fit `max` mm.
+    pub fn fit(&self, text: &str, max: f32, size: f32, weight: Weight) -> String {
+        if self.width(text, size, weight) <= max {
+            return text.to_owned();
+        }
+        let mut chars: Vec<char> = text.chars().collect();
+        while !chars.is_empty() {
+            chars.pop();
+            let candidate: String = chars.iter().collect::<String>().trim_end().to_owned() + "…";
+            if self.width(&candidate, size, weight) <= max {
+                return candidate;
+            }
+        }
+        String::new()
+    }
+
+    /// Writes `text` with its left edge at `x` mm on baseline `y` mm.
+    pub fn text(&mut self, x: f32, y: f32, size: f32, weight: Weight, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        let font = self.font(weight).0.clone();
+        self.ops().extend([
+            Op::StartTextSection,
+            Op::SetFont { font: PdfFontHandle::External(font), size: Pt(size) },
+            Op::SetTextCursor { pos: Point::new(Mm(x), Mm(y)) },
+            Op::ShowText { items: vec![TextItem::Text(text.to_owned())] },
+            Op::EndTextSection,
+        ]);
+    }
+
+    /// Writes `text` with its right edge at `right` mm.
+    pub fn text_right(&mut self, right: f32, y: f32, size: f32, weight: Weight, text: &str) {
+        let width = self.width(text, size, weight);
+        self.text(right - width, y, size, weight, text);
+    }
+
+    /// Writes `text` centred on `center` mm.
+    pub fn text_center(&mut self, center: f32, y: f32, size: f32, weight: Weight, text: &str) {
+        let width = self.width(text, size, weight);
+        self.text(center - width / 2.0, y, size, weight, text);
+    }
+
+    /// A straight line, `thickness` in points, grey level 0 (black) to 1 (white).
+    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), thickness: f32, grey: f32) {
+        let point = |(x, y): (f32, f32)| LinePoint { p: Point::new(Mm(x), Mm(y)), bezier: false };
+        self.ops().extend([
+            Op::SetOutlineColor { col: Color::Rgb(Rgb::new(grey, grey, grey, None)) },
+            Op::SetOutlineThickness { pt: Pt(thickness) },
+            Op::DrawLine { line: Line { points: vec![point(from), point(to)], is_closed: false } },
+        ]);
+    }
+
+    /// A rectangle outline.
+    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, thickness: f32) {
+        self.line((x, y), (x + w, y), thickness, 0.0);
+        self.line((x + w, y), (x + w, y + h), thickness, 0.0);
+        self.line((x + w, y + h), (x, y + h), thickness, 0.0);
+        self.line((x, y + h), (x, y), thickness, 0.0);
+    }
+
+    /// Adds the page numbers and returns the PDF bytes.
+    pub fn finish(mut self) -> Vec<u8> {
+        if self.pages.is_empty() {
+            self.pages.push(Vec::new());
+        }
+        let total = self.pages.len();
+        let font = self.regular.0.clone();
+        let mut pages = Vec::with_capacity(total);
+        for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
+            let footer = self.footer.replace("{page}", &(i + 1).to_string()).replace("{pages}", &total.to_string());
+            let width = self.width(&footer, 8.0, Weight::Regular);
+            ops.extend([
+                Op::StartTextSection,
+                Op::SetFont { font: PdfFontHandle::External(font.clone()), size: Pt(8.0) },
+                Op::SetTextCursor { pos: Point::new(Mm(PAGE_W - MARGIN - width), Mm(10.0)) },
+                Op::ShowText { items: vec![TextItem::Text(footer)] },
+                Op::EndTextSection,
+            ]);
+            pages.push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), ops));
+        }
+        let options = PdfSaveOptions { subset_fonts: true, ..PdfSaveOptions::default() };
+        self.doc.with_pages(pages).save(&options, &mut Vec::new())
+    }
+}
