@@ -21,7 +21,15 @@ fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
 pub fn standings(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
-        "rank", "name", "club", "country", "federation_id", "points", "placement_points", "penalties", "mahjongs",
+        "rank",
+        "name",
+        "club",
+        "country",
+        "federation_id",
+        "points",
+        "placement_points",
+        "penalties",
+        "mahjongs",
         "sessions",
     ])?;
     for row in &s.standings {
@@ -85,8 +93,20 @@ fn round_wind(input: &MancheInput) -> String {
 pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record([
-        "session", "table", "manche", "seat", "round_wind", "player", "hand", "mahjong", "win", "void", "score", "net",
-        "entered_at", "referee",
+        "session",
+        "table",
+        "manche",
+        "seat",
+        "round_wind",
+        "player",
+        "hand",
+        "mahjong",
+        "win",
+        "void",
+        "score",
+        "net",
+        "entered_at",
+        "referee",
     ])?;
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {

@@ -9,8 +9,8 @@ use std::path::Path;
 
 use anyhow::Context;
 
-pub use app::{DeskApp, Screen};
 pub use crate::i18n::Lang;
+pub use app::{DeskApp, Screen};
 
 use crate::store::Store;
 

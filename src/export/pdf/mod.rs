@@ -30,7 +30,12 @@ fn heading(w: &mut Writer, s: &Snapshot, title: &str) {
         _ => String::new(),
     };
     let rules = crate::rules::ruleset(&settings.rules).map_or(settings.rules.as_str(), |r| r.name());
-    let line = [settings.venue.as_str(), dates.as_str(), rules].iter().filter(|t| !t.is_empty()).cloned().collect::<Vec<_>>().join(" · ");
+    let line = [settings.venue.as_str(), dates.as_str(), rules]
+        .iter()
+        .filter(|t| !t.is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" · ");
     let line = w.fit(&line, width, BODY, Weight::Regular);
     w.text(MARGIN, y - 6.0, BODY, Weight::Regular, &line);
     w.text(MARGIN, y - 13.0, 12.0, Weight::Bold, title);
@@ -48,11 +53,12 @@ struct Col {
 fn row(w: &mut Writer, cols: &[Col], cells: &[String], weight: Weight) {
     let y = w.y;
     for (col, cell) in cols.iter().zip(cells) {
-        let text = w.fit(cell, col.w - 1.5, BODY, weight);
+        // Long names are printed smaller before anything is cut.
+        let (text, size) = w.fit_sized(cell, col.w - 1.5, BODY, weight);
         if col.right {
-            w.text_right(col.x + col.w - 1.5, y, BODY, weight, &text);
+            w.text_right(col.x + col.w - 1.5, y, size, weight, &text);
         } else {
-            w.text(col.x, y, BODY, weight, &text);
+            w.text(col.x, y, size, weight, &text);
         }
     }
     w.y -= ROW;
@@ -126,23 +132,31 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
 pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let mut w = new_writer(s, lang, &lang.tr("pdf.seating"))?;
     let sessions = s.tables.iter().map(|t| t.session).max().unwrap_or(0);
-    let wind_cols: Vec<Col> = (0..4).map(|i| Col { x: MARGIN + 20.0 + i as f32 * 40.0, w: 40.0, right: false }).collect();
     for session in 1..=sessions {
         let tables: Vec<_> = s.tables.iter().filter(|t| t.session == session).collect();
         let title = format!("{} — {} {session}", lang.tr("pdf.seating"), lang.tr("sessions.session"));
-        let mut cols = vec![Col { x: MARGIN, w: 20.0, right: false }];
-        cols.extend(wind_cols.iter().map(|c| Col { x: c.x, w: c.w, right: false }));
-        let mut titles = vec![lang.tr("sessions.table")];
-        titles.extend(Wind::ALL.iter().map(|&wind| lang.wind(wind)));
+        // Two columns of table blocks: "Tavolo N", then each seat wind and its player on a line of its own, so
+        // that full names fit.
+        let block_h = 5.0 * ROW + 4.0;
+        let half = (PAGE_W - 2.0 * MARGIN) / 2.0;
         for (i, table) in tables.iter().enumerate() {
-            if i == 0 || w.y < BOTTOM {
+            let column = i % 2;
+            if i == 0 || (column == 0 && w.y - block_h < BOTTOM) {
                 w.new_page();
                 heading(&mut w, s, &title);
-                table_header(&mut w, &cols, &titles);
             }
-            let mut cells = vec![table.number.to_string()];
-            cells.extend(table.players.iter().map(|&p| s.name(p).to_owned()));
-            row(&mut w, &cols, &cells, Weight::Regular);
+            let x = MARGIN + column as f32 * half;
+            let top = w.y;
+            w.text(x, top, 10.5, Weight::Bold, &format!("{} {}", lang.tr("sessions.table"), table.number));
+            for (pos, &player) in table.players.iter().enumerate() {
+                let y = top - (pos as f32 + 1.0) * ROW;
+                w.text(x, y, BODY, Weight::Regular, &lang.wind(Wind::ALL[pos]));
+                let (name, size) = w.fit_sized(s.name(player), half - 22.0, BODY, Weight::Regular);
+                w.text(x + 18.0, y, size, Weight::Regular, &name);
+            }
+            if column == 1 || i + 1 == tables.len() {
+                w.y = top - block_h;
+            }
         }
         // The same session by name, so that players find their table on the wall.
         let mut by_name: Vec<(String, u32, Wind)> = tables
@@ -226,7 +240,12 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             if !east_stays || m == 0 {
                 let winds = manche_winds(table.start_round_wind, false, &vec![Default::default(); m as usize]);
                 let east = s.name(table.players[winds.east_position]);
-                let text = w.fit(&format!("{} · {}", lang.wind(winds.round_wind), east), x0 - MARGIN - 12.0, 7.0, Weight::Regular);
+                let text = w.fit(
+                    &format!("{} · {}", lang.wind(winds.round_wind), east),
+                    x0 - MARGIN - 12.0,
+                    7.0,
+                    Weight::Regular,
+                );
                 w.text(MARGIN + 11.0, y, 7.0, Weight::Regular, &text);
             }
         }

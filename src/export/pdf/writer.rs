@@ -5,8 +5,8 @@
 use std::sync::LazyLock;
 
 use printpdf::{
-    Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
-    Point, Pt, Rgb, TextItem,
+    Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
+    Rgb, TextItem,
 };
 
 /// Page size in millimetres (A4 portrait).
@@ -108,6 +108,16 @@ impl Writer {
             .sum();
         let points = units as f32 * size / f32::from(font.units_per_em.max(1));
         points * 25.4 / 72.0
+    }
+
+    /// The size (down to 7 pt) at which `text` fits `max` mm, and the text, shortened with "…" if even 7 pt
+    /// is too wide.
+    pub fn fit_sized(&self, text: &str, max: f32, size: f32, weight: Weight) -> (String, f32) {
+        let mut size = size;
+        while size > 7.0 && self.width(text, size, weight) > max {
+            size -= 0.5;
+        }
+        (self.fit(text, max, size, weight), size)
     }
 
     /// `text` shortened with "…" to fit `max` mm.
