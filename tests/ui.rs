@@ -134,3 +134,27 @@ fn screens_of_the_demo_tournament() {
     harness.run();
     harness.snapshot("standings");
 }
+
+#[test]
+fn the_standings_screen_exports_a_pdf_and_a_csv() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0 };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let dir = tempfile::tempdir().expect("dir");
+    let mut app = DeskApp::new(store);
+    app.export_dir = Some(dir.path().to_owned());
+    app.open_tournament(id);
+    app.go(Screen::Standings);
+    let mut harness = harness(app);
+    harness.run();
+    click(&mut harness, Role::Button, "Classifica (PDF)");
+    click(&mut harness, Role::Button, "Classifica (CSV)");
+    let written: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").map(|e| e.expect("entry").path()).collect();
+    assert_eq!(written.len(), 2, "{written:?}");
+    let pdf = written.iter().find(|p| p.extension().is_some_and(|e| e == "pdf")).expect("pdf");
+    assert!(std::fs::read(pdf).expect("read").starts_with(b"%PDF"));
+    let csv = written.iter().find(|p| p.extension().is_some_and(|e| e == "csv")).expect("csv");
+    let text = std::fs::read_to_string(csv).expect("read");
+    assert_eq!(text.lines().count(), 17, "a header and 16 players");
+    assert!(harness.state().status().is_some_and(|s| !s.error && s.text.contains("File scritto")));
+}

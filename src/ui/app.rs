@@ -60,6 +60,8 @@ pub struct DeskApp {
     pub(crate) entry: screens::entry::State,
     pub(crate) standings: screens::standings::State,
     pub(crate) audit: screens::audit::State,
+    /// Where exports go without asking (tests); `None` opens the system's save dialog.
+    pub export_dir: Option<std::path::PathBuf>,
 }
 
 impl DeskApp {
@@ -83,6 +85,7 @@ impl DeskApp {
             entry: Default::default(),
             standings: Default::default(),
             audit: Default::default(),
+            export_dir: None,
         }
     }
 

@@ -164,7 +164,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             .flat_map(|t| t.players.iter().enumerate().map(move |(pos, &p)| (p, t.number, Wind::ALL[pos])))
             .map(|(p, number, wind)| (s.name(p).to_owned(), number, wind))
             .collect();
-        by_name.sort_by(|a, b| a.0.to_lowercase().cmp(&b.0.to_lowercase()));
+        by_name.sort_by_key(|entry| entry.0.to_lowercase());
         let title = format!("{} — {} {session}", lang.tr("pdf.seating_by_name"), lang.tr("sessions.session"));
         let name_cols = [
             Col { x: MARGIN, w: 90.0, right: false },

@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod entry;
+pub mod exports;
 pub mod players;
 pub mod sessions;
 pub mod settings;

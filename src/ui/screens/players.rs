@@ -29,7 +29,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     }
     let players = app.players.list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
     let lang = app.lang;
-    ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
+    ui.horizontal(|ui| {
+        ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
+        super::exports::button(app, ui, crate::export::What::Players, crate::export::Format::Csv, None);
+    });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
     if active % 4 != 0 {
         ui.label(

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use egui::{Color32, RichText};
 
 use crate::desk;
+use crate::export::{Format, What};
 use crate::seating::Report;
 use crate::store::SeatedTable;
 use crate::tiles::Wind;
@@ -90,6 +91,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 Err(e) => app.fail(e),
             }
         }
+        ui.separator();
+        super::exports::button(app, ui, What::Seating, Format::Pdf, None);
+        super::exports::button(app, ui, What::Scoresheets, Format::Pdf, None);
+        super::exports::button(app, ui, What::Seating, Format::Csv, None);
     });
     let Some(cache) = &app.sessions.cache else { return };
     if let Some(report) = &cache.report {

@@ -4,6 +4,7 @@ use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
 use crate::desk;
+use crate::export::{Format, What};
 use crate::store::Penalty;
 use crate::tournament::{Id, RankingMethod, StandingRow};
 use crate::ui::DeskApp;
@@ -90,6 +91,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         ui.heading(lang.tr("standings.title"));
         let label = ui.label(lang.tr("standings.search"));
         ui.add(egui::TextEdit::singleline(&mut app.standings.search).desired_width(200.0)).labelled_by(label.id);
+        ui.separator();
+        super::exports::button(app, ui, What::Standings, Format::Pdf, None);
+        super::exports::button(app, ui, What::Standings, Format::Csv, None);
+        super::exports::button(app, ui, What::Manches, Format::Csv, None);
+        super::exports::button(app, ui, What::Payments, Format::Csv, None);
     });
     let rows = app.standings.visible();
     let mut clicked_sort = None;
@@ -225,6 +231,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
             .allow_scroll(false)
             .show(ui, |plot| plot.line(egui_plot::Line::new(name.clone(), line)));
         let ui = &mut columns[1];
+        super::exports::button(app, ui, What::Card, Format::Pdf, Some(player));
         ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.penalties"))).strong());
         let penalties: Vec<Penalty> = app
             .standings
