@@ -158,3 +158,30 @@ fn the_standings_screen_exports_a_pdf_and_a_csv() {
     assert_eq!(text.lines().count(), 17, "a header and 16 players");
     assert!(harness.state().status().is_some_and(|s| !s.error && s.text.contains("File scritto")));
 }
+
+#[test]
+fn a_registration_list_is_previewed_row_by_row_and_imported_whole() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa Import");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("iscritti.csv");
+    std::fs::write(&file, "name,club,substitute\nNiccolò Bàrtoli-Dell'Acqua,Drago,no\nAnna,Drago,forse\nBruno,,\n")
+        .expect("csv");
+    type_into(&mut harness, "File", &file.display().to_string());
+    click(&mut harness, Role::Button, "Anteprima");
+    harness.get_by_label_contains("forse");
+    harness.get_by_label("2 righe valide, 1 con errori.");
+    click(&mut harness, Role::Button, "Importa tutti");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert!(harness.state().store().players(id).expect("players").is_empty(), "nothing imported while a row is wrong");
+
+    std::fs::write(&file, "name,club,substitute\nNiccolò Bàrtoli-Dell'Acqua,Drago,no\nAnna,Drago,sì\nBruno,,\n")
+        .expect("csv");
+    click(&mut harness, Role::Button, "Anteprima");
+    click(&mut harness, Role::Button, "Importa tutti");
+    let players = harness.state().store().players(id).expect("players");
+    assert_eq!(players.len(), 3);
+    assert!(players.iter().any(|p| p.data.name == "Anna" && p.data.substitute));
+}

@@ -143,6 +143,11 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
     ui.label(RichText::new(lang.tr("players.import_hint")).weak());
     ui.horizontal(|ui| {
         labelled_text(ui, &lang.tr("players.import_file"), &mut app.players.import_path, 280.0);
+        if ui.button(lang.tr("players.browse")).clicked()
+            && let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
+        {
+            app.players.import_path = path.display().to_string();
+        }
         if ui.button(lang.tr("players.preview")).clicked() {
             let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
             let path = app.players.import_path.trim().to_owned();
