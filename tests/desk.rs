@@ -157,3 +157,25 @@ fn the_demo_tournament_is_complete_and_balanced() {
     );
     assert!(again.is_ok());
 }
+
+#[test]
+fn club_rotation_keeps_east_and_refuses_a_correction_that_would_move_it() {
+    let mut store = Store::open_in_memory().expect("open");
+    let (id, table) = common::seated_four(&mut store);
+    let mut settings = store.tournament(id).expect("t").settings;
+    settings.options = serde_json::json!({"east_rotation": "club"});
+    desk::update_settings(&mut store, id, &settings, "R").expect("club rotation before any result");
+    let mut void = common::digest_entry();
+    void.void = true;
+    for hand in &mut void.hands {
+        hand.mahjong = false;
+        hand.win.clear();
+    }
+    desk::confirm_manche(&mut store, table, 1, &void, "R").expect("void");
+    let state = desk::table_state(&store, table).expect("state");
+    assert_eq!(state.winds(2).east_position, 0, "East stays after a void manche in club play");
+    desk::confirm_manche(&mut store, table, 2, &common::digest_entry(), "R").expect("South wins");
+    let error = desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect_err("moves East");
+    assert!(error.to_string().contains("club rotation"), "{error}");
+    assert!(store.table_manches(table).expect("m")[0].input.void, "nothing changed");
+}

@@ -101,7 +101,10 @@ pub fn confirm_manche(
         let new = StoredManche { input: input.clone(), ..old.clone() };
         if prior(old) != prior(&new) {
             return Err(DeskError::Refused(format!(
-                "manche {number}: this correction changes who is East in the later manches; correct those first"
+                "manche {number}: in club rotation this correction would change who is East in manches {}–{}, which \
+                 were entered with the current winds; it is refused",
+                number + 1,
+                state.manches.len()
             )));
         }
     }
