@@ -1,6 +1,7 @@
 //! Tournaments: create, list, read, change settings (audited).
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::types::Value;
+use rusqlite::{OptionalExtension, Row, params_from_iter};
 
 use super::{Store, StoreResult, not_found, now};
 use crate::tournament::{Id, TournamentSettings};
@@ -52,27 +53,35 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<(Id, TournamentSetting
     Ok((row.get(0)?, settings, row.get(6)?, row.get(9)?, row.get(11)?))
 }
 
+/// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
+/// manches_per_session, ranking, seating_seed — in that order, for both INSERT and UPDATE.
+fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
+    let date = |d: Option<chrono::NaiveDate>| Value::from(d.map(|d| d.to_string()));
+    Ok(vec![
+        settings.name.trim().to_owned().into(),
+        settings.venue.trim().to_owned().into(),
+        date(settings.start_date),
+        date(settings.end_date),
+        settings.rules.clone().into(),
+        serde_json::to_string(&settings.options)?.into(),
+        settings.sessions.into(),
+        settings.manches_per_session.into(),
+        serde_json::to_string(&settings.ranking)?.into(),
+        (settings.seating_seed as i64).into(),
+    ])
+}
+
 impl Store {
     /// Creates a tournament (the settings must have been validated).
     pub fn create_tournament(&mut self, settings: &TournamentSettings, referee: &str) -> StoreResult<Id> {
         let tx = self.conn.transaction()?;
+        let mut values = settings_values(settings)?;
+        values.push(now().into());
         tx.execute(
             "INSERT INTO tournament (name, venue, start_date, end_date, rules, options, sessions, \
              manches_per_session, ranking, seating_seed, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params![
-                settings.name.trim(),
-                settings.venue.trim(),
-                settings.start_date,
-                settings.end_date,
-                settings.rules,
-                serde_json::to_string(&settings.options)?,
-                settings.sessions,
-                settings.manches_per_session,
-                serde_json::to_string(&settings.ranking)?,
-                settings.seating_seed as i64,
-                now(),
-            ],
+            params_from_iter(values),
         )?;
         let id = tx.last_insert_rowid();
         super::audit::append(
@@ -132,22 +141,12 @@ impl Store {
             return Ok(());
         }
         let tx = self.conn.transaction()?;
+        let mut values = settings_values(settings)?;
+        values.push(id.into());
         tx.execute(
-            "UPDATE tournament SET name = ?2, venue = ?3, start_date = ?4, end_date = ?5, rules = ?6, options = ?7, \
-             sessions = ?8, manches_per_session = ?9, ranking = ?10, seating_seed = ?11 WHERE id = ?1",
-            params![
-                id,
-                settings.name.trim(),
-                settings.venue.trim(),
-                settings.start_date,
-                settings.end_date,
-                settings.rules,
-                serde_json::to_string(&settings.options)?,
-                settings.sessions,
-                settings.manches_per_session,
-                serde_json::to_string(&settings.ranking)?,
-                settings.seating_seed as i64,
-            ],
+            "UPDATE tournament SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, rules = ?5, options = ?6, \
+             sessions = ?7, manches_per_session = ?8, ranking = ?9, seating_seed = ?10 WHERE id = ?11",
+            params_from_iter(values),
         )?;
         super::audit::append(
             &tx,
