@@ -35,10 +35,9 @@ pub fn seat_tournament(
     let settings = store.tournament(tournament)?.settings;
     let players = store.players(tournament)?;
     let tables = store.seating(tournament)?;
+    let counts = store.manche_counts(tournament)?;
     let played: u32 = (1..=settings.sessions)
-        .take_while(|&s| {
-            tables.iter().any(|t| t.session == s && !store.table_manches(t.id).is_ok_and(|m| m.is_empty()))
-        })
+        .take_while(|&s| tables.iter().any(|t| t.session == s && counts.contains_key(&t.id)))
         .count() as u32;
     if played == settings.sessions {
         return Err(DeskError::Refused("every session has results: there is nothing left to seat".to_owned()));

@@ -198,6 +198,17 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// How many manches each seated table of the tournament has (tables without any are absent).
+    pub fn manche_counts(&self, tournament: Id) -> StoreResult<std::collections::HashMap<Id, usize>> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT m.table_id, count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
+             JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 GROUP BY m.table_id",
+        )?;
+        let rows =
+            statement.query_map([tournament], |row| Ok((row.get::<_, Id>(0)?, row.get::<_, i64>(1)? as usize)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// How many manches the tournament has.
     pub fn manche_count(&self, tournament: Id) -> StoreResult<i64> {
         Ok(self.conn.query_row(

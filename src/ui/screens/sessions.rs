@@ -37,10 +37,7 @@ fn load(app: &mut DeskApp, tournament: Id) {
     let result = (|| -> Result<Cache, desk::DeskError> {
         let tables = app.store.seating(tournament)?;
         let names = app.store.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect();
-        let mut manches = HashMap::new();
-        for table in &tables {
-            manches.insert(table.id, app.store.table_manches(table.id)?.len());
-        }
+        let manches = app.store.manche_counts(tournament)?;
         let report = desk::stored_report(&app.store, tournament)?;
         Ok(Cache { revision: app.revision, tables, names, manches, report })
     })();
