@@ -72,6 +72,7 @@ fn a_tournament_session_is_sixteen_manches_and_then_complete() {
     }
     let state = desk::table_state(&store, table).expect("state");
     assert_eq!(state.next_number(), None);
+    assert_eq!(state.running_totals().last(), Some(&[4000; 4]), "void manches move no chips from the 4000 start");
     assert_eq!(state.winds(16).round_wind, stecca::tiles::Wind::North);
     let error = desk::confirm_manche(&mut store, table, 17, &void, "R").expect_err("complete");
     assert!(error.to_string().contains("complete"), "{error}");

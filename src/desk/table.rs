@@ -36,7 +36,7 @@ impl TableState {
 
     /// Chip totals per position after each manche (starting points plus nets).
     pub fn running_totals(&self) -> Vec<[i64; 4]> {
-        let start = self.settings.options.get("starting_points").and_then(|v| v.as_i64()).unwrap_or(4000);
+        let start = self.settings.starting_points();
         let mut totals = [start; 4];
         self.manches
             .iter()

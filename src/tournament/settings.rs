@@ -110,6 +110,15 @@ impl TournamentSettings {
         Ok(())
     }
 
+    /// Points each player starts a session with: the ruleset's `starting_points` in force (0 for a ruleset
+    /// without one).
+    pub fn starting_points(&self) -> i64 {
+        rules::effective_options(&self.rules, &self.options)
+            .get("starting_points")
+            .and_then(|v| v.as_i64())
+            .unwrap_or(0)
+    }
+
     /// Whether East stays after an East win or a void manche (club rotation in the options).
     pub fn east_stays(&self) -> bool {
         self.options.get("east_rotation").and_then(|v| v.as_str()) == Some("club")
@@ -174,4 +183,17 @@ impl TieBreak {
         TieBreak::FewerPenalties,
         TieBreak::MahJongs,
     ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn starting_points_come_from_the_options_in_force() {
+        let mut settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
+        assert_eq!(settings.starting_points(), 4000, "the digest default");
+        settings.options = serde_json::json!({"starting_points": 5000});
+        assert_eq!(settings.starting_points(), 5000);
+    }
 }

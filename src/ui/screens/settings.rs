@@ -28,28 +28,22 @@ pub struct State {
     rule_values: Vec<(String, String)>,
 }
 
-/// Every numeric leaf of the ruleset's options (defaults overlaid with the tournament's), by dotted path.
+/// Every numeric leaf of the options in force (the ruleset's defaults overlaid with the tournament's), by dotted
+/// path; starting points have a field of their own.
 fn numeric_options(settings: &TournamentSettings) -> Vec<(String, String)> {
-    fn walk(
-        prefix: &str,
-        value: &serde_json::Value,
-        current: Option<&serde_json::Value>,
-        out: &mut Vec<(String, String)>,
-    ) {
+    fn walk(prefix: &str, value: &serde_json::Value, out: &mut Vec<(String, String)>) {
         let Some(map) = value.as_object() else { return };
-        for (key, default) in map {
+        for (key, value) in map {
             let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
-            let here = current.and_then(|c| c.get(key));
-            if default.is_object() {
-                walk(&path, default, here, out);
-            } else if default.is_number() && path != "starting_points" {
-                out.push((path, here.unwrap_or(default).to_string()));
+            if value.is_object() {
+                walk(&path, value, out);
+            } else if value.is_number() && path != "starting_points" {
+                out.push((path, value.to_string()));
             }
         }
     }
-    let defaults = crate::rules::ruleset(&settings.rules).map(|r| r.default_options()).unwrap_or_default();
     let mut out = Vec::new();
-    walk("", &defaults, Some(&settings.options), &mut out);
+    walk("", &crate::rules::effective_options(&settings.rules, &settings.options), &mut out);
     out
 }
 
@@ -64,12 +58,7 @@ impl State {
             end: date(settings.end_date),
             sessions: settings.sessions.to_string(),
             manches: settings.manches_per_session.to_string(),
-            starting_points: settings
-                .options
-                .get("starting_points")
-                .and_then(|v| v.as_i64())
-                .unwrap_or(4000)
-                .to_string(),
+            starting_points: settings.starting_points().to_string(),
             seed: settings.seating_seed.to_string(),
             club_rotation: settings.east_stays(),
             method: settings.ranking.method,
