@@ -63,15 +63,16 @@ fn prior(manche: &StoredManche) -> PriorManche {
 /// Reads a table with everything needed to show it and to enter its manches.
 pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let seated = store.table(table)?;
-    let players = seated.players.map(|id| TablePlayer { id, name: String::new() });
-    let mut named = players.clone();
-    for slot in &mut named {
-        slot.name = store.player(slot.id)?.data.name;
+    let mut players = seated.players.map(|id| TablePlayer { id, name: String::new() });
+    let mut tournament = 0;
+    for slot in &mut players {
+        let player = store.player(slot.id)?;
+        tournament = player.tournament_id;
+        slot.name = player.data.name;
     }
-    let tournament = store.player(named[0].id)?.tournament_id;
     let settings = store.tournament(tournament)?.settings;
     let manches = store.table_manches(table)?;
-    Ok(TableState { table: seated, settings, players: named, manches })
+    Ok(TableState { table: seated, settings, players, manches })
 }
 
 /// Validates, scores and saves manche `number` of a table in one transaction: a new manche (the next number)

@@ -76,11 +76,6 @@ impl Writer {
         self.y = PAGE_H - MARGIN;
     }
 
-    /// Pages so far.
-    pub fn page_count(&self) -> usize {
-        self.pages.len()
-    }
-
     fn ops(&mut self) -> &mut Vec<Op> {
         if self.pages.is_empty() {
             self.pages.push(Vec::new());
@@ -141,26 +136,25 @@ impl Writer {
         if text.is_empty() {
             return;
         }
-        let font = self.font(weight).0.clone();
-        self.ops().extend([
+        let ops = self.text_ops(x, y, size, weight, text);
+        self.ops().extend(ops);
+    }
+
+    /// The operations that draw `text` at (`x`, `y`) mm.
+    fn text_ops(&self, x: f32, y: f32, size: f32, weight: Weight, text: &str) -> [Op; 5] {
+        [
             Op::StartTextSection,
-            Op::SetFont { font: PdfFontHandle::External(font), size: Pt(size) },
+            Op::SetFont { font: PdfFontHandle::External(self.font(weight).0.clone()), size: Pt(size) },
             Op::SetTextCursor { pos: Point::new(Mm(x), Mm(y)) },
             Op::ShowText { items: vec![TextItem::Text(text.to_owned())] },
             Op::EndTextSection,
-        ]);
+        ]
     }
 
     /// Writes `text` with its right edge at `right` mm.
     pub fn text_right(&mut self, right: f32, y: f32, size: f32, weight: Weight, text: &str) {
         let width = self.width(text, size, weight);
         self.text(right - width, y, size, weight, text);
-    }
-
-    /// Writes `text` centred on `center` mm.
-    pub fn text_center(&mut self, center: f32, y: f32, size: f32, weight: Weight, text: &str) {
-        let width = self.width(text, size, weight);
-        self.text(center - width / 2.0, y, size, weight, text);
     }
 
     /// A straight line, `thickness` in points, grey level 0 (black) to 1 (white).
@@ -173,32 +167,17 @@ impl Writer {
         ]);
     }
 
-    /// A rectangle outline.
-    pub fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, thickness: f32) {
-        self.line((x, y), (x + w, y), thickness, 0.0);
-        self.line((x + w, y), (x + w, y + h), thickness, 0.0);
-        self.line((x + w, y + h), (x, y + h), thickness, 0.0);
-        self.line((x, y + h), (x, y), thickness, 0.0);
-    }
-
     /// Adds the page numbers and returns the PDF bytes.
     pub fn finish(mut self) -> Vec<u8> {
         if self.pages.is_empty() {
             self.pages.push(Vec::new());
         }
         let total = self.pages.len();
-        let font = self.regular.0.clone();
         let mut pages = Vec::with_capacity(total);
         for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
             let footer = self.footer.replace("{page}", &(i + 1).to_string()).replace("{pages}", &total.to_string());
             let width = self.width(&footer, 8.0, Weight::Regular);
-            ops.extend([
-                Op::StartTextSection,
-                Op::SetFont { font: PdfFontHandle::External(font.clone()), size: Pt(8.0) },
-                Op::SetTextCursor { pos: Point::new(Mm(PAGE_W - MARGIN - width), Mm(10.0)) },
-                Op::ShowText { items: vec![TextItem::Text(footer)] },
-                Op::EndTextSection,
-            ]);
+            ops.extend(self.text_ops(PAGE_W - MARGIN - width, 10.0, 8.0, Weight::Regular, &footer));
             pages.push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), ops));
         }
         let options = PdfSaveOptions { subset_fonts: true, ..PdfSaveOptions::default() };
