@@ -60,9 +60,20 @@ fn check_cell(players: usize, sessions: usize, seed: u64) -> stecca::seating::Re
 
 #[test]
 fn no_pair_meets_twice_up_to_the_maximum() {
-    for (players, sessions) in
-        [(16, 5), (20, 5), (24, 7), (28, 9), (36, 11), (40, 12), (44, 12), (48, 12), (52, 12), (64, 10), (100, 12)]
-    {
+    for (players, sessions) in [
+        (16, 5),
+        (20, 5),
+        (24, 7),
+        (28, 9),
+        (32, 10),
+        (36, 11),
+        (40, 12),
+        (44, 12),
+        (48, 12),
+        (52, 12),
+        (64, 10),
+        (100, 12),
+    ] {
         let r = check_cell(players, sessions, 7);
         assert_eq!(r.repeat_meetings, 0, "{players} players × {sessions} sessions: {:?}", r.repeated_pairs);
         assert!(r.max_wind_deviation <= 1, "{players}×{sessions}");
@@ -116,6 +127,9 @@ fn beyond_the_maximum_repeats_are_few_and_reported_against_the_bound() {
     let r = check_cell(16, 6, 1);
     assert_eq!(r.lower_bound, 24);
     assert_eq!(r.repeat_meetings, 24, "16 players × 6 sessions reaches the counting bound");
+    // The eleventh session of 32 players seats two never-met pairs per table: 4 repeats a table.
+    let r = check_cell(32, 11, 1);
+    assert_eq!((r.lower_bound, r.repeat_meetings), (32, 32), "32 players × 11 sessions reaches the bound");
 }
 
 #[test]

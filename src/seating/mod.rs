@@ -5,6 +5,7 @@
 //! player plays every wind equally, and [`tables`] numbers the tables so that players move around the room.
 
 mod cyclic;
+mod designs;
 mod labels;
 mod report;
 mod search;
@@ -243,20 +244,34 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
 
 /// The shipped repeat-free bases (offline search: `examples/find_cyclic_bases.rs`).
 const SHIPPED_BASES: &str = include_str!("../../assets/seating/cyclic-bases.txt");
+/// The shipped whole designs (offline search: `examples/find_xor_design.rs`).
+const SHIPPED_DESIGNS: &str = include_str!("../../assets/seating/designs.txt");
+
+/// The data lines of a shipped file (comments and blank lines skipped).
+fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+}
 
 /// Every shipped base, parsed.
 fn shipped_bases() -> impl Iterator<Item = cyclic::Base> {
-    SHIPPED_BASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(cyclic::Base::parse)
+    data_lines(SHIPPED_BASES).filter_map(cyclic::Base::parse)
+}
+
+/// Every shipped repeat-free schedule, the cyclic bases developed and the whole designs, as (players, sessions).
+fn shipped_schedules() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
+    let developed = shipped_bases().map(|b| (b.players, b.develop()));
+    developed.chain(data_lines(SHIPPED_DESIGNS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions)))
 }
 
 /// A start from a shipped repeat-free design (all of it, or as many sessions as it has), players relabelled by
 /// the seed, then labels swapped to keep clubs apart (relabelling never creates a repeat).
 fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
     // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
-    let base = shipped_bases().filter(|b| b.players == players).max_by_key(|b| (b.sessions >= sessions, b.sessions))?;
+    let (_, design) =
+        shipped_schedules().filter(|(n, _)| *n == players).max_by_key(|(_, s)| (s.len() >= sessions, s.len()))?;
     let mut label: Vec<usize> = (0..players).collect();
     rng.shuffle(&mut label);
-    let mut schedule: Vec<Vec<Group>> = base.develop().into_iter().take(sessions).collect();
+    let mut schedule: Vec<Vec<Group>> = design.into_iter().take(sessions).collect();
     for group in schedule.iter_mut().flatten() {
         for p in group.iter_mut() {
             *p = label[*p];
@@ -272,20 +287,35 @@ pub fn cyclic_base_line(players: usize, sessions: usize, orbits: usize, rng: &mu
     cyclic::find_base_with_orbits(players, sessions, orbits, rng, budget).map(|b| b.to_line())
 }
 
+/// A whole schedule as a line of `assets/seating/designs.txt` (offline search).
+pub fn design_line(players: usize, sessions: &[Vec<[usize; 4]>]) -> String {
+    designs::Design { players, sessions: sessions.to_vec() }.to_line()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn every_shipped_base_parses_and_is_repeat_free() {
-        let lines = SHIPPED_BASES.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
-        let bases: Vec<cyclic::Base> = shipped_bases().collect();
-        assert_eq!(bases.len(), lines, "every line parses");
-        for base in bases {
-            let schedule = Schedule { sessions: base.develop() };
-            let entrants = vec![Entrant::default(); base.players];
-            let r = report(&schedule, &entrants).unwrap_or_else(|e| panic!("{}: {e}", base.to_line()));
-            assert_eq!((r.repeat_meetings, schedule.sessions.len()), (0, base.sessions), "{}", base.to_line());
+    fn every_shipped_line_parses() {
+        assert_eq!(shipped_bases().count(), data_lines(SHIPPED_BASES).count());
+        let designs = data_lines(SHIPPED_DESIGNS).filter_map(designs::Design::parse).count();
+        assert_eq!(designs, data_lines(SHIPPED_DESIGNS).count());
+    }
+
+    #[test]
+    fn every_shipped_schedule_is_repeat_free() {
+        let mut cells = Vec::new();
+        for (players, sessions) in shipped_schedules() {
+            let schedule = Schedule { sessions };
+            let entrants = vec![Entrant::default(); players];
+            let r = report(&schedule, &entrants).unwrap_or_else(|e| panic!("{players} players: {e}"));
+            assert_eq!(r.repeat_meetings, 0, "{players} × {}", schedule.sessions.len());
+            cells.push((players, schedule.sessions.len()));
+        }
+        // The cells near the bound that local search does not reach are all covered.
+        for cell in [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11)] {
+            assert!(cells.contains(&cell), "{cell:?} has no shipped design");
         }
     }
 }

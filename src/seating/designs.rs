@@ -1,0 +1,93 @@
+//! Repeat-free designs shipped whole, every table of every session, for the cells no cyclic base reaches.
+//!
+//! One line per design: `players sessions: a b c d | a b c d | … || …`, sessions separated by `||`, tables by
+//! `|`. The 32 × 10 design comes from `examples/find_xor_design.rs`: it is invariant under XOR-ing the low
+//! three bits of every player, and each player never meets exactly one other (its number XOR 1) — ten sessions
+//! of three new opponents cover the other 30.
+
+use super::search::Group;
+
+/// A whole schedule shipped as data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Design {
+    /// Players 0‥N−1.
+    pub players: usize,
+    /// Every session's tables.
+    pub sessions: Vec<Vec<Group>>,
+}
+
+impl Design {
+    /// Reads [`Design::to_line`]'s format; `None` for anything malformed (wrong counts, a number out of range,
+    /// a player seated twice in a session).
+    pub fn parse(line: &str) -> Option<Design> {
+        let (head, body) = line.split_once(':')?;
+        let mut head = head.split_whitespace().map(str::parse::<usize>);
+        let (players, count) = (head.next()?.ok()?, head.next()?.ok()?);
+        if head.next().is_some() || players % 4 != 0 {
+            return None;
+        }
+        let sessions = body.split("||").map(|s| parse_session(s, players)).collect::<Option<Vec<_>>>()?;
+        (sessions.len() == count).then_some(Design { players, sessions })
+    }
+
+    /// One line: `players sessions: a b c d | … || …`.
+    pub fn to_line(&self) -> String {
+        let sessions: Vec<String> = self
+            .sessions
+            .iter()
+            .map(|session| {
+                let tables: Vec<String> =
+                    session.iter().map(|t| t.iter().map(usize::to_string).collect::<Vec<_>>().join(" ")).collect();
+                tables.join(" | ")
+            })
+            .collect();
+        format!("{} {}: {}", self.players, self.sessions.len(), sessions.join(" || "))
+    }
+}
+
+/// One session: N/4 tables of four distinct players below N.
+fn parse_session(text: &str, players: usize) -> Option<Vec<Group>> {
+    let mut seated = vec![false; players];
+    let tables = text
+        .split('|')
+        .map(|table| {
+            let seats: Vec<usize> = table.split_whitespace().map(|p| p.parse().ok()).collect::<Option<_>>()?;
+            let group: Group = seats.try_into().ok()?;
+            for &p in &group {
+                if p >= players || std::mem::replace(&mut seated[p], true) {
+                    return None;
+                }
+            }
+            Some(group)
+        })
+        .collect::<Option<Vec<Group>>>()?;
+    (tables.len() == players / 4).then_some(tables)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_round_trips() {
+        let line = "8 2: 0 1 2 3 | 4 5 6 7 || 0 4 1 5 | 2 6 3 7";
+        let design = Design::parse(line).expect("valid");
+        assert_eq!(design.sessions[1][1], [2, 6, 3, 7]);
+        assert_eq!(design.to_line(), line);
+    }
+
+    #[test]
+    fn malformed_lines_are_refused() {
+        for line in [
+            "8 2: 0 1 2 3 | 4 5 6 7", // one session, two announced
+            "8 1: 0 1 2 3 | 4 5 6 6", // 6 seated twice
+            "8 1: 0 1 2 3 | 4 5 6 8", // 8 is not a player
+            "8 1: 0 1 2 3 | 4 5 6",   // a table of three
+            "8 1: 0 1 2 3",           // a table missing
+            "6 1: 0 1 2 3 | 4 5",     // not tables of four
+            "8 x: 0 1 2 3 | 4 5 6 7", // no session count
+        ] {
+            assert_eq!(Design::parse(line), None, "{line}");
+        }
+    }
+}
