@@ -185,3 +185,39 @@ fn a_registration_list_is_previewed_row_by_row_and_imported_whole() {
     assert_eq!(players.len(), 3);
     assert!(players.iter().any(|p| p.data.name == "Anna" && p.data.substitute));
 }
+
+/// Replaces a field's text: select all, then type.
+fn retype(harness: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
+    harness.get_by_role_and_label(Role::TextInput, label).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run();
+    type_into(harness, label, text);
+}
+
+#[test]
+fn a_limit_is_changed_by_its_italian_name_and_a_bad_value_is_named_and_not_saved() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa Impostazioni");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let id = harness.state().tournament_id().expect("open tournament");
+    click(&mut harness, Role::Button, "Impostazioni");
+    harness.get_by_label("Massimi (punti)");
+    harness.get_by_label("Raddoppi di chiusura (raddoppi)");
+
+    retype(&mut harness, "Coppie", "350");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    let option = |h: &Harness<'static, DeskApp>, path: &str| {
+        let settings = h.state().store().tournament(id).expect("tournament").settings;
+        stecca::rules::option_value(&stecca::rules::effective_options(&settings.rules, &settings.options), path)
+    };
+    assert_eq!(option(&harness, "limits.coppie"), Some(350));
+
+    retype(&mut harness, "Purezza", "cinquecento");
+    retype(&mut harness, "Coppie", "400");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    harness.get_by_label("Purezza: «cinquecento» non è un numero");
+    assert_eq!(option(&harness, "limits.coppie"), Some(350), "nothing saved");
+    assert_eq!(option(&harness, "limits.purezza"), Some(500));
+}

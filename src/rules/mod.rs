@@ -68,6 +68,29 @@ pub trait Ruleset {
     fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError>;
     /// The win flags a winner may carry, for entry screens.
     fn win_flags(&self) -> &'static [WinFlagInfo];
+    /// The numeric option values a referee may change (besides starting points), in the order a settings screen
+    /// shows them.
+    fn tunable_values(&self) -> &'static [TunableValue];
+}
+
+/// A numeric option a settings screen offers, with the words a referee uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TunableValue {
+    /// Dotted path in the options object (`limits.coppie`).
+    pub path: &'static str,
+    /// Heading of its group, Italian.
+    pub group_it: &'static str,
+    /// Heading of its group, English.
+    pub group_en: &'static str,
+    /// Italian label (rules vocabulary).
+    pub label_it: &'static str,
+    /// English label.
+    pub label_en: &'static str,
+}
+
+/// The value at a dotted path of an options object (`limits.coppie`), if it is a whole number.
+pub fn option_value(options: &serde_json::Value, path: &str) -> Option<u64> {
+    path.split('.').try_fold(options, |node, key| node.get(key))?.as_u64()
 }
 
 /// A win flag as entry screens show it.
@@ -225,4 +248,47 @@ pub struct PaymentOutcome {
     pub to: String,
     /// How much.
     pub amount: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numeric_leaves(prefix: &str, value: &serde_json::Value, out: &mut Vec<String>) {
+        let Some(map) = value.as_object() else { return };
+        for (key, value) in map {
+            let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
+            if value.is_object() {
+                numeric_leaves(&path, value, out);
+            } else if value.is_number() {
+                out.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn every_numeric_option_but_starting_points_is_tunable_with_a_label() {
+        for rules in RULESETS {
+            let defaults = rules.default_options();
+            let mut leaves = Vec::new();
+            numeric_leaves("", &defaults, &mut leaves);
+            leaves.retain(|p| p != "starting_points");
+            let mut listed: Vec<String> = rules.tunable_values().iter().map(|t| t.path.to_owned()).collect();
+            for value in rules.tunable_values() {
+                assert!(option_value(&defaults, value.path).is_some(), "{}: {}", rules.id(), value.path);
+                assert!(!value.label_it.is_empty() && !value.label_en.is_empty(), "{}", value.path);
+            }
+            leaves.sort();
+            listed.sort();
+            assert_eq!(leaves, listed, "{}", rules.id());
+        }
+    }
+
+    #[test]
+    fn option_value_reads_a_dotted_path() {
+        let options = serde_json::json!({"limits": {"coppie": 300}, "name": "x"});
+        assert_eq!(option_value(&options, "limits.coppie"), Some(300));
+        assert_eq!(option_value(&options, "limits.purezza"), None);
+        assert_eq!(option_value(&options, "name"), None);
+    }
 }

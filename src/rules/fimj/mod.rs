@@ -17,7 +17,8 @@ pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
 use crate::rules::{
-    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Ruleset, WinFlagInfo,
+    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Ruleset, TunableValue,
+    WinFlagInfo,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -183,7 +184,39 @@ impl Ruleset for Fimj {
     fn win_flags(&self) -> &'static [WinFlagInfo] {
         &WIN_FLAGS
     }
+
+    fn tunable_values(&self) -> &'static [TunableValue] {
+        &TUNABLE_VALUES
+    }
 }
+
+/// The closing doubles (in doubles) and the limits (in points), in the digest's order; the limits keep their
+/// Italian names in both languages.
+static TUNABLE_VALUES: [TunableValue; 13] = {
+    const fn double(path: &'static str, label_it: &'static str, label_en: &'static str) -> TunableValue {
+        let (group_it, group_en) = ("Raddoppi di chiusura (raddoppi)", "Closing doubles (raddoppi, in doubles)");
+        TunableValue { path, group_it, group_en, label_it, label_en }
+    }
+    const fn limit(path: &'static str, label_it: &'static str, label_en: &'static str) -> TunableValue {
+        let (group_it, group_en) = ("Massimi (punti)", "Limits (massimi, in points)");
+        TunableValue { path, group_it, group_en, label_it, label_en }
+    }
+    [
+        double("closing_doubles.woo_pung", "Woo-Pung", "Woo-Pung (no chows)"),
+        double("closing_doubles.colore", "Colore", "Colore (one suit and honours)"),
+        double("closing_doubles.robbing_kong", "Strappare un poker", "Robbing a kong"),
+        double("closing_doubles.last_discard", "Pesce dal fondo del fiume", "Last discard"),
+        double("closing_doubles.last_wall_tile", "Luna in fondo al pozzo", "Last wall tile"),
+        limit("limits.coppie", "Coppie", "Coppie (seven pairs)"),
+        limit("limits.tutti_tris", "Tutti tris", "Tutti tris (head pungs)"),
+        limit("limits.purezza", "Purezza", "Purezza (one suit)"),
+        limit("limits.nove_fiori_nel_bambu", "Nove fiori nel bambù", "Nove fiori nel bambù (9th East win)"),
+        limit("limits.tutti_poker", "Tutti poker", "Tutti poker (four kongs)"),
+        limit("limits.tredici_lanterne", "Tredici lanterne", "Tredici lanterne (thirteen orphans)"),
+        limit("limits.uscita_degli_dei", "Uscita degli Dei", "Uscita degli Dei (dealt hand)"),
+        limit("limits.quattro_benedizioni", "Quattro benedizioni", "Quattro benedizioni (four winds)"),
+    ]
+};
 
 /// FIMJ win flags with the words a referee uses (closing doubles and the two flag-driven limits).
 static WIN_FLAGS: [WinFlagInfo; 6] = [

@@ -17,12 +17,18 @@ pub(crate) fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String, w
 }
 
 /// Parses an optional ISO date typed in a field; `field` names it in the message.
-pub(crate) fn parse_date(text: &str, field: &str) -> Result<Option<chrono::NaiveDate>, String> {
+pub(crate) fn parse_date(lang: crate::ui::Lang, text: &str, field: &str) -> Result<Option<chrono::NaiveDate>, String> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map(Some)
-        .map_err(|_| format!("{field}: `{text}` is not a date like 2026-11-22"))
+        .map_err(|_| lang.tr("common.not_a_date").replace("{field}", field).replace("{text}", text))
+}
+
+/// Parses a number typed in a field; `field` names it in the message.
+pub(crate) fn parse_number<T: std::str::FromStr>(lang: crate::ui::Lang, text: &str, field: &str) -> Result<T, String> {
+    let text = text.trim();
+    text.parse().map_err(|_| lang.tr("common.not_a_number").replace("{field}", field).replace("{text}", text))
 }

@@ -3,10 +3,11 @@
 use egui::RichText;
 
 use crate::desk;
+use crate::rules::TunableValue;
 use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
 use crate::ui::DeskApp;
 
-use super::{labelled_text, parse_date};
+use super::{labelled_text, parse_date, parse_number};
 
 /// The form, as typed.
 #[derive(Default)]
@@ -24,27 +25,16 @@ pub struct State {
     method: RankingMethod,
     placement: [String; 4],
     tie_breaks: Vec<TieBreak>,
-    /// The ruleset's other numeric values (limits, closing doubles) as `(path, text)`, e.g. `limits.coppie`.
-    rule_values: Vec<(String, String)>,
+    /// The ruleset's other numeric values (closing doubles, limits), as typed.
+    rule_values: Vec<(&'static TunableValue, String)>,
 }
 
-/// Every numeric leaf of the options in force (the ruleset's defaults overlaid with the tournament's), by dotted
-/// path; starting points have a field of their own.
-fn numeric_options(settings: &TournamentSettings) -> Vec<(String, String)> {
-    fn walk(prefix: &str, value: &serde_json::Value, out: &mut Vec<(String, String)>) {
-        let Some(map) = value.as_object() else { return };
-        for (key, value) in map {
-            let path = if prefix.is_empty() { key.clone() } else { format!("{prefix}.{key}") };
-            if value.is_object() {
-                walk(&path, value, out);
-            } else if value.is_number() && path != "starting_points" {
-                out.push((path, value.to_string()));
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk("", &crate::rules::effective_options(&settings.rules, &settings.options), &mut out);
-    out
+/// The ruleset's tunable values as in force (its defaults overlaid with the tournament's options).
+fn tunable_values(settings: &TournamentSettings) -> Vec<(&'static TunableValue, String)> {
+    let Some(rules) = crate::rules::ruleset(&settings.rules) else { return Vec::new() };
+    let options = crate::rules::effective_options(&settings.rules, &settings.options);
+    let text = |t: &TunableValue| crate::rules::option_value(&options, t.path).map(|v| v.to_string());
+    rules.tunable_values().iter().map(|t| (t, text(t).unwrap_or_default())).collect()
 }
 
 impl State {
@@ -64,13 +54,9 @@ impl State {
             method: settings.ranking.method,
             placement: settings.ranking.placement_points.map(|p| p.to_string()),
             tie_breaks: settings.ranking.tie_breaks.clone(),
-            rule_values: numeric_options(settings),
+            rule_values: tunable_values(settings),
         };
     }
-}
-
-fn number<T: std::str::FromStr>(text: &str, field: &str) -> Result<T, String> {
-    text.trim().parse().map_err(|_| format!("{field}: `{}` is not a number", text.trim()))
 }
 
 /// Draws the screen.
@@ -122,15 +108,28 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             ui.end_row();
         });
         ui.add_space(8.0);
-        ui.label(RichText::new(lang.tr("settings.rule_values")).strong());
-        egui::Grid::new("rule-values").num_columns(4).show(ui, |ui| {
-            for (i, (path, value)) in s.rule_values.iter_mut().enumerate() {
-                labelled_text(ui, &path.replace('.', " · ").replace('_', " "), value, 70.0);
-                if i % 2 == 1 {
-                    ui.end_row();
-                }
+        let mut groups: Vec<&str> = Vec::new();
+        for (value, _) in &s.rule_values {
+            let group = lang.pick(value.group_it, value.group_en);
+            if !groups.contains(&group) {
+                groups.push(group);
             }
-        });
+        }
+        for group in groups {
+            ui.label(RichText::new(group).strong());
+            egui::Grid::new(group).num_columns(4).show(ui, |ui| {
+                let members = s.rule_values.iter_mut().filter(|(v, _)| lang.pick(v.group_it, v.group_en) == group);
+                for (i, (value, text)) in members.enumerate() {
+                    let label = ui.label(lang.pick(value.label_it, value.label_en));
+                    // A fixed size: a grid cell would otherwise shrink the first column's fields to their text.
+                    ui.add_sized([70.0, 20.0], egui::TextEdit::singleline(text)).labelled_by(label.id);
+                    if i % 2 == 1 {
+                        ui.end_row();
+                    }
+                }
+            });
+            ui.add_space(4.0);
+        }
         ui.add_space(8.0);
         ui.label(RichText::new(lang.tr("settings.tie_breaks")).strong());
         let mut action: Option<(usize, i32)> = None;
@@ -196,34 +195,34 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
     let s = &app.settings;
     let parsed = (|| -> Result<TournamentSettings, String> {
         let mut options = before.options.clone();
-        let starting: i64 = number(&s.starting_points, &lang.tr("settings.starting_points"))?;
+        let starting: i64 = parse_number(lang, &s.starting_points, &lang.tr("settings.starting_points"))?;
         if let Some(map) = options.as_object_mut() {
             map.insert("starting_points".into(), starting.into());
             map.insert("east_rotation".into(), if s.club_rotation { "club" } else { "tournament" }.into());
         }
-        for (path, text) in &s.rule_values {
-            let value: u64 = number(text, path)?;
-            set_path(&mut options, path, value.into());
+        for (tunable, text) in &s.rule_values {
+            let value: u64 = parse_number(lang, text, lang.pick(tunable.label_it, tunable.label_en))?;
+            set_path(&mut options, tunable.path, value.into());
         }
         let mut placement = [0i64; 4];
         for (slot, text) in placement.iter_mut().zip(&s.placement) {
-            *slot = number(text, &lang.tr("settings.placement_points"))?;
+            *slot = parse_number(lang, text, &lang.tr("settings.placement_points"))?;
         }
         Ok(TournamentSettings {
             name: s.name.clone(),
             venue: s.venue.clone(),
-            start_date: parse_date(&s.start, &lang.tr("tournaments.start"))?,
-            end_date: parse_date(&s.end, &lang.tr("settings.end"))?,
+            start_date: parse_date(lang, &s.start, &lang.tr("tournaments.start"))?,
+            end_date: parse_date(lang, &s.end, &lang.tr("settings.end"))?,
             rules: before.rules.clone(),
             options,
-            sessions: number(&s.sessions, &lang.tr("tournaments.sessions"))?,
-            manches_per_session: number(&s.manches, &lang.tr("settings.manches"))?,
+            sessions: parse_number(lang, &s.sessions, &lang.tr("tournaments.sessions"))?,
+            manches_per_session: parse_number(lang, &s.manches, &lang.tr("settings.manches"))?,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
                 tie_breaks: s.tie_breaks.clone(),
             },
-            seating_seed: number(&s.seed, &lang.tr("settings.seed"))?,
+            seating_seed: parse_number(lang, &s.seed, &lang.tr("settings.seed"))?,
         })
     })();
     let settings = match parsed {

@@ -9,6 +9,8 @@ use crate::store::Penalty;
 use crate::tournament::{Id, RankingMethod, StandingRow};
 use crate::ui::DeskApp;
 
+use super::parse_number;
+
 /// A sortable column.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum SortBy {
@@ -19,12 +21,18 @@ pub enum SortBy {
     Name,
     /// Club.
     Club,
+    /// Country.
+    Country,
     /// Points.
     Points,
     /// Placement points.
     Placement,
     /// Penalties.
     Penalties,
+    /// Mah Jongs.
+    MahJongs,
+    /// Sessions played.
+    Sessions,
 }
 
 /// Cached standings, search, sort and the selected player.
@@ -59,9 +67,12 @@ impl State {
             SortBy::Place => {}
             SortBy::Name => shown.sort_by(|a, b| a.player.name.cmp(&b.player.name)),
             SortBy::Club => shown.sort_by(|a, b| a.player.club.cmp(&b.player.club)),
+            SortBy::Country => shown.sort_by(|a, b| a.player.country.cmp(&b.player.country)),
             SortBy::Points => shown.sort_by_key(|r| std::cmp::Reverse(r.points)),
             SortBy::Placement => shown.sort_by_key(|r| std::cmp::Reverse(r.placement_scaled)),
             SortBy::Penalties => shown.sort_by_key(|r| std::cmp::Reverse(r.penalties)),
+            SortBy::MahJongs => shown.sort_by_key(|r| std::cmp::Reverse(r.mahjongs)),
+            SortBy::Sessions => shown.sort_by_key(|r| std::cmp::Reverse(r.sessions_played)),
         }
         if self.descending {
             shown.reverse();
@@ -116,25 +127,27 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         if placement {
             builder = builder.column(Column::exact(80.0));
         }
-        builder = builder.column(Column::exact(80.0)).column(Column::exact(60.0)).column(Column::remainder());
-        let mut headers: Vec<(SortBy, Option<String>)> = vec![
-            (SortBy::Place, Some(lang.tr("standings.place"))),
-            (SortBy::Name, Some(lang.tr("players.name"))),
-            (SortBy::Club, Some(lang.tr("players.club"))),
-            (SortBy::Name, Some(lang.tr("players.country"))),
-            (SortBy::Points, Some(lang.tr("standings.points"))),
+        builder = builder.column(Column::exact(80.0)).column(Column::exact(60.0)).column(Column::exact(80.0));
+        // (sort key, title, numeric): numbers are right-aligned so that their digits line up.
+        let mut headers: Vec<(SortBy, String, bool)> = vec![
+            (SortBy::Place, lang.tr("standings.place"), true),
+            (SortBy::Name, lang.tr("players.name"), false),
+            (SortBy::Club, lang.tr("players.club"), false),
+            (SortBy::Country, lang.tr("players.country"), false),
+            (SortBy::Points, lang.tr("standings.points"), true),
         ];
         if placement {
-            headers.push((SortBy::Placement, Some(lang.tr("standings.placement"))));
+            headers.push((SortBy::Placement, lang.tr("standings.placement"), true));
         }
-        headers.push((SortBy::Penalties, Some(lang.tr("standings.penalties"))));
-        headers.push((SortBy::Place, Some("MJ".to_owned())));
-        headers.push((SortBy::Place, Some(lang.tr("standings.sessions"))));
+        headers.push((SortBy::Penalties, lang.tr("standings.penalties"), true));
+        headers.push((SortBy::MahJongs, "MJ".to_owned(), true));
+        headers.push((SortBy::Sessions, lang.tr("standings.sessions"), true));
         builder
             .header(22.0, |mut header| {
-                for (sort, title) in &headers {
+                for (sort, title, numeric) in &headers {
                     header.col(|ui| {
-                        if ui.button(RichText::new(title.clone().unwrap_or_default()).strong()).clicked() {
+                        let button = egui::Button::new(RichText::new(title).strong());
+                        if aligned(ui, *numeric, |ui| ui.add(button)).clicked() {
                             clicked_sort = Some(*sort);
                         }
                     });
@@ -145,7 +158,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                     let r = &rows[row.index()];
                     row.set_selected(selected == Some(r.player.id));
                     row.col(|ui| {
-                        ui.label(r.place.to_string());
+                        number(ui, r.place.to_string());
                     });
                     row.col(|ui| {
                         let mut name = RichText::new(&r.player.name);
@@ -158,27 +171,27 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                         }
                     });
                     row.col(|ui| {
-                        ui.label(&r.player.club);
+                        text(ui, &r.player.club);
                     });
                     row.col(|ui| {
-                        ui.label(&r.player.country);
+                        text(ui, &r.player.country);
                     });
                     row.col(|ui| {
-                        ui.label(RichText::new(r.points.to_string()).strong());
+                        number(ui, RichText::new(r.points.to_string()).strong());
                     });
                     if placement {
                         row.col(|ui| {
-                            ui.label(format!("{:.2}", r.placement()));
+                            number(ui, format!("{:.2}", r.placement()));
                         });
                     }
                     row.col(|ui| {
-                        ui.label(if r.penalties > 0 { format!("-{}", r.penalties) } else { String::new() });
+                        number(ui, if r.penalties > 0 { format!("-{}", r.penalties) } else { String::new() });
                     });
                     row.col(|ui| {
-                        ui.label(r.mahjongs.to_string());
+                        number(ui, r.mahjongs.to_string());
                     });
                     row.col(|ui| {
-                        ui.label(r.sessions_played.to_string());
+                        number(ui, r.sessions_played.to_string());
                     });
                 });
             });
@@ -265,13 +278,10 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
                 .labelled_by(label.id);
         });
         if ui.button(lang.tr("standings.give_penalty")).clicked() {
-            let points = app.standings.penalty_points.trim().parse::<i64>();
-            let Ok(points) = points else {
-                return app.fail(format!(
-                    "{}: `{}` is not a number",
-                    lang.tr("standings.penalty_points"),
-                    app.standings.penalty_points.trim()
-                ));
+            let points = parse_number::<i64>(lang, &app.standings.penalty_points, &lang.tr("standings.penalty_points"));
+            let points = match points {
+                Ok(points) => points,
+                Err(e) => return app.fail(e),
             };
             let reason = app.standings.penalty_reason.clone();
             match app.store.add_penalty(player, None, points, &reason, &referee) {
@@ -285,4 +295,19 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         }
         let _ = Color32::TRANSPARENT;
     });
+}
+
+/// Draws `add` right-aligned when `numeric`, else as usual.
+fn aligned(ui: &mut egui::Ui, numeric: bool, add: impl FnOnce(&mut egui::Ui) -> egui::Response) -> egui::Response {
+    if numeric { ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), add).inner } else { add(ui) }
+}
+
+/// Text in a table cell, centred vertically like the name buttons beside it.
+fn text(ui: &mut egui::Ui, text: &str) {
+    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| ui.label(text));
+}
+
+/// A number in a table cell, right-aligned.
+fn number(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) {
+    aligned(ui, true, |ui| ui.label(text));
 }

@@ -7,7 +7,7 @@ use crate::store::TournamentSummary;
 use crate::tournament::TournamentSettings;
 use crate::ui::DeskApp;
 
-use super::{labelled_text, parse_date};
+use super::{labelled_text, parse_date, parse_number};
 
 /// What the referee is typing on this screen.
 #[derive(Default)]
@@ -83,18 +83,16 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 
 fn create(app: &mut DeskApp) {
     let state = &app.tournaments;
-    let start = match parse_date(&state.start, &app.tr("tournaments.start")) {
+    let start = match parse_date(app.lang, &state.start, &app.tr("tournaments.start")) {
         Ok(date) => date,
         Err(e) => return app.fail(e),
     };
     let sessions = if state.sessions.trim().is_empty() {
         4
     } else {
-        match state.sessions.trim().parse::<u32>() {
+        match parse_number(app.lang, &state.sessions, &app.tr("tournaments.sessions")) {
             Ok(n) => n,
-            Err(_) => {
-                return app.fail(format!("{}: `{}` is not a number", app.tr("tournaments.sessions"), state.sessions));
-            }
+            Err(e) => return app.fail(e),
         }
     };
     let settings = TournamentSettings {
