@@ -39,24 +39,38 @@ fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
     })
 }
 
-/// Appends an entry inside the caller's transaction.
-#[allow(clippy::too_many_arguments)] // one column each; a struct would only rename them
-pub(super) fn append(
-    tx: &Transaction<'_>,
-    tournament: Id,
-    referee: &str,
-    entity: &str,
-    entity_id: Id,
-    action: &str,
-    before: Option<&str>,
-    after: Option<&str>,
-) -> StoreResult<()> {
-    tx.prepare_cached(
-        "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action, before, after) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?
-    .execute(params![tournament, now(), referee, entity, entity_id, action, before, after])?;
-    Ok(())
+/// A change to record: who did what to which record, with the record before and after (JSON or a short text).
+pub(super) struct Change<'a> {
+    pub tournament: Id,
+    pub referee: &'a str,
+    /// What kind of record (`manche`, `player`, …).
+    pub entity: &'a str,
+    pub entity_id: Id,
+    /// What happened (`enter`, `correct`, …).
+    pub action: &'a str,
+    pub before: Option<&'a str>,
+    pub after: Option<&'a str>,
+}
+
+impl Change<'_> {
+    /// Appends the entry inside the caller's transaction, so that it is durable with the change itself.
+    pub(super) fn append(&self, tx: &Transaction<'_>) -> StoreResult<()> {
+        tx.prepare_cached(
+            "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action, before, after) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        )?
+        .execute(params![
+            self.tournament,
+            now(),
+            self.referee,
+            self.entity,
+            self.entity_id,
+            self.action,
+            self.before,
+            self.after
+        ])?;
+        Ok(())
+    }
 }
 
 impl Store {

@@ -73,16 +73,16 @@ impl Store {
                      WHERE id = ?1",
                     params![id, input_json, outcome_json, ENGINE_VERSION, referee, now()],
                 )?;
-                super::audit::append(
-                    &tx,
+                super::audit::Change {
                     tournament,
                     referee,
-                    "manche",
-                    id,
-                    "correct",
-                    Some(&before),
-                    Some(&input_json),
-                )?;
+                    entity: "manche",
+                    entity_id: id,
+                    action: "correct",
+                    before: Some(&before),
+                    after: Some(&input_json),
+                }
+                .append(&tx)?;
                 id
             }
             None => {
@@ -92,7 +92,16 @@ impl Store {
                     params![table, number, input_json, outcome_json, ENGINE_VERSION, referee, now()],
                 )?;
                 let id = tx.last_insert_rowid();
-                super::audit::append(&tx, tournament, referee, "manche", id, "enter", None, Some(&input_json))?;
+                super::audit::Change {
+                    tournament,
+                    referee,
+                    entity: "manche",
+                    entity_id: id,
+                    action: "enter",
+                    before: None,
+                    after: Some(&input_json),
+                }
+                .append(&tx)?;
                 id
             }
         };

@@ -55,7 +55,16 @@ impl Store {
         let id = tx.last_insert_rowid();
         let after =
             serde_json::json!({"player": player, "session": session, "points": points, "reason": reason.trim()});
-        super::audit::append(&tx, tournament, referee, "penalty", id, "give", None, Some(&after.to_string()))?;
+        super::audit::Change {
+            tournament,
+            referee,
+            entity: "penalty",
+            entity_id: id,
+            action: "give",
+            before: None,
+            after: Some(&after.to_string()),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(id)
     }
@@ -70,7 +79,16 @@ impl Store {
                 e => e.into(),
             })?;
         tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", [id])?;
-        super::audit::append(&tx, tournament, referee, "penalty", id, "revoke", Some("active"), Some("revoked"))?;
+        super::audit::Change {
+            tournament,
+            referee,
+            entity: "penalty",
+            entity_id: id,
+            action: "revoke",
+            before: Some("active"),
+            after: Some("revoked"),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(())
     }

@@ -60,7 +60,16 @@ fn insert(tx: &Transaction<'_>, tournament: Id, data: &PlayerData, referee: &str
         data.withdrawn
     ])?;
     let id = tx.last_insert_rowid();
-    super::audit::append(tx, tournament, referee, "player", id, "add", None, Some(&serde_json::to_string(&data)?))?;
+    super::audit::Change {
+        tournament,
+        referee,
+        entity: "player",
+        entity_id: id,
+        action: "add",
+        before: None,
+        after: Some(&serde_json::to_string(&data)?),
+    }
+    .append(tx)?;
     Ok(id)
 }
 
@@ -115,16 +124,16 @@ impl Store {
             (true, false) => "reinstate",
             _ => "edit",
         };
-        super::audit::append(
-            &tx,
-            before.tournament_id,
+        super::audit::Change {
+            tournament: before.tournament_id,
             referee,
-            "player",
-            id,
+            entity: "player",
+            entity_id: id,
             action,
-            Some(&serde_json::to_string(&before.data)?),
-            Some(&serde_json::to_string(&data)?),
-        )?;
+            before: Some(&serde_json::to_string(&before.data)?),
+            after: Some(&serde_json::to_string(&data)?),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(())
     }

@@ -121,16 +121,16 @@ impl Store {
             }
             let after = serde_json::to_string(tables)?;
             let before = (before != "[]").then_some(before);
-            super::audit::append(
-                &tx,
+            super::audit::Change {
                 tournament,
                 referee,
-                "seating",
-                i64::from(number),
-                "seat",
-                before.as_deref(),
-                Some(&after),
-            )?;
+                entity: "seating",
+                entity_id: i64::from(number),
+                action: "seat",
+                before: before.as_deref(),
+                after: Some(&after),
+            }
+            .append(&tx)?;
         }
         tx.commit()?;
         Ok(())
@@ -175,16 +175,16 @@ impl Store {
         tx.execute(set, params![seat_a.0, seat_a.1, b])?;
         tx.execute(set, params![seat_b.0, seat_b.1, a])?;
         let after = session_json(&tx, tournament, session)?;
-        super::audit::append(
-            &tx,
+        super::audit::Change {
             tournament,
             referee,
-            "seating",
-            i64::from(session),
-            "swap",
-            Some(&before),
-            Some(&after),
-        )?;
+            entity: "seating",
+            entity_id: i64::from(session),
+            action: "swap",
+            before: Some(&before),
+            after: Some(&after),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(())
     }
@@ -207,7 +207,16 @@ impl Store {
         }
         let letter = wind.letter().to_string();
         tx.execute("UPDATE session_table SET start_round_wind = ?2 WHERE id = ?1", params![table, letter])?;
-        super::audit::append(&tx, tournament, referee, "table", table, "round_wind", Some(&before), Some(&letter))?;
+        super::audit::Change {
+            tournament,
+            referee,
+            entity: "table",
+            entity_id: table,
+            action: "round_wind",
+            before: Some(&before),
+            after: Some(&letter),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(())
     }

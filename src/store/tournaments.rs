@@ -84,16 +84,16 @@ impl Store {
             params_from_iter(values),
         )?;
         let id = tx.last_insert_rowid();
-        super::audit::append(
-            &tx,
-            id,
+        super::audit::Change {
+            tournament: id,
             referee,
-            "tournament",
-            id,
-            "create",
-            None,
-            Some(&serde_json::to_string(settings)?),
-        )?;
+            entity: "tournament",
+            entity_id: id,
+            action: "create",
+            before: None,
+            after: Some(&serde_json::to_string(settings)?),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(id)
     }
@@ -148,16 +148,16 @@ impl Store {
              sessions = ?7, manches_per_session = ?8, ranking = ?9, seating_seed = ?10 WHERE id = ?11",
             params_from_iter(values),
         )?;
-        super::audit::append(
-            &tx,
-            id,
+        super::audit::Change {
+            tournament: id,
             referee,
-            "tournament",
-            id,
-            "settings",
-            Some(&serde_json::to_string(&before.settings)?),
-            Some(&serde_json::to_string(settings)?),
-        )?;
+            entity: "tournament",
+            entity_id: id,
+            action: "settings",
+            before: Some(&serde_json::to_string(&before.settings)?),
+            after: Some(&serde_json::to_string(settings)?),
+        }
+        .append(&tx)?;
         tx.commit()?;
         Ok(())
     }
