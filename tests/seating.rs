@@ -182,6 +182,36 @@ fn a_club_larger_than_the_tables_must_meet_and_the_report_says_why() {
 }
 
 #[test]
+fn in_a_schedule_without_repeats_club_mates_who_cannot_avoid_each_other_are_explained() {
+    // 16 players × 5 sessions without repeats: everyone meets everyone, so each club of 4 meets 6 times.
+    let mut request = SeatingRequest::numbered(16, 5, 3);
+    for (i, e) in request.entrants.iter_mut().enumerate() {
+        e.club = Some(format!("Club {}", i % 4));
+    }
+    let schedule = generate(&request).expect("valid");
+    let r = report(&schedule, &request.entrants).expect("valid");
+    assert_eq!((r.repeat_meetings, r.same_club_meetings), (0, 24));
+    for note in &r.clubs {
+        assert_eq!((note.meetings, note.unavoidable), (6, 6), "{}", note.club);
+        assert!(note.why.contains("only 0 of the other 15 players unmet"), "{}", note.why);
+    }
+}
+
+#[test]
+fn the_club_floor_takes_the_stronger_of_its_two_bounds() {
+    use stecca::seating::{FloorReason, club_floor};
+    // 14 members at 10 tables: 4 pairs per session, 48 over 12 sessions; without repeats each player leaves
+    // only 39 − 36 = 3 others unmet, so meets at least 10 of its 13 mates: 14 × 10 / 2 = 70.
+    assert_eq!(club_floor(14, 40, 12, false).meetings, 48);
+    assert_eq!(club_floor(14, 40, 12, false).reason, FloorReason::PerSession);
+    assert_eq!(club_floor(14, 40, 12, true).meetings, 70);
+    assert_eq!(club_floor(14, 40, 12, true).reason, FloorReason::WithoutRepeats);
+    // 32 × 10: each player leaves exactly one other unmet, so a club of 4 meets at least 4 × 2 / 2 = 4 times.
+    assert_eq!(club_floor(4, 32, 10, true).meetings, 4);
+    assert_eq!(club_floor(4, 32, 4, true).reason, FloorReason::None);
+}
+
+#[test]
 fn players_not_filling_tables_are_refused_with_a_suggestion() {
     let err = generate(&SeatingRequest::numbered(30, 4, 1)).expect_err("30 players");
     assert_eq!(err, SeatingError::NotMultipleOfFour { players: 30, missing: 2, extra: 2 });

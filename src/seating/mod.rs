@@ -12,7 +12,7 @@ mod search;
 mod tables;
 mod winds;
 
-pub use report::{ClubNote, Report, report, unavoidable_meetings};
+pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report, unavoidable_meetings};
 
 use serde::Serialize;
 use thiserror::Error;
@@ -164,10 +164,11 @@ fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
     weights
 }
 
-/// A lower bound on the weighted same-club and same-country cost of one session: each club's (country's)
-/// members spread as evenly as possible over the tables.
+/// A lower bound on the weighted same-club and same-country cost of the whole schedule (see
+/// [`report::club_floor`]); the no-repeat bound counts when the schedule is to have no repeated meeting.
 fn unavoidable_cost(request: &SeatingRequest) -> i64 {
-    let tables = request.entrants.len() / 4;
+    let n = request.entrants.len();
+    let no_repeats = request.sessions <= w_max(n / 4);
     let scale = |w: f64| (w * REPEAT_COST as f64 / 10.0).round() as i64;
     let mut cost = 0;
     for (weight, key) in [(request.club_weight, 0), (request.country_weight, 1)] {
@@ -179,7 +180,8 @@ fn unavoidable_cost(request: &SeatingRequest) -> i64 {
                 *members.entry(value.clone()).or_default() += 1;
             }
         }
-        let pairs: u64 = members.values().map(|&k| unavoidable_meetings(k, tables)).sum();
+        let pairs: u64 =
+            members.values().map(|&k| report::club_floor(k, n, request.sessions, no_repeats).meetings).sum();
         cost += pairs as i64 * scale(weight);
     }
     cost
@@ -224,7 +226,7 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
         pair_weight: &weights,
         fixed: &fixed,
         iterations: iteration_budget(n, request.sessions),
-        target_cost: target * REPEAT_COST + unavoidable_cost(request) * request.sessions as i64,
+        target_cost: target * REPEAT_COST + unavoidable_cost(request),
     };
     let grouped = search::solve(&problem, &mut rng, start);
     // Sessions kept as they stand: the played ones, and planned ones the search left untouched (their winds

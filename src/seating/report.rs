@@ -36,7 +36,8 @@ pub struct ClubNote {
     pub members: usize,
     /// Their meetings in the schedule.
     pub meetings: u64,
-    /// Meetings no schedule can avoid: members spread as evenly as possible over the tables of each session.
+    /// Meetings no schedule can avoid: members spread as evenly as possible over the tables of each session,
+    /// and, in a schedule where nobody meets twice, the few players each one can leave unmet.
     pub unavoidable: u64,
     /// In words.
     pub why: String,
@@ -100,18 +101,23 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
     }
     for (club, meetings) in club_meetings {
         let members = entrants.iter().filter(|e| e.club.as_deref() == Some(club)).count();
-        let unavoidable = unavoidable_meetings(members, tables) * sessions as u64;
-        let why = if unavoidable == 0 {
-            format!(
+        let floor = club_floor(members, n, sessions, out.repeat_meetings == 0);
+        let why = match floor.reason {
+            FloorReason::None => format!(
                 "{members} members fit at {tables} different tables: these meetings could be avoided only at the cost of repeated meetings or other clubs' meetings"
-            )
-        } else {
-            format!(
+            ),
+            FloorReason::PerSession => format!(
                 "{members} members at {tables} tables: at least {} meetings per session are unavoidable",
-                unavoidable / sessions as u64
-            )
+                unavoidable_meetings(members, tables)
+            ),
+            FloorReason::WithoutRepeats => format!(
+                "{sessions} sessions without a repeated meeting leave each player only {} of the other {} players unmet: {members} members must meet at least {} times",
+                (n - 1).saturating_sub(3 * sessions),
+                n - 1,
+                floor.meetings
+            ),
         };
-        out.clubs.push(ClubNote { club: club.to_owned(), members, meetings, unavoidable, why });
+        out.clubs.push(ClubNote { club: club.to_owned(), members, meetings, unavoidable: floor.meetings, why });
     }
     Ok(out)
 }
@@ -122,6 +128,43 @@ pub(crate) fn same<'a>(a: &'a Option<String>, b: &Option<String>) -> Option<&'a 
         (Some(a), Some(b)) if !a.trim().is_empty() && a == b => Some(a),
         _ => None,
     }
+}
+
+/// The fewest meetings a group of players (a club, a country) must have, and which bound gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Floor {
+    /// Meetings over the whole schedule.
+    pub meetings: u64,
+    /// Why.
+    pub reason: FloorReason,
+}
+
+/// Which bound forces a group's meetings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloorReason {
+    /// Nothing forces them.
+    None,
+    /// More members than tables: some share a table in every session.
+    PerSession,
+    /// Nobody meets twice, so each player meets 3 new players per session and can leave only N − 1 − 3R unmet.
+    WithoutRepeats,
+}
+
+/// The fewest meetings among `members` players of one group over `sessions` sessions of `players` players,
+/// counting the no-repeat bound only for schedules in which nobody meets twice (`no_repeats`).
+pub fn club_floor(members: usize, players: usize, sessions: usize, no_repeats: bool) -> Floor {
+    let per_session = unavoidable_meetings(members, players / 4) * sessions as u64;
+    let unmet = (players.saturating_sub(1)).saturating_sub(3 * sessions);
+    let must_meet = members.saturating_sub(1).saturating_sub(unmet);
+    let without_repeats = if no_repeats { (members * must_meet).div_ceil(2) as u64 } else { 0 };
+    let reason = if without_repeats > per_session {
+        FloorReason::WithoutRepeats
+    } else if per_session > 0 {
+        FloorReason::PerSession
+    } else {
+        FloorReason::None
+    };
+    Floor { meetings: per_session.max(without_repeats), reason }
 }
 
 /// Fewest same-club pairs in one session: members spread as evenly as possible over the tables.
