@@ -6,7 +6,7 @@ mod common;
 
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
 
@@ -220,4 +220,27 @@ fn a_limit_is_changed_by_its_italian_name_and_a_bad_value_is_named_and_not_saved
     harness.get_by_label("Purezza: «cinquecento» non è un numero");
     assert_eq!(option(&harness, "limits.coppie"), Some(350), "nothing saved");
     assert_eq!(option(&harness, "limits.purezza"), Some(500));
+}
+
+#[test]
+fn the_sessions_screen_explains_club_meetings_no_seating_could_avoid() {
+    // 16 players over 5 sessions without a repeat: everyone meets everyone, club mates included.
+    let mut store = Store::open_in_memory().expect("store");
+    let size = stecca::desk::DemoSize { players: 16, sessions: 5, club_weight: 1.0 };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Incontri ripetuti: 0");
+    let notes: Vec<_> =
+        harness.get_all_by_label_contains("Senza incontri ripetuti ognuno incontra quasi tutti").collect();
+    assert!(!notes.is_empty(), "every club with mates has its reason");
+    let first = notes[0].value().or_else(|| notes[0].accesskit_node().label()).unwrap_or_default();
+    let (meetings, unavoidable) = first
+        .split_once(" — incontri tra soci: ")
+        .and_then(|(_, rest)| rest.split_once(", inevitabili: "))
+        .and_then(|(m, rest)| Some((m.to_owned(), rest.split_once('.')?.0.to_owned())))
+        .unwrap_or_else(|| panic!("a note in the expected words: {first:?}"));
+    assert_eq!(meetings, unavoidable, "the seating meets the floor exactly: {first}");
 }

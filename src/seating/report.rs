@@ -39,6 +39,8 @@ pub struct ClubNote {
     /// Meetings no schedule can avoid: members spread as evenly as possible over the tables of each session,
     /// and, in a schedule where nobody meets twice, the few players each one can leave unmet.
     pub unavoidable: u64,
+    /// Which bound forces the unavoidable meetings.
+    pub reason: FloorReason,
     /// In words.
     pub why: String,
 }
@@ -104,7 +106,7 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
         let floor = club_floor(members, n, sessions, out.repeat_meetings == 0);
         let why = match floor.reason {
             FloorReason::None => format!(
-                "{members} members fit at {tables} different tables: these meetings could be avoided only at the cost of repeated meetings or other clubs' meetings"
+                "{members} members fit at {tables} different tables: no bound forces these meetings; a higher club weight may avoid them at the cost of other meetings"
             ),
             FloorReason::PerSession => format!(
                 "{members} members at {tables} tables: at least {} meetings per session are unavoidable",
@@ -117,7 +119,8 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
                 floor.meetings
             ),
         };
-        out.clubs.push(ClubNote { club: club.to_owned(), members, meetings, unavoidable: floor.meetings, why });
+        let (unavoidable, reason) = (floor.meetings, floor.reason);
+        out.clubs.push(ClubNote { club: club.to_owned(), members, meetings, unavoidable, reason, why });
     }
     Ok(out)
 }
@@ -140,7 +143,8 @@ pub struct Floor {
 }
 
 /// Which bound forces a group's meetings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum FloorReason {
     /// Nothing forces them.
     None,

@@ -7,7 +7,7 @@ use egui::{Color32, RichText};
 
 use crate::desk;
 use crate::export::{Format, What};
-use crate::seating::Report;
+use crate::seating::{ClubNote, FloorReason, Report};
 use crate::store::SeatedTable;
 use crate::tiles::Wind;
 use crate::tournament::Id;
@@ -107,6 +107,20 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             Color32::from_rgb(30, 130, 60)
         };
         ui.label(RichText::new(repeats).color(color));
+        let first = cache.tables.first().map(|t| t.session);
+        let tables = cache.tables.iter().filter(|t| Some(t.session) == first).count();
+        // A long list of clubs would push the tables off the screen: it folds away.
+        let notes = |ui: &mut egui::Ui| {
+            for note in &report.clubs {
+                ui.label(RichText::new(club_note(lang, note, tables)).weak());
+            }
+        };
+        if report.clubs.len() <= 5 {
+            notes(ui);
+        } else {
+            let title = lang.tr("sessions.club_notes").replace("{n}", &report.clubs.len().to_string());
+            egui::CollapsingHeader::new(title).show(ui, notes);
+        }
     }
     let session = app.sessions.session;
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
@@ -168,4 +182,19 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             }
         }
     }
+}
+
+/// One club's meetings and why they could or could not be avoided, in the desk's language.
+fn club_note(lang: crate::ui::Lang, note: &ClubNote, tables: usize) -> String {
+    let key = match note.reason {
+        FloorReason::None => "sessions.club_avoidable",
+        FloorReason::PerSession => "sessions.club_per_session",
+        FloorReason::WithoutRepeats => "sessions.club_without_repeats",
+    };
+    lang.tr(key)
+        .replace("{club}", &note.club)
+        .replace("{meetings}", &note.meetings.to_string())
+        .replace("{unavoidable}", &note.unavoidable.to_string())
+        .replace("{members}", &note.members.to_string())
+        .replace("{tables}", &tables.to_string())
 }
