@@ -12,7 +12,7 @@ mod search;
 mod tables;
 mod winds;
 
-pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report, unavoidable_meetings};
+pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report};
 
 use serde::Serialize;
 use thiserror::Error;

@@ -108,18 +108,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             ui.end_row();
         });
         ui.add_space(8.0);
-        let mut groups: Vec<&str> = Vec::new();
-        for (value, _) in &s.rule_values {
-            let group = lang.pick(value.group_it, value.group_en);
-            if !groups.contains(&group) {
-                groups.push(group);
-            }
-        }
-        for group in groups {
-            ui.label(RichText::new(group).strong());
-            egui::Grid::new(group).num_columns(4).show(ui, |ui| {
-                let members = s.rule_values.iter_mut().filter(|(v, _)| lang.pick(v.group_it, v.group_en) == group);
-                for (i, (value, text)) in members.enumerate() {
+        // The ruleset lists each group's values together.
+        for group in s.rule_values.chunk_by_mut(|a, b| a.0.group_it == b.0.group_it) {
+            let first = group[0].0; // chunks are never empty
+            ui.label(RichText::new(lang.pick(first.group_it, first.group_en)).strong());
+            egui::Grid::new(first.group_it).num_columns(4).show(ui, |ui| {
+                for (i, (value, text)) in group.iter_mut().enumerate() {
                     let label = ui.label(lang.pick(value.label_it, value.label_en));
                     // A fixed size: a grid cell would otherwise shrink the first column's fields to their text.
                     ui.add_sized([70.0, 20.0], egui::TextEdit::singleline(text)).labelled_by(label.id);

@@ -115,36 +115,27 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let height = ui.available_height();
     let list_height = if selected.is_some() { height * 0.55 } else { height - 8.0 };
     ui.push_id("standings-table", |ui| {
-        let mut builder = TableBuilder::new(ui)
-            .striped(true)
-            .max_scroll_height(list_height)
-            .min_scrolled_height(list_height)
-            .column(Column::exact(50.0))
-            .column(Column::initial(240.0).resizable(true))
-            .column(Column::initial(200.0).resizable(true))
-            .column(Column::exact(60.0))
-            .column(Column::exact(80.0));
-        if placement {
-            builder = builder.column(Column::exact(80.0));
-        }
-        builder = builder.column(Column::exact(80.0)).column(Column::exact(60.0)).column(Column::exact(80.0));
-        // (sort key, title, numeric): numbers are right-aligned so that their digits line up.
-        let mut headers: Vec<(SortBy, String, bool)> = vec![
-            (SortBy::Place, lang.tr("standings.place"), true),
-            (SortBy::Name, lang.tr("players.name"), false),
-            (SortBy::Club, lang.tr("players.club"), false),
-            (SortBy::Country, lang.tr("players.country"), false),
-            (SortBy::Points, lang.tr("standings.points"), true),
+        // One entry per column: (sort key, title, width, numeric). Numbers are right-aligned so their digits line up.
+        let (fixed, resizable) = (Column::exact, |w: f32| Column::initial(w).resizable(true));
+        let mut headers: Vec<(SortBy, String, Column, bool)> = vec![
+            (SortBy::Place, lang.tr("standings.place"), fixed(50.0), true),
+            (SortBy::Name, lang.tr("players.name"), resizable(240.0), false),
+            (SortBy::Club, lang.tr("players.club"), resizable(200.0), false),
+            (SortBy::Country, lang.tr("players.country"), fixed(60.0), false),
+            (SortBy::Points, lang.tr("standings.points"), fixed(80.0), true),
         ];
         if placement {
-            headers.push((SortBy::Placement, lang.tr("standings.placement"), true));
+            headers.push((SortBy::Placement, lang.tr("standings.placement"), fixed(80.0), true));
         }
-        headers.push((SortBy::Penalties, lang.tr("standings.penalties"), true));
-        headers.push((SortBy::MahJongs, "MJ".to_owned(), true));
-        headers.push((SortBy::Sessions, lang.tr("standings.sessions"), true));
+        headers.push((SortBy::Penalties, lang.tr("standings.penalties"), fixed(80.0), true));
+        headers.push((SortBy::MahJongs, "MJ".to_owned(), fixed(60.0), true));
+        headers.push((SortBy::Sessions, lang.tr("standings.sessions"), fixed(80.0), true));
+        let builder =
+            TableBuilder::new(ui).striped(true).max_scroll_height(list_height).min_scrolled_height(list_height);
+        let builder = headers.iter().fold(builder, |builder, column| builder.column(column.2));
         builder
             .header(22.0, |mut header| {
-                for (sort, title, numeric) in &headers {
+                for (sort, title, _, numeric) in &headers {
                     header.col(|ui| {
                         let button = egui::Button::new(RichText::new(title).strong());
                         if aligned(ui, *numeric, |ui| ui.add(button)).clicked() {
