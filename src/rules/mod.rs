@@ -93,6 +93,19 @@ pub fn option_value(options: &serde_json::Value, path: &str) -> Option<u64> {
     path.split('.').try_fold(options, |node, key| node.get(key))?.as_u64()
 }
 
+/// Sets the whole number at a dotted path of an options object, creating the objects on the way.
+pub fn set_option_value(options: &mut serde_json::Value, path: &str, value: u64) {
+    let Some((head, rest)) = path.split_once('.') else {
+        if let Some(map) = options.as_object_mut() {
+            map.insert(path.to_owned(), value.into());
+        }
+        return;
+    };
+    let Some(map) = options.as_object_mut() else { return };
+    let child = map.entry(head.to_owned()).or_insert_with(|| serde_json::json!({}));
+    set_option_value(child, rest, value);
+}
+
 /// A win flag as entry screens show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WinFlagInfo {
@@ -285,10 +298,15 @@ mod tests {
     }
 
     #[test]
-    fn option_value_reads_a_dotted_path() {
-        let options = serde_json::json!({"limits": {"coppie": 300}, "name": "x"});
+    fn option_value_reads_and_writes_a_dotted_path() {
+        let mut options = serde_json::json!({"limits": {"coppie": 300}, "name": "x"});
         assert_eq!(option_value(&options, "limits.coppie"), Some(300));
         assert_eq!(option_value(&options, "limits.purezza"), None);
         assert_eq!(option_value(&options, "name"), None);
+        set_option_value(&mut options, "limits.purezza", 550);
+        set_option_value(&mut options, "closing_doubles.colore", 2);
+        assert_eq!(option_value(&options, "limits.purezza"), Some(550));
+        assert_eq!(option_value(&options, "limits.coppie"), Some(300), "siblings kept");
+        assert_eq!(option_value(&options, "closing_doubles.colore"), Some(2), "objects created on the way");
     }
 }

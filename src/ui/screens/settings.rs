@@ -160,19 +160,6 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     }
 }
 
-/// Sets `a.b.c` in a JSON object, creating the objects on the way.
-fn set_path(root: &mut serde_json::Value, path: &str, value: serde_json::Value) {
-    let Some((head, rest)) = path.split_once('.') else {
-        if let Some(map) = root.as_object_mut() {
-            map.insert(path.to_owned(), value);
-        }
-        return;
-    };
-    let Some(map) = root.as_object_mut() else { return };
-    let child = map.entry(head.to_owned()).or_insert_with(|| serde_json::json!({}));
-    set_path(child, rest, value);
-}
-
 /// A tie-break's name.
 pub fn tie_break_name(lang: crate::ui::Lang, key: TieBreak) -> String {
     lang.tr(match key {
@@ -196,7 +183,7 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
         }
         for (tunable, text) in &s.rule_values {
             let value: u64 = parse_number(lang, text, lang.pick(tunable.label_it, tunable.label_en))?;
-            set_path(&mut options, tunable.path, value.into());
+            crate::rules::set_option_value(&mut options, tunable.path, value);
         }
         let mut placement = [0i64; 4];
         for (slot, text) in placement.iter_mut().zip(&s.placement) {
