@@ -227,7 +227,7 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
         Ok(_) => {
             app.changed();
             app.info(app.tr("entry.saved").replace("{n}", &number.to_string()));
-            let next = desk::table_state(&app.store, table).ok().and_then(|s| s.next_number());
+            let next = table_state(app, table).and_then(|s| s.next_number()); // cached for the next frame
             match next {
                 Some(next) if !correcting => {
                     app.entry.reset(table, next, None);
