@@ -258,7 +258,8 @@ fn the_round_wind_is_required() {
 fn unknown_options_are_rejected_by_name() {
     let mut input = with_flags(&[]);
     input["options"] = json!({"limts": {}});
-    assert!(rejected(input).starts_with("options: unknown field `limts`"));
+    let message = rejected(input);
+    assert!(message.starts_with("options.limts: unknown field `limts`"), "{message}");
 }
 
 #[test]
@@ -272,7 +273,7 @@ fn option_values_out_of_range_are_rejected_by_name() {
 fn an_unknown_ruleset_is_named() {
     let mut input = with_flags(&[]);
     input["rules"] = json!("riichi");
-    assert_eq!(rejected(input), "rules: unknown ruleset `riichi` (known: fimj)");
+    assert_eq!(rejected(input), "rules: unknown ruleset `riichi` (known: fimj, classic_american)");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use stecca::rules::fimj::{FimjOptions, random_manche, score_manche};
 use stecca::settle::{Party, Rounding, SettleRules, settle};
 use stecca::tiles::{Counts, KINDS, Meld, MeldKind, Tile, Wind, parse_hand};
 
-const FIMJ: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen };
+const FIMJ: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen, cap: None };
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]

@@ -2,16 +2,22 @@
 //! [`Ruleset`] validates and scores it, and the result goes out as [`MancheOutcome`]. Each ruleset lives in its
 //! own folder and is listed once in [`RULESETS`]; nothing else needs to change to add one.
 
+pub mod classic_american;
 pub mod decompose;
 pub mod fimj;
+pub mod random_tiles;
+pub mod tile_checks;
+mod tile_outcome;
 
-use serde::{Deserialize, Serialize, Serializer};
+pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
 use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
-pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj];
+pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj, &classic_american::ClassicAmerican];
 
 /// The ruleset with this id (`"fimj"`).
 pub fn ruleset(id: &str) -> Option<&'static (dyn Ruleset + Sync)> {
@@ -54,12 +60,24 @@ pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
     rules.score(input)
 }
 
-/// A scoring ruleset.
+/// A ruleset: everything that differs between the games Stecca scores. The desk, the store, the exports and
+/// the screens ask it; none of them names a ruleset.
 pub trait Ruleset {
     /// Short id used in files and on the command line (`fimj`).
     fn id(&self) -> &'static str;
     /// Display name.
     fn name(&self) -> &'static str;
+    /// The edition and variant the options select, in Italian and English, for headings and sheets
+    /// ("TACOLFMJ 1924 · partita mista"); empty when the ruleset has one form.
+    fn edition(&self, options: &serde_json::Value) -> (String, String);
+    /// Players at a table.
+    fn table_size(&self) -> usize;
+    /// How the players are seated.
+    fn seat_model(&self) -> SeatModel;
+    /// Who deals the manche after `outcome` under `options`.
+    fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation;
+    /// What a referee types for each player.
+    fn entry_model(&self) -> &'static EntryModel;
     /// The digest defaults of every configurable value, as the JSON `options` object.
     fn default_options(&self) -> serde_json::Value;
     /// Checks an `options` object (unknown keys and bad values are errors).
@@ -67,10 +85,138 @@ pub trait Ruleset {
     /// Validates the whole manche and computes every hand and payment.
     fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError>;
     /// The win flags a winner may carry, for entry screens.
-    fn win_flags(&self) -> &'static [WinFlagInfo];
+    fn win_flags(&self) -> &'static [WinFlagInfo] {
+        self.entry_model().win_flags
+    }
     /// The numeric option values a referee may change (besides starting points), in the order a settings screen
     /// shows them.
     fn tunable_values(&self) -> &'static [TunableValue];
+    /// The options chosen from a list (rotation, edition, game type), in the order a settings screen shows them.
+    fn choice_options(&self) -> &'static [ChoiceOption];
+    /// A random valid manche at `frame` under `options`, for demo tournaments and tests; the same seed gives the
+    /// same manche.
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput;
+}
+
+/// How the players of a table are seated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatModel {
+    /// Seat winds East, South, West, North that turn with the deal; rounds have a prevailing wind.
+    Winds,
+}
+
+/// Who deals the next manche.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rotation {
+    /// The deal passes to the next seat.
+    Pass,
+    /// The dealer deals again.
+    Stay,
+}
+
+/// Where a manche is played: the players by position (0 = the dealer of the session's first manche), who deals
+/// this manche and the prevailing wind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MancheFrame {
+    /// Names by position.
+    pub names: Vec<String>,
+    /// The position that deals (East) this manche.
+    pub dealer: usize,
+    /// The prevailing (round) wind, for rulesets with winds.
+    pub round_wind: Option<Wind>,
+}
+
+impl MancheFrame {
+    /// The seat wind of `position` this manche (winds turn with the deal).
+    pub fn seat_wind(&self, position: usize) -> Wind {
+        let n = self.names.len().max(1);
+        Wind::ALL[(position + n - self.dealer % n) % n % 4]
+    }
+}
+
+/// What a referee types for each player, so that entry screens are drawn from the ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntryModel {
+    /// Each player's tiles in notation.
+    pub tile_hand: bool,
+    /// The flags a winner may carry.
+    pub win_flags: &'static [WinFlagInfo],
+    /// Dead hands a non-winner may be declared (empty: none).
+    pub dead_hands: &'static [WinFlagInfo],
+    /// The winner may name the winning tile.
+    pub winning_tile: bool,
+    /// Most players who may go out in one manche.
+    pub max_winners: usize,
+    /// What a manche with no winner is called, Italian and English ("a monte", "wall game").
+    pub void_label: (&'static str, &'static str),
+}
+
+/// An option chosen from a list of values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChoiceOption {
+    /// Dotted path in the options object.
+    pub path: &'static str,
+    /// Italian label.
+    pub label_it: &'static str,
+    /// English label.
+    pub label_en: &'static str,
+    /// The values, the default first.
+    pub values: &'static [Choice],
+}
+
+/// One value of a [`ChoiceOption`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The value as JSON text (`"club"`, `true`).
+    pub json: &'static str,
+    /// Italian label.
+    pub label_it: &'static str,
+    /// English label.
+    pub label_en: &'static str,
+}
+
+impl Choice {
+    /// The value.
+    pub fn value(&self) -> serde_json::Value {
+        serde_json::from_str(self.json).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// The value at a dotted path of an options object.
+pub fn option_at<'a>(options: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    path.split('.').try_fold(options, |node, key| node.get(key))
+}
+
+/// Sets the value at a dotted path of an options object, creating the objects on the way.
+pub fn set_option(options: &mut serde_json::Value, path: &str, value: serde_json::Value) {
+    let Some((head, rest)) = path.split_once('.') else {
+        if let Some(map) = options.as_object_mut() {
+            map.insert(path.to_owned(), value);
+        }
+        return;
+    };
+    let Some(map) = options.as_object_mut() else { return };
+    let child = map.entry(head.to_owned()).or_insert_with(|| serde_json::json!({}));
+    set_option(child, rest, value);
+}
+
+/// Reads a ruleset's options object (`null` = the defaults); an error names the path of the bad value first
+/// ("options.limits.coppie: invalid type …").
+pub(crate) fn options_from_json<T: serde::de::DeserializeOwned + Default>(
+    value: &serde_json::Value,
+) -> Result<T, String> {
+    if value.is_null() {
+        return Ok(T::default());
+    }
+    serde_path_to_error::deserialize(value).map_err(|error| match error.path().to_string().as_str() {
+        "." | "" => format!("options: {}", error.inner()),
+        path => format!("options.{path}: {}", error.inner()),
+    })
+}
+
+/// The ruleset a new tournament plays unless the referee picks another (the first of [`RULESETS`]).
+pub fn default_ruleset() -> &'static (dyn Ruleset + Sync) {
+    RULESETS[0]
 }
 
 /// A numeric option a settings screen offers, with the words a referee uses.
@@ -90,20 +236,12 @@ pub struct TunableValue {
 
 /// The value at a dotted path of an options object (`limits.coppie`), if it is a whole number.
 pub fn option_value(options: &serde_json::Value, path: &str) -> Option<u64> {
-    path.split('.').try_fold(options, |node, key| node.get(key))?.as_u64()
+    option_at(options, path)?.as_u64()
 }
 
 /// Sets the whole number at a dotted path of an options object, creating the objects on the way.
 pub fn set_option_value(options: &mut serde_json::Value, path: &str, value: u64) {
-    let Some((head, rest)) = path.split_once('.') else {
-        if let Some(map) = options.as_object_mut() {
-            map.insert(path.to_owned(), value.into());
-        }
-        return;
-    };
-    let Some(map) = options.as_object_mut() else { return };
-    let child = map.entry(head.to_owned()).or_insert_with(|| serde_json::json!({}));
-    set_option_value(child, rest, value);
+    set_option(options, path, value.into());
 }
 
 /// A win flag as entry screens show it.
@@ -157,6 +295,12 @@ pub struct PlayerInput {
     /// Win flags (winner only), e.g. `self_drawn`; each ruleset names its own.
     #[serde(default)]
     pub win: Vec<String>,
+    /// A dead hand (`irregular`, `short`, `long`), for rulesets that have them (classic American).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dead: Option<String>,
+    /// The tile the winner went out on, for rulesets whose limits depend on it (classic American).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winning_tile: Option<String>,
 }
 
 /// A rejected manche: which player (if one) and why, in English and Italian.
@@ -191,11 +335,15 @@ impl MancheError {
     }
 }
 
-/// A scored, settled manche.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// The version of [`MancheOutcome`]'s stored form; stored beside every outcome.
+pub const OUTCOME_VERSION: i64 = 1;
+
+/// A scored, settled manche: typed data, stored as JSON of this shape (version [`OUTCOME_VERSION`]) and read
+/// back into it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MancheOutcome {
     /// Ruleset id.
-    pub rules: &'static str,
+    pub rules: String,
     /// Whether the manche was void (a monte).
     pub void: bool,
     /// Each player's hand, in input order.
@@ -203,7 +351,7 @@ pub struct MancheOutcome {
     /// Every non-zero payment.
     pub payments: Vec<PaymentOutcome>,
     /// Each player's chip change, keyed by name, in input order.
-    #[serde(serialize_with = "serialize_net")]
+    #[serde(serialize_with = "serialize_net", deserialize_with = "deserialize_net")]
     pub net: Vec<(String, i64)>,
 }
 
@@ -211,8 +359,34 @@ fn serialize_net<S: Serializer>(net: &[(String, i64)], serializer: S) -> Result<
     serializer.collect_map(net.iter().map(|(name, amount)| (name, amount)))
 }
 
+/// The `net` map in document order (a map type would sort it by name).
+fn deserialize_net<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<(String, i64)>, D::Error> {
+    struct InOrder;
+    impl<'de> serde::de::Visitor<'de> for InOrder {
+        type Value = Vec<(String, i64)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a map of names to chip changes")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            let mut net = Vec::new();
+            while let Some(entry) = map.next_entry()? {
+                net.push(entry);
+            }
+            Ok(net)
+        }
+    }
+    deserializer.deserialize_map(InOrder)
+}
+
+impl MancheOutcome {
+    /// Whether the dealer (East) went out.
+    pub fn dealer_won(&self) -> bool {
+        self.players.iter().any(|p| p.mahjong && p.seat == Wind::East)
+    }
+}
+
 /// One player's scored hand.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerOutcome {
     /// Name.
     pub name: String,
@@ -227,7 +401,7 @@ pub struct PlayerOutcome {
     /// Raddoppi (0 for a limit hand).
     pub doubles: u32,
     /// The limit (massimo) scored, by id, if any.
-    pub limit: Option<&'static str>,
+    pub limit: Option<String>,
     /// The arrangement scored, in notation (empty in a void manche).
     pub arrangement: String,
     /// Why: one line per figure.
@@ -235,25 +409,25 @@ pub struct PlayerOutcome {
 }
 
 /// One line of a hand's explanation.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Item {
     /// Italian label.
     pub label_it: String,
     /// English label.
     pub label_en: String,
     /// Stick points this line adds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u64>,
     /// Doubles this line adds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub doubles: Option<u32>,
     /// The fixed value of a limit hand.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
 }
 
 /// A payment between two players, by name.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaymentOutcome {
     /// Who pays.
     pub from: String,

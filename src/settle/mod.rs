@@ -35,6 +35,8 @@ pub struct SettleRules {
     pub east_factor: u64,
     /// Rounding of each payment, applied after the difference and after East's factor.
     pub rounding: Rounding,
+    /// The most one payment may be (East's payments: this times East's factor); `None` = no cap.
+    pub cap: Option<u64>,
 }
 
 /// One seat's part in the settlement.
@@ -106,7 +108,10 @@ impl Ledger<'_> {
     fn pay(&mut self, from: usize, to: usize, raw: u64) {
         let east = self.parties[from].east || self.parties[to].east;
         let factor = if east { self.rules.east_factor } else { 1 };
-        let amount = self.rules.rounding.apply(raw.saturating_mul(factor));
+        let mut amount = self.rules.rounding.apply(raw.saturating_mul(factor));
+        if let Some(cap) = self.rules.cap {
+            amount = amount.min(cap.saturating_mul(factor));
+        }
         if amount > 0 {
             // At most one payment per pair of seats: C(4,2) = 6 fit.
             let _ = self.payments.try_push(Payment { from, to, amount });
@@ -132,7 +137,7 @@ impl Ledger<'_> {
 mod tests {
     use super::*;
 
-    const FIMJ: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen };
+    const FIMJ: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen, cap: None };
 
     fn party(value: u64, east: bool, winner: bool) -> Party {
         Party { value, east, winner }
@@ -145,6 +150,18 @@ mod tests {
         assert_eq!(r.apply(288), 290);
         assert_eq!(r.apply(144), 140);
         assert_eq!(Rounding::Exact.apply(144), 144);
+    }
+
+    #[test]
+    fn a_cap_limits_every_payment_and_doubles_for_east() {
+        let capped = SettleRules { east_factor: 2, rounding: Rounding::Exact, cap: Some(500) };
+        let s = settle(
+            &[party(300, true, false), party(700, false, true), party(10, false, false), party(0, false, false)],
+            capped,
+        );
+        let amounts: Vec<(usize, usize, u64)> = s.payments.iter().map(|p| (p.from, p.to, p.amount)).collect();
+        assert_eq!(amounts, [(0, 1, 1000), (2, 1, 500), (3, 1, 500), (2, 0, 580), (3, 0, 600), (3, 2, 10)]);
+        assert_eq!(s.net.iter().sum::<i64>(), 0);
     }
 
     #[test]

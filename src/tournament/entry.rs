@@ -74,6 +74,8 @@ impl MancheEntry {
                     hand: (!hand.text.trim().is_empty()).then(|| hand.text.trim().to_owned()),
                     mahjong: hand.mahjong,
                     win: hand.win.clone(),
+                    dead: None,
+                    winning_tile: None,
                 })
                 .collect(),
             options: settings.options.clone(),

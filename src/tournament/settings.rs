@@ -41,7 +41,7 @@ impl Default for TournamentSettings {
             venue: String::new(),
             start_date: None,
             end_date: None,
-            rules: "fimj".to_owned(),
+            rules: rules::default_ruleset().id().to_owned(),
             options: serde_json::json!({}),
             sessions: 4,
             manches_per_session: 16,

@@ -17,14 +17,14 @@ pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
 use crate::rules::{
-    Item, MancheError, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Ruleset, TunableValue,
-    WinFlagInfo,
+    Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, Rotation,
+    Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
 
 /// FIMJ settlement: East pays and collects double; each payment rounded to tens.
-pub const SETTLE_RULES: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen };
+pub const SETTLE_RULES: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen, cap: None };
 
 /// The FIMJ ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -73,6 +73,15 @@ impl FimjManche {
         };
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
+            for (field, present) in [("dead", player.dead.is_some()), ("winning_tile", player.winning_tile.is_some())] {
+                if present {
+                    return Err(MancheError::player(
+                        &player.name,
+                        format!("`{field}` is not a FIMJ field"),
+                        format!("`{field}` non è un campo del regolamento FIMJ"),
+                    ));
+                }
+            }
             let hand = match &player.hand {
                 Some(text) => {
                     Some(parse_hand(text).map_err(|e| MancheError::player(&player.name, e.to_string(), e.italian()))?)
@@ -102,7 +111,7 @@ impl FimjManche {
     /// The manche in the generic input shape (hands in canonical notation), e.g. to write it as JSON.
     pub fn to_input(&self, options: &FimjOptions) -> MancheInput {
         MancheInput {
-            rules: "fimj".to_owned(),
+            rules: ID.to_owned(),
             round_wind: Some(self.round_wind),
             void: self.void,
             players: self
@@ -114,6 +123,8 @@ impl FimjManche {
                     hand: seat.hand.as_ref().map(Hand::to_string),
                     mahjong: seat.mahjong,
                     win: seat.flags.names().into_iter().map(str::to_owned).collect(),
+                    dead: None,
+                    winning_tile: None,
                 })
                 .collect(),
             options: serde_json::to_value(options).unwrap_or_default(),
@@ -159,11 +170,36 @@ fn hand_error(name: &str, error: HandError) -> MancheError {
 
 impl Ruleset for Fimj {
     fn id(&self) -> &'static str {
-        "fimj"
+        ID
     }
 
     fn name(&self) -> &'static str {
         "FIMJ — Regolamento italiano ufficiale (1993)"
+    }
+
+    fn edition(&self, options: &serde_json::Value) -> (String, String) {
+        match FimjOptions::from_json(options).map(|o| o.east_rotation) {
+            Ok(EastRotation::Club) => ("rotazione di circolo".into(), "club rotation".into()),
+            _ => ("rotazione da torneo".into(), "tournament rotation".into()),
+        }
+    }
+
+    fn table_size(&self) -> usize {
+        4
+    }
+
+    fn seat_model(&self) -> SeatModel {
+        SeatModel::Winds
+    }
+
+    /// Tournament play: East always passes. Club play: East stays after an East win or a void manche.
+    fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
+        let club = FimjOptions::from_json(options).is_ok_and(|o| o.east_rotation == EastRotation::Club);
+        if club && (outcome.dealer_won() || outcome.void) { Rotation::Stay } else { Rotation::Pass }
+    }
+
+    fn entry_model(&self) -> &'static EntryModel {
+        &ENTRY
     }
 
     fn default_options(&self) -> serde_json::Value {
@@ -174,15 +210,43 @@ impl Ruleset for Fimj {
         FimjOptions::from_json(options).map(|_| ()).map_err(|e| MancheError::general(e.clone(), e))
     }
 
+    fn choice_options(&self) -> &'static [ChoiceOption] {
+        &CHOICES
+    }
+
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+        let random = random_manche(seed);
+        let players = frame
+            .names
+            .iter()
+            .enumerate()
+            .map(|(position, name)| {
+                let seat = &random.seats[frame.seat_wind(position).index()];
+                PlayerInput {
+                    name: name.clone(),
+                    seat: seat.wind,
+                    hand: seat.hand.as_ref().map(Hand::to_string),
+                    mahjong: seat.mahjong,
+                    win: seat.flags.names().into_iter().map(str::to_owned).collect(),
+                    dead: None,
+                    winning_tile: None,
+                }
+            })
+            .collect();
+        MancheInput {
+            rules: ID.to_owned(),
+            round_wind: frame.round_wind.or(Some(random.round_wind)),
+            void: random.void,
+            players,
+            options: options.clone(),
+        }
+    }
+
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
         let options = FimjOptions::from_json(&input.options).map_err(|e| MancheError::general(e.clone(), e))?;
         let manche = FimjManche::from_input(input)?;
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
-    }
-
-    fn win_flags(&self) -> &'static [WinFlagInfo] {
-        &WIN_FLAGS
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {
@@ -218,6 +282,37 @@ static TUNABLE_VALUES: [TunableValue; 13] = {
     ]
 };
 
+/// What a FIMJ referee types: tiles, Mah Jong (up to three winners on one discard), the win flags.
+static ENTRY: EntryModel = EntryModel {
+    tile_hand: true,
+    win_flags: &WIN_FLAGS,
+    dead_hands: &[],
+    winning_tile: false,
+    max_winners: 3,
+    void_label: ("a monte", "void (a monte)"),
+};
+
+static CHOICES: [ChoiceOption; 1] = [ChoiceOption {
+    path: "east_rotation",
+    label_it: "Rotazione di Est",
+    label_en: "East rotation",
+    values: &[
+        Choice {
+            json: "\"tournament\"",
+            label_it: "torneo (Est passa sempre)",
+            label_en: "tournament (East always passes)",
+        },
+        Choice {
+            json: "\"club\"",
+            label_it: "circolo (Est resta se vince o a monte)",
+            label_en: "club (East stays after a win or a void manche)",
+        },
+    ],
+}];
+
+/// The ruleset's id.
+pub const ID: &str = "fimj";
+
 /// FIMJ win flags with the words a referee uses (closing doubles and the two flag-driven limits).
 static WIN_FLAGS: [WinFlagInfo; 6] = [
     WinFlagInfo { id: "self_drawn", label_it: "Autopescata", label_en: "Self-drawn" },
@@ -230,44 +325,17 @@ static WIN_FLAGS: [WinFlagInfo; 6] = [
 
 /// The generic outcome of a scored FIMJ manche.
 pub fn outcome(manche: &FimjManche, scored: &ScoredManche) -> MancheOutcome {
-    let players =
-        manche.seats.iter().zip(&scored.hands).map(|(seat, hand)| player_outcome(seat, hand.as_ref())).collect();
-    let name = |i: usize| manche.seats.get(i).map(|s| s.name.clone()).unwrap_or_default();
-    let payments = scored
-        .settlement
-        .payments
-        .iter()
-        .map(|p| PaymentOutcome { from: name(p.from), to: name(p.to), amount: p.amount })
-        .collect();
-    let net = manche.seats.iter().zip(&scored.settlement.net).map(|(s, &n)| (s.name.clone(), n)).collect();
-    MancheOutcome { rules: "fimj", void: manche.void, players, payments, net }
-}
-
-fn player_outcome(seat: &Seat, hand: Option<&HandScore>) -> PlayerOutcome {
-    let mut out = PlayerOutcome {
-        name: seat.name.clone(),
-        seat: seat.wind,
-        mahjong: seat.mahjong,
-        score: 0,
-        stick_points: 0,
-        doubles: 0,
-        limit: None,
-        arrangement: String::new(),
-        items: Vec::new(),
-    };
-    let Some(hand) = hand else { return out };
-    out.score = hand.value;
-    out.stick_points = hand.stick_points;
-    out.doubles = hand.doubles;
-    out.limit = hand.limit.map(Limit::id);
-    let mut parts: Vec<String> = hand.melds.iter().map(|m| m.to_string()).collect();
-    if let Some(tiles) = seat.hand.as_ref() {
-        if hand.shape == crate::rules::decompose::Shape::ThirteenOrphans {
-            parts.push(Hand { concealed: tiles.concealed, ..Hand::default() }.to_string());
-        }
-        parts.extend(tiles.bonus.iter().map(|b| b.to_string()));
-    }
-    out.arrangement = parts.join(" ");
-    out.items = hand.lines.iter().map(|&(line, amount)| line.item(amount)).collect::<Vec<Item>>();
-    out
+    let hands = manche.seats.iter().zip(&scored.hands).map(|(seat, hand)| {
+        let scored = hand.as_ref().map(|h| crate::rules::ScoredTiles {
+            value: h.value,
+            points: h.stick_points,
+            doubles: h.doubles,
+            limit: h.limit.map(Limit::id),
+            shape: h.shape,
+            melds: &h.melds,
+            items: h.lines.iter().map(|&(line, amount)| line.item(amount)).collect(),
+        });
+        (seat.name.as_str(), seat.wind, seat.mahjong, seat.hand.as_ref(), scored)
+    });
+    tile_outcome(ID, manche.void, hands, &scored.settlement)
 }

@@ -106,10 +106,7 @@ pub const MAX_LIMIT: u64 = 1_000_000;
 impl FimjOptions {
     /// Reads options from JSON, rejecting unknown keys and values out of range with the field's name.
     pub fn from_json(value: &serde_json::Value) -> Result<FimjOptions, String> {
-        let options: FimjOptions = match value {
-            serde_json::Value::Null => FimjOptions::default(),
-            value => serde_json::from_value(value.clone()).map_err(|e| format!("options: {e}"))?,
-        };
+        let options: FimjOptions = crate::rules::options_from_json(value)?;
         options.check()?;
         Ok(options)
     }

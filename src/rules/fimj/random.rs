@@ -3,7 +3,8 @@
 //! the benchmarks and demo data; the same seed always gives the same manche.
 
 use crate::rng::Rng;
-use crate::tiles::{Bonus, Counts, Hand, KINDS, Meld, MeldKind, Tile, Wind};
+use crate::rules::random_tiles::{other_hand, winning_hand};
+use crate::tiles::{Bonus, Counts, KINDS, Wind};
 
 use super::{FimjManche, Seat, WinFlags};
 
@@ -32,7 +33,7 @@ pub fn random_manche(seed: u64) -> FimjManche {
     for &wind in &order[..winner_count] {
         let seat = &mut seats[wind.index()];
         seat.mahjong = true;
-        seat.hand = Some(winning_hand(&mut rng, &mut pool));
+        seat.hand = Some(winning_hand(&mut rng, &mut pool, true));
         seat.flags = win_flags(&mut rng, winner_count);
     }
     for seat in seats.iter_mut().filter(|s| !s.mahjong) {
@@ -62,85 +63,6 @@ fn win_flags(rng: &mut Rng, winner_count: usize) -> WinFlags {
         _ => {}
     }
     flags
-}
-
-/// A complete hand: four groups and a pair (now and then seven pairs), taken from `pool`.
-fn winning_hand(rng: &mut Rng, pool: &mut Counts) -> Hand {
-    loop {
-        let snapshot = *pool;
-        let hand = if rng.chance(5) { seven_pairs(rng, pool) } else { standard(rng, pool) };
-        if let Some(hand) = hand {
-            return hand;
-        }
-        *pool = snapshot;
-    }
-}
-
-fn standard(rng: &mut Rng, pool: &mut Counts) -> Option<Hand> {
-    let mut hand = Hand::default();
-    for _ in 0..4 {
-        let kind = match rng.below(100) {
-            0..=54 => MeldKind::Chow,
-            55..=91 => MeldKind::Pung,
-            _ => MeldKind::Kong,
-        };
-        let meld = take_group(rng, pool, kind)?;
-        match (meld.kind, rng.chance(35)) {
-            (_, true) => hand.exposed.push(Meld { concealed: false, ..meld }),
-            (MeldKind::Kong, false) => hand.concealed_kongs.push(meld.tile),
-            (_, false) => meld.add_to(&mut hand.concealed),
-        }
-    }
-    let pair = take_group(rng, pool, MeldKind::Pair)?;
-    pair.add_to(&mut hand.concealed);
-    Some(hand)
-}
-
-fn seven_pairs(rng: &mut Rng, pool: &mut Counts) -> Option<Hand> {
-    let mut hand = Hand::default();
-    for _ in 0..7 {
-        let pair = (0..40).map(|_| rng.below(KINDS)).find(|&i| pool[i] >= 2 && hand.concealed[i] == 0)?;
-        pool[pair] -= 2;
-        hand.concealed[pair] = 2;
-    }
-    Some(hand)
-}
-
-/// Takes a random group of `kind` from the pool, trying a few starting tiles.
-fn take_group(rng: &mut Rng, pool: &mut Counts, kind: MeldKind) -> Option<Meld> {
-    for _ in 0..40 {
-        let tile = Tile::from_index(rng.below(KINDS))?;
-        let meld = Meld { kind, tile, concealed: true };
-        let mut need: Counts = [0; KINDS];
-        if kind == MeldKind::Chow && !tile.starts_chow() {
-            continue;
-        }
-        meld.add_to(&mut need);
-        if need.iter().zip(pool.iter()).all(|(n, p)| n <= p) {
-            for (p, n) in pool.iter_mut().zip(need) {
-                *p -= n;
-            }
-            return Some(meld);
-        }
-    }
-    None
-}
-
-/// A non-winning hand: up to two exposed groups, the rest loose tiles, 13 tiles plus one per kong.
-fn other_hand(rng: &mut Rng, pool: &mut Counts) -> Hand {
-    let mut hand = Hand::default();
-    for _ in 0..rng.below(3) {
-        let kind = [MeldKind::Chow, MeldKind::Pung, MeldKind::Pung, MeldKind::Kong][rng.below(4)];
-        if let Some(meld) = take_group(rng, pool, kind) {
-            hand.exposed.push(Meld { concealed: false, ..meld });
-        }
-    }
-    while hand.tile_count() < 13 + hand.kong_count() {
-        let Some(i) = (0..200).map(|_| rng.below(KINDS)).find(|&i| pool[i] > 0) else { break };
-        pool[i] -= 1;
-        hand.concealed[i] += 1;
-    }
-    hand
 }
 
 #[cfg(test)]

@@ -2,18 +2,19 @@
 //! says why, in English and Italian.
 
 use crate::rules::MancheError;
-use crate::tiles::{Counts, KINDS, Tile, Wind};
+pub use crate::rules::tile_checks::missing_hand;
+use crate::rules::tile_checks::{self, TileSeat};
+use crate::tiles::Wind;
 
 use super::flags::WinFlags;
 use super::options::{EastRotation, FimjOptions};
 use super::{FimjManche, Seat};
 
-/// Tiles in a hand that did not win, kongs aside.
-const HAND_TILES: usize = 13;
-
 /// Every check except "the winner's tiles form a complete hand", which the scorer reports.
 pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), MancheError> {
-    table(manche)?;
+    let seats: Vec<TileSeat<'_>> =
+        manche.seats.iter().map(|s| TileSeat { name: &s.name, wind: s.wind, hand: s.hand.as_ref() }).collect();
+    tile_checks::table(&seats, 4, "FIMJ")?;
     for seat in &manche.seats {
         if !seat.flags.is_empty() && !seat.mahjong {
             let names = seat.flags.names().join(", ");
@@ -35,55 +36,17 @@ pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), Manche
     } else {
         winners(manche)?;
         for seat in &manche.seats {
-            if seat.hand.is_none() {
+            let Some(hand) = &seat.hand else {
                 return Err(missing_hand(&seat.name));
-            }
-            tile_count(seat)?;
+            };
+            tile_checks::tile_count(&seat.name, hand, seat.mahjong)?;
         }
     }
-    copies(manche)?;
-    bonus_tiles(manche)?;
+    tile_checks::copies(&seats)?;
+    tile_checks::bonus_tiles(&seats)?;
     let winners: Vec<&Seat> = manche.seats.iter().filter(|s| s.mahjong).collect();
     for seat in &winners {
         win_flags(seat, winners.len(), options)?;
-    }
-    Ok(())
-}
-
-/// The error for a player whose hand was not entered in a manche that is not void.
-pub fn missing_hand(name: &str) -> MancheError {
-    MancheError::player(name, "the hand is missing", "manca la mano")
-}
-
-fn table(manche: &FimjManche) -> Result<(), MancheError> {
-    let n = manche.seats.len();
-    if n != 4 {
-        return Err(MancheError::general(
-            format!("a FIMJ manche has 4 players, got {n}"),
-            format!("una manche FIMJ ha 4 giocatori, trovati {n}"),
-        ));
-    }
-    for (k, seat) in manche.seats.iter().enumerate() {
-        if seat.name.trim().is_empty() {
-            return Err(MancheError::general(
-                format!("player {}: the name is empty", k + 1),
-                format!("giocatore {}: il nome è vuoto", k + 1),
-            ));
-        }
-        if let Some(other) = manche.seats[..k].iter().find(|o| o.name == seat.name) {
-            return Err(MancheError::general(
-                format!("two players are named {}", other.name),
-                format!("due giocatori si chiamano {}", other.name),
-            ));
-        }
-        if let Some(other) = manche.seats[..k].iter().find(|o| o.wind == seat.wind) {
-            let wind = seat.wind.letter();
-            return Err(MancheError::player(
-                &seat.name,
-                format!("sits at {wind}, like {}: each seat wind is held by one player", other.name),
-                format!("siede a {wind} come {}: ogni vento ha un solo giocatore", other.name),
-            ));
-        }
     }
     Ok(())
 }
@@ -100,79 +63,6 @@ fn winners(manche: &FimjManche) -> Result<(), MancheError> {
         )),
         _ => Ok(()),
     }
-}
-
-fn tile_count(seat: &Seat) -> Result<(), MancheError> {
-    let Some(hand) = &seat.hand else {
-        return Ok(());
-    };
-    let found = hand.tile_count();
-    let kongs = hand.kong_count();
-    if seat.mahjong {
-        let expected = HAND_TILES + 1 + kongs;
-        if found != expected {
-            return Err(MancheError::player(
-                &seat.name,
-                format!("a winning hand has 14 tiles plus one per kong ({expected} here), found {found}"),
-                format!("una mano vincente ha 14 tessere più una per ogni poker (qui {expected}), trovate {found}"),
-            ));
-        }
-    } else if found > HAND_TILES + kongs {
-        let max = HAND_TILES + kongs;
-        return Err(MancheError::player(
-            &seat.name,
-            format!("{found} tiles is too many for a hand that did not win (at most {max}: 13 plus one per kong)"),
-            format!("{found} tessere sono troppe per una mano non vincente (al massimo {max}: 13 più una per poker)"),
-        ));
-    }
-    Ok(())
-}
-
-fn copies(manche: &FimjManche) -> Result<(), MancheError> {
-    let per_seat: Vec<(&str, Counts)> =
-        manche.seats.iter().filter_map(|s| Some((s.name.as_str(), s.hand.as_ref()?.all_counts()))).collect();
-    for index in 0..KINDS {
-        let total: usize = per_seat.iter().map(|(_, c)| usize::from(c[index])).sum();
-        if total > 4 {
-            let Some(tile) = Tile::from_index(index) else {
-                continue;
-            };
-            let holders: Vec<String> =
-                per_seat.iter().filter(|(_, c)| c[index] > 0).map(|(name, c)| format!("{name} {}", c[index])).collect();
-            let holders = holders.join(", ");
-            return Err(MancheError::general(
-                format!("{tile}: {total} copies across the manche ({holders}); a set has 4"),
-                format!("{tile}: {total} tessere nella manche ({holders}); il set ne ha 4"),
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn bonus_tiles(manche: &FimjManche) -> Result<(), MancheError> {
-    let mut owner: [Option<&str>; 8] = [None; 8];
-    for seat in &manche.seats {
-        let Some(hand) = &seat.hand else { continue };
-        for &bonus in &hand.bonus {
-            match owner[bonus.index()] {
-                Some(name) if name == seat.name => {
-                    return Err(MancheError::player(
-                        &seat.name,
-                        format!("{bonus} is written twice; there is one of each bonus tile"),
-                        format!("{bonus} è scritto due volte; ogni fiore e stagione è unico"),
-                    ));
-                }
-                Some(name) => {
-                    return Err(MancheError::general(
-                        format!("{bonus} is held by both {name} and {}; there is one of each bonus tile", seat.name),
-                        format!("{bonus} è sia di {name} sia di {}; ogni fiore e stagione è unico", seat.name),
-                    ));
-                }
-                None => owner[bonus.index()] = Some(&seat.name),
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Pairs of flags that cannot both describe one win, with the reason.

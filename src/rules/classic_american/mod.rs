@@ -1,0 +1,386 @@
+//! Classic American rules: Babcock's *Rules of Mah-Jongg* (LRB, 1923) and *The American Code of Laws for
+//! Mah-Jongg* (TACOLFMJ, 1924) — `shared/rules/classic-american.md`. One ruleset, two editions; TACOLFMJ has
+//! three game types.
+
+mod flags;
+mod lines;
+mod options;
+mod score;
+mod validate;
+
+pub use flags::{Dead, Win};
+pub use lines::{Amount, Limit, Line};
+pub use options::{ClassicOptions, Edition, GameType, PaymentRounding};
+pub use score::{HandContext, HandError, HandScore, score_hand};
+
+use crate::rules::tile_checks::missing_hand;
+use crate::rules::{
+    Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
+    ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
+};
+use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
+use crate::tiles::{Hand, Tile, Wind, parse_hand};
+
+mod random;
+
+/// The classic American ruleset.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ClassicAmerican;
+
+/// The ruleset's id.
+pub const ID: &str = "classic_american";
+
+/// One player at the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// Unique name at the table.
+    pub name: String,
+    /// Seat wind this manche.
+    pub wind: Wind,
+    /// The hand (may be absent in a wall game).
+    pub hand: Option<Hand>,
+    /// Went Mah Jong.
+    pub mahjong: bool,
+    /// How the winner went out.
+    pub win: Win,
+    /// A dead hand.
+    pub dead: Option<Dead>,
+    /// The tile the winner went out on.
+    pub winning_tile: Option<Tile>,
+}
+
+/// A classic American manche with parsed hands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassicManche {
+    /// The prevailing wind.
+    pub round_wind: Wind,
+    /// Wall exhausted, marked as such.
+    pub void: bool,
+    /// The four players.
+    pub seats: Vec<Seat>,
+}
+
+impl ClassicManche {
+    /// A wall game: marked void, or nobody went Mah Jong. Nothing is scored and East stays.
+    pub fn is_wall_game(&self) -> bool {
+        self.void || !self.seats.iter().any(|s| s.mahjong)
+    }
+
+    /// Parses the generic input (notation, flags, dead hands, winning tile).
+    pub fn from_input(input: &MancheInput) -> Result<ClassicManche, MancheError> {
+        let Some(round_wind) = input.round_wind else {
+            return Err(MancheError::general("round_wind is missing", "manca il vento dominante (round_wind)"));
+        };
+        let mut seats = Vec::with_capacity(input.players.len());
+        for player in &input.players {
+            let name = player.name.as_str();
+            let hand = match &player.hand {
+                Some(text) => {
+                    Some(parse_hand(text).map_err(|e| MancheError::player(name, e.to_string(), e.italian()))?)
+                }
+                None => None,
+            };
+            let mut win = Win::default();
+            for flag in &player.win {
+                if !win.set(flag) {
+                    let known = flags::NAMES.join(", ");
+                    return Err(MancheError::player(
+                        name,
+                        format!("unknown win flag `{flag}` (expected one of: {known})"),
+                        format!("segno di chiusura sconosciuto `{flag}` (ammessi: {known})"),
+                    ));
+                }
+            }
+            let dead = match player.dead.as_deref() {
+                None => None,
+                Some(text) => Some(Dead::parse(text).ok_or_else(|| {
+                    let known = Dead::NAMES.join(", ");
+                    MancheError::player(
+                        name,
+                        format!("dead: `{text}` is not a dead hand (expected one of: {known})"),
+                        format!("dead: `{text}` non è una mano morta (ammesse: {known})"),
+                    )
+                })?),
+            };
+            let winning_tile = match player.winning_tile.as_deref() {
+                None => None,
+                Some(text) => Some(one_tile(text).ok_or_else(|| {
+                    MancheError::player(
+                        name,
+                        format!("winning_tile: `{text}` is not one tile (e.g. \"1d\", \"R\")"),
+                        format!("winning_tile: `{text}` non è una tessera (es. \"1d\", \"R\")"),
+                    )
+                })?),
+            };
+            seats.push(Seat {
+                name: player.name.clone(),
+                wind: player.seat,
+                hand,
+                mahjong: player.mahjong,
+                win,
+                dead,
+                winning_tile,
+            });
+        }
+        Ok(ClassicManche { round_wind, void: input.void, seats })
+    }
+}
+
+/// The single playing tile `text` names (`"4c"`, `"R"`).
+fn one_tile(text: &str) -> Option<Tile> {
+    let hand = parse_hand(text).ok()?;
+    let mut held = Tile::all().filter(|t| hand.concealed[t.index()] > 0);
+    let tile = held.next()?;
+    (hand.tile_count() == 1 && hand.bonus.is_empty()).then_some(tile)
+}
+
+/// Every hand's score and the payments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoredManche {
+    /// Per seat; `None` in a wall game.
+    pub hands: Vec<Option<HandScore>>,
+    /// Payments and nets, per seat.
+    pub settlement: Settlement,
+}
+
+/// The settlement rules in force: East pays and collects double, no rounding unless chosen, every payment
+/// capped at the limit (East: twice) when one is in force.
+pub fn settle_rules(options: &ClassicOptions) -> SettleRules {
+    let rounding = match options.rounding {
+        PaymentRounding::Exact => Rounding::Exact,
+        PaymentRounding::NearestTen => Rounding::NearestTen,
+    };
+    SettleRules { east_factor: 2, rounding, cap: options.limit_in_force() }
+}
+
+/// Validates, scores every hand and settles the manche.
+pub fn score_manche(manche: &ClassicManche, options: &ClassicOptions) -> Result<ScoredManche, MancheError> {
+    validate::validate(manche)?;
+    if manche.is_wall_game() {
+        let settlement = Settlement { payments: Default::default(), net: manche.seats.iter().map(|_| 0).collect() };
+        return Ok(ScoredManche { hands: manche.seats.iter().map(|_| None).collect(), settlement });
+    }
+    let mut hands = Vec::with_capacity(manche.seats.len());
+    let mut parties = Vec::with_capacity(manche.seats.len());
+    for seat in &manche.seats {
+        let Some(hand) = &seat.hand else {
+            return Err(missing_hand(&seat.name));
+        };
+        let ctx = HandContext {
+            seat: seat.wind,
+            round: manche.round_wind,
+            winner: seat.mahjong,
+            win: seat.win,
+            winning_tile: seat.winning_tile,
+            dead: seat.dead,
+        };
+        let scored = score_hand(hand, &ctx, options).map_err(|e| hand_error(&seat.name, e, options))?;
+        parties.push(Party { value: scored.value, east: seat.wind == Wind::East, winner: seat.mahjong });
+        hands.push(Some(scored));
+    }
+    Ok(ScoredManche { hands, settlement: settle::settle(&parties, settle_rules(options)) })
+}
+
+fn hand_error(name: &str, error: HandError, options: &ClassicOptions) -> MancheError {
+    match error {
+        HandError::Incomplete => MancheError::player(
+            name,
+            "the tiles do not form a complete hand (four groups and a pair, thirteen orphans, or twins)",
+            "le tessere non formano una mano completa (quattro combinazioni e una coppia, tredici orfani o gemelli)",
+        ),
+        HandError::PlainSevenPairs => MancheError::player(
+            name,
+            "seven pairs go Mah Jong only as divine twins (all honours or one suit) or seven twins (one suit and \
+             honours)",
+            "sette coppie fanno Mah Jong solo come gemelli divini (tutti onori o un solo seme) o sette gemelli (un \
+             seme e onori)",
+        ),
+        HandError::TooManyGroups => MancheError::player(
+            name,
+            "more than four groups are exposed or declared",
+            "più di quattro combinazioni esposte o dichiarate",
+        ),
+        HandError::NotCleared(suits) => {
+            let (game_it, game_en) = if options.edition == Edition::Lrb {
+                ("mani sgomberate obbligatorie (LRB)", "cleared hand required (LRB)")
+            } else {
+                ("partita a mani sgomberate", "cleared-hand game")
+            };
+            let (count_it, count_en) = if suits == 2 { ("due", "two") } else { ("tre", "three") };
+            MancheError::player(
+                name,
+                format!(
+                    "{game_en}: the hand holds {count_en} suits; only one suit (with or without honours) or all \
+                     honours may go Mah Jong"
+                ),
+                format!(
+                    "{game_it}: la mano contiene {count_it} semi; fanno Mah Jong solo un seme (con o senza onori) o \
+                     tutti onori"
+                ),
+            )
+        }
+        HandError::NoDouble => MancheError::player(
+            name,
+            "one-double game: no reading of the hand holds a double (own flowers and seasons do not count)",
+            "partita a un raddoppio: nessuna lettura della mano ha un raddoppio (il proprio fiore e la propria \
+             stagione non contano)",
+        ),
+    }
+}
+
+impl Ruleset for ClassicAmerican {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Classic American — LRB 1923 / TACOLFMJ 1924"
+    }
+
+    fn edition(&self, options: &serde_json::Value) -> (String, String) {
+        let options = ClassicOptions::from_json(options).unwrap_or_default();
+        (options.describe(true), options.describe(false))
+    }
+
+    fn table_size(&self) -> usize {
+        4
+    }
+
+    fn seat_model(&self) -> SeatModel {
+        SeatModel::Winds
+    }
+
+    /// East stays when East wins or the wall is exhausted.
+    fn rotation(&self, _options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
+        if outcome.void || outcome.dealer_won() { Rotation::Stay } else { Rotation::Pass }
+    }
+
+    fn entry_model(&self) -> &'static EntryModel {
+        &ENTRY
+    }
+
+    fn default_options(&self) -> serde_json::Value {
+        serde_json::to_value(ClassicOptions::default()).unwrap_or_default()
+    }
+
+    fn choice_options(&self) -> &'static [ChoiceOption] {
+        &CHOICES
+    }
+
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+        random::random_manche(seed, frame, options)
+    }
+
+    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
+        ClassicOptions::from_json(options).map(|_| ()).map_err(|e| MancheError::general(e.clone(), e))
+    }
+
+    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
+        let options = ClassicOptions::from_json(&input.options).map_err(|e| MancheError::general(e.clone(), e))?;
+        let manche = ClassicManche::from_input(input)?;
+        let scored = score_manche(&manche, &options)?;
+        Ok(outcome(&manche, &scored))
+    }
+
+    fn tunable_values(&self) -> &'static [TunableValue] {
+        &TUNABLE_VALUES
+    }
+}
+
+static TUNABLE_VALUES: [TunableValue; 1] = [TunableValue {
+    path: "limit_hand_value",
+    group_it: "Massimi (punti)",
+    group_en: "Limits (points)",
+    label_it: "Valore di una mano massima senza limite",
+    label_en: "Limit hand value when no limit is in force",
+}];
+
+/// What a referee types: tiles, the one winner with flags and winning tile, dead hands.
+static ENTRY: EntryModel = EntryModel {
+    tile_hand: true,
+    win_flags: &WIN_FLAGS,
+    dead_hands: &DEAD_HANDS,
+    winning_tile: true,
+    max_winners: 1,
+    void_label: ("muro esaurito", "wall game"),
+};
+
+static DEAD_HANDS: [WinFlagInfo; 3] = [
+    WinFlagInfo { id: "irregular", label_it: "Mano morta irregolare", label_en: "Dead: irregular" },
+    WinFlagInfo { id: "short", label_it: "Mano morta corta", label_en: "Dead: short" },
+    WinFlagInfo { id: "long", label_it: "Mano morta lunga", label_en: "Dead: long" },
+];
+
+static CHOICES: [ChoiceOption; 4] = [
+    ChoiceOption {
+        path: "edition",
+        label_it: "Edizione",
+        label_en: "Edition",
+        values: &[
+            Choice { json: "\"tacolfmj\"", label_it: "TACOLFMJ 1924", label_en: "TACOLFMJ 1924" },
+            Choice { json: "\"lrb\"", label_it: "LRB 1923 (Babcock)", label_en: "LRB 1923 (Babcock)" },
+        ],
+    },
+    ChoiceOption {
+        path: "game_type",
+        label_it: "Tipo di partita (TACOLFMJ)",
+        label_en: "Game type (TACOLFMJ)",
+        values: &[
+            Choice { json: "\"mixed\"", label_it: "mista", label_en: "mixed" },
+            Choice { json: "\"cleared\"", label_it: "mani sgomberate", label_en: "cleared hands" },
+            Choice { json: "\"one_double\"", label_it: "un raddoppio", label_en: "one double" },
+        ],
+    },
+    ChoiceOption {
+        path: "lrb_cleared_required",
+        label_it: "Mano sgomberata obbligatoria (LRB)",
+        label_en: "Cleared hand required (LRB)",
+        values: &[
+            Choice { json: "false", label_it: "no", label_en: "no" },
+            Choice { json: "true", label_it: "sì", label_en: "yes" },
+        ],
+    },
+    ChoiceOption {
+        path: "rounding",
+        label_it: "Arrotondamento dei pagamenti",
+        label_en: "Rounding of payments",
+        values: &[
+            Choice { json: "\"exact\"", label_it: "nessuno", label_en: "none" },
+            Choice { json: "\"nearest_ten\"", label_it: "alla decina", label_en: "to the nearest ten" },
+        ],
+    },
+];
+
+/// The winner's flags with the words a referee uses.
+static WIN_FLAGS: [WinFlagInfo; 9] = [
+    WinFlagInfo { id: "self_drawn", label_it: "Pescata dal muro (+2)", label_en: "Self-drawn (+2)" },
+    WinFlagInfo {
+        id: "only_possible_tile",
+        label_it: "Unica tessera possibile (+2)",
+        label_en: "Only possible tile (+2)",
+    },
+    WinFlagInfo { id: "last_wall_tile", label_it: "Ultima tessera del muro", label_en: "Last tile of the wall" },
+    WinFlagInfo { id: "last_discard", label_it: "Ultimo scarto", label_en: "Last discard" },
+    WinFlagInfo { id: "kong_replacement", label_it: "Rimpiazzo dopo un poker", label_en: "Kong replacement tile" },
+    WinFlagInfo { id: "robbing_kong", label_it: "Strappare un poker", label_en: "Robbing a kong" },
+    WinFlagInfo { id: "delayed_call", label_it: "Dichiarazione ritardata", label_en: "Delayed call" },
+    WinFlagInfo { id: "dealt_hand", label_it: "Mano celeste / terrena", label_en: "Heavenly / earthly hand" },
+    WinFlagInfo { id: "kong_upon_kong", label_it: "Poker su poker", label_en: "Kong upon kong" },
+];
+
+/// The generic outcome of a scored manche.
+pub fn outcome(manche: &ClassicManche, scored: &ScoredManche) -> MancheOutcome {
+    let hands = manche.seats.iter().zip(&scored.hands).map(|(seat, hand)| {
+        let scored = hand.as_ref().map(|h| ScoredTiles {
+            value: h.value,
+            points: h.points,
+            doubles: h.doubles,
+            limit: h.limit.map(Limit::id),
+            shape: h.shape,
+            melds: &h.melds,
+            items: h.lines.iter().map(|&(line, amount)| line.item(amount)).collect(),
+        });
+        (seat.name.as_str(), seat.wind, seat.mahjong, seat.hand.as_ref(), scored)
+    });
+    tile_outcome(ID, manche.is_wall_game(), hands, &scored.settlement)
+}

@@ -1,0 +1,76 @@
+//! The outcome of a scored tile manche, shared by the Mah Jong rulesets: each hand's value, its arrangement
+//! in notation and its explanation, the payments by name and the nets.
+
+use super::decompose::Shape;
+use super::{Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
+use crate::settle::Settlement;
+use crate::tiles::{Hand, Meld, Wind};
+
+/// One hand's score as the outcome shows it.
+#[derive(Clone, Debug)]
+pub struct ScoredTiles<'a> {
+    /// Value before East's doubling.
+    pub value: u64,
+    /// Points (stick points, base points); 0 for a limit hand.
+    pub points: u64,
+    /// Doubles; 0 for a limit hand.
+    pub doubles: u32,
+    /// The limit hand's id.
+    pub limit: Option<&'static str>,
+    /// The arrangement's shape.
+    pub shape: Shape,
+    /// Every group scored.
+    pub melds: &'a [Meld],
+    /// The explanation.
+    pub items: Vec<Item>,
+}
+
+/// One seat: name, seat wind, went out, the hand typed, its score (`None` when nothing was scored).
+pub type SeatScore<'a> = (&'a str, Wind, bool, Option<&'a Hand>, Option<ScoredTiles<'a>>);
+
+/// Builds the outcome; `seats` are in input order, as the settlement's parties.
+pub fn tile_outcome<'a>(
+    rules: &str,
+    void: bool,
+    seats: impl Iterator<Item = SeatScore<'a>>,
+    settlement: &Settlement,
+) -> MancheOutcome {
+    let players: Vec<PlayerOutcome> = seats
+        .map(|(name, seat, mahjong, tiles, scored)| {
+            let mut out = PlayerOutcome {
+                name: name.to_owned(),
+                seat,
+                mahjong,
+                score: 0,
+                stick_points: 0,
+                doubles: 0,
+                limit: None,
+                arrangement: String::new(),
+                items: Vec::new(),
+            };
+            let Some(scored) = scored else { return out };
+            let mut parts: Vec<String> = scored.melds.iter().map(|m| m.to_string()).collect();
+            if let Some(tiles) = tiles {
+                if scored.shape == Shape::ThirteenOrphans {
+                    parts.push(Hand { concealed: tiles.concealed, ..Hand::default() }.to_string());
+                }
+                parts.extend(tiles.bonus.iter().map(|b| b.to_string()));
+            }
+            out.score = scored.value;
+            out.stick_points = scored.points;
+            out.doubles = scored.doubles;
+            out.limit = scored.limit.map(str::to_owned);
+            out.arrangement = parts.join(" ");
+            out.items = scored.items;
+            out
+        })
+        .collect();
+    let name = |i: usize| players.get(i).map(|p| p.name.clone()).unwrap_or_default();
+    let payments = settlement
+        .payments
+        .iter()
+        .map(|p| PaymentOutcome { from: name(p.from), to: name(p.to), amount: p.amount })
+        .collect();
+    let net = players.iter().zip(&settlement.net).map(|(p, &n)| (p.name.clone(), n)).collect();
+    MancheOutcome { rules: rules.to_owned(), void, players, payments, net }
+}
