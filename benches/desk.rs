@@ -30,7 +30,7 @@ fn main() {
     let started = Instant::now();
     let id = {
         let mut store = Store::open(&path).expect("store");
-        let size = DemoSize { players, sessions, club_weight: 0.0 };
+        let size = DemoSize { players, sessions, club_weight: 0.0, ..DemoSize::default() };
         create_demo(&mut store, size, 2026, "bench").expect("demo")
     };
     let generated = started.elapsed();

@@ -140,8 +140,13 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
 #[test]
 fn the_demo_tournament_is_complete_and_balanced() {
     let mut store = Store::open_in_memory().expect("open");
-    let id = desk::create_demo(&mut store, DemoSize { players: 16, sessions: 2, club_weight: 0.0 }, 7, "demo")
-        .expect("demo");
+    let id = desk::create_demo(
+        &mut store,
+        DemoSize { players: 16, sessions: 2, club_weight: 0.0, ..DemoSize::default() },
+        7,
+        "demo",
+    )
+    .expect("demo");
     assert_eq!(store.manche_count(id).expect("count"), 4 * 2 * 16);
     let rows = desk::standings(&store, id).expect("standings");
     assert_eq!(rows.len(), 16);
@@ -152,7 +157,7 @@ fn the_demo_tournament_is_complete_and_balanced() {
     assert_eq!(report.repeat_meetings, 0);
     let again = desk::create_demo(
         &mut Store::open_in_memory().expect("open"),
-        DemoSize { players: 16, sessions: 2, club_weight: 0.0 },
+        DemoSize { players: 16, sessions: 2, club_weight: 0.0, ..DemoSize::default() },
         7,
         "demo",
     );
@@ -177,6 +182,75 @@ fn club_rotation_keeps_east_and_refuses_a_correction_that_would_move_it() {
     assert_eq!(state.winds(2).east_position, 0, "East stays after a void manche in club play");
     desk::confirm_manche(&mut store, table, 2, &common::digest_entry(), "R").expect("South wins");
     let error = desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect_err("moves East");
-    assert!(error.to_string().contains("club rotation"), "{error}");
+    assert!(error.to_string().contains("would change who is East"), "{error}");
     assert!(store.table_manches(table).expect("m")[0].input.void, "nothing changed");
+}
+
+#[test]
+fn a_classic_american_tournament_runs_through_the_same_desk() {
+    let mut store = Store::open_in_memory().expect("open");
+    let size = DemoSize { players: 16, sessions: 2, club_weight: 0.0, rules: "classic_american" };
+    let id = desk::create_demo(&mut store, size, 11, "demo").expect("classic demo");
+    let settings = store.tournament(id).expect("t").settings;
+    assert_eq!(settings.rules, "classic_american");
+    assert_eq!(settings.starting_points(), 2000, "the classic default");
+    let rows = desk::standings(&store, id).expect("standings");
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows.iter().map(|r| r.points).sum::<i64>(), 0, "every manche's payments sum to zero");
+    // East stays after an East win or a wall game, so a session takes at least 16 manches.
+    let tables = store.seating(id).expect("tables");
+    let mut stays = 0;
+    for table in &tables {
+        let state = desk::table_state(&store, table.id).expect("state");
+        assert!(state.next_number().is_none(), "table {} complete", table.id);
+        assert!(state.manches.len() >= 16);
+        for (k, manche) in state.manches.iter().enumerate() {
+            let this = state.winds(k as u32 + 1).east_position;
+            let next = state.winds(k as u32 + 2).east_position;
+            let east_kept = manche.outcome.void || manche.outcome.dealer_won();
+            assert_eq!(this == next, east_kept, "table {} manche {}", table.id, k + 1);
+            stays += usize::from(east_kept);
+        }
+    }
+    assert!(stays > 0, "some East win or wall game kept East");
+    let pdf = stecca::export::export(
+        &store,
+        id,
+        stecca::export::What::Standings,
+        stecca::export::Format::Pdf,
+        stecca::i18n::Lang::It,
+        None,
+    )
+    .expect("standings PDF");
+    let text = pdf_extract::extract_text_from_mem(&pdf).expect("text");
+    assert!(text.contains("TACOLFMJ 1924") && text.contains("partita mista"), "{text}");
+}
+
+#[test]
+fn a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome() {
+    let mut store = Store::open_in_memory().expect("open");
+    let (id, table) = common::seated_four(&mut store);
+    let mut settings = store.tournament(id).expect("t").settings;
+    settings.rules = "classic_american".into();
+    settings.options = serde_json::json!({"edition": "lrb"});
+    desk::update_settings(&mut store, id, &settings, "R").expect("classic before any result");
+    let hand = |text: &str| stecca::tournament::HandEntry { text: text.into(), ..Default::default() };
+    let mut entry = stecca::tournament::MancheEntry {
+        void: false,
+        hands: [hand("RRR 1b"), hand("[444d] 999b 123c 567c 55d"), hand("111222333c 777b 2d 3d 4d"), hand("2b")],
+    };
+    entry.hands[1].mahjong = true;
+    entry.hands[1].win = vec!["only_possible_tile".into()];
+    entry.hands[1].winning_tile = "5d".into();
+    entry.hands[2].dead = Some("long".into());
+    let (input, outcome) = desk::confirm_manche(&mut store, table, 1, &entry, "R").expect("valid");
+    assert_eq!(input.players[1].winning_tile.as_deref(), Some("5d"));
+    assert_eq!(outcome.players[1].score, 32, "Babcock's 32");
+    assert_eq!(outcome.players[2].score, 0, "a dead hand scores nothing in LRB");
+    let stored = store.table_manches(table).expect("manches");
+    assert_eq!(
+        stecca::tournament::MancheEntry::from_input(&stored[0].input),
+        entry,
+        "the correction form reads it back"
+    );
 }

@@ -76,8 +76,13 @@ fn standings_pdf_holds_names_points_and_page_numbers() {
 #[test]
 fn a_long_standings_list_repeats_its_header_on_every_page() {
     let mut store = Store::open_in_memory().expect("store");
-    let id = desk::create_demo(&mut store, DemoSize { players: 80, sessions: 1, club_weight: 0.0 }, 3, "demo")
-        .expect("demo");
+    let id = desk::create_demo(
+        &mut store,
+        DemoSize { players: 80, sessions: 1, club_weight: 0.0, ..DemoSize::default() },
+        3,
+        "demo",
+    )
+    .expect("demo");
     let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::En, None).expect("pdf");
     let pages = pdf_pages(&bytes);
     assert_eq!(pages.len(), 2, "80 rows need two pages");

@@ -93,7 +93,7 @@ fn a_manche_round_trips_and_a_correction_is_audited() {
     assert_eq!(manches[0].engine_version, stecca::ENGINE_VERSION);
     let nets: Vec<i64> = outcome.net.iter().map(|(_, n)| *n).collect();
     assert_eq!(manches[0].nets.to_vec(), nets);
-    assert_eq!(manches[0].outcome["net"]["Bruno"], serde_json::json!(nets[1]));
+    assert_eq!(manches[0].outcome.net[1], ("Bruno".to_owned(), nets[1]));
 
     let mut corrected = common::digest_entry();
     corrected.hands[1].win.clear();

@@ -119,7 +119,8 @@ fn the_language_switches_to_english() {
 #[test]
 fn screens_of_the_demo_tournament() {
     let mut store = Store::open_in_memory().expect("store");
-    let size = stecca::desk::DemoSize { players: 16, sessions: 2, club_weight: 0.0 };
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 2, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
     let id = stecca::desk::create_demo(&mut store, size, 11, "demo").expect("demo");
     let table = store.seating(id).expect("seating")[0].id;
     let mut app = DeskApp::new(store);
@@ -138,7 +139,8 @@ fn screens_of_the_demo_tournament() {
 #[test]
 fn the_standings_screen_exports_a_pdf_and_a_csv() {
     let mut store = Store::open_in_memory().expect("store");
-    let size = stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0 };
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
     let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
     let dir = tempfile::tempdir().expect("dir");
     let mut app = DeskApp::new(store);
@@ -226,7 +228,8 @@ fn a_limit_is_changed_by_its_italian_name_and_a_bad_value_is_named_and_not_saved
 fn the_sessions_screen_explains_club_meetings_no_seating_could_avoid() {
     // 16 players over 5 sessions without a repeat: everyone meets everyone, club mates included.
     let mut store = Store::open_in_memory().expect("store");
-    let size = stecca::desk::DemoSize { players: 16, sessions: 5, club_weight: 1.0 };
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 5, club_weight: 1.0, ..stecca::desk::DemoSize::default() };
     let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
     let mut app = DeskApp::new(store);
     app.open_tournament(id);

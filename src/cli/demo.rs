@@ -1,4 +1,4 @@
-//! `stecca demo [--db PATH] [--players N] [--sessions R] [--seed S]`.
+//! `stecca demo [--db PATH] [--players N] [--sessions R] [--seed S] [--rules ID]`.
 
 use std::io::Write;
 use std::path::Path;
@@ -24,6 +24,9 @@ pub struct DemoArgs {
     /// Seed of the seating and the random hands.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
+    /// The ruleset played, by id (README lists them); the default one when absent.
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Write every manche with a full disk sync and print `confirmed TABLE MANCHE` after each commit (used by
     /// the crash-safety test).
     #[arg(long, hide = true)]
@@ -37,7 +40,15 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
     }
     let path = database_path(db)?;
     let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
-    let size = DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight };
+    let rules = match &args.rules {
+        None => crate::rules::default_ruleset(),
+        Some(id) => crate::rules::ruleset(id).with_context(|| {
+            let known: Vec<&str> = crate::rules::RULESETS.iter().map(|r| r.id()).collect();
+            format!("--rules {id}: unknown ruleset (known: {})", known.join(", "))
+        })?,
+    };
+    let size =
+        DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight, rules: rules.id() };
     let started = std::time::Instant::now();
     let mut stdout = std::io::stdout().lock();
     let mut trace = |table: i64, manche: u32| {

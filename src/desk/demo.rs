@@ -2,9 +2,8 @@
 //! every session entered with valid random hands scored by the engine — so a newcomer sees a full tournament.
 
 use super::{DeskResult, confirm_manche, seat_tournament, table_state};
-use crate::rules::fimj::random_manche;
 use crate::store::{PlayerData, Store};
-use crate::tournament::{HandEntry, Id, MancheEntry, TournamentSettings};
+use crate::tournament::{Id, MancheEntry, TournamentSettings};
 
 /// How big a demo tournament is.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,11 +14,13 @@ pub struct DemoSize {
     pub sessions: u32,
     /// Weight of keeping club mates apart in the seating (0 ignores clubs and seats fastest).
     pub club_weight: f64,
+    /// The ruleset played (an id of the registry).
+    pub rules: &'static str,
 }
 
 impl Default for DemoSize {
     fn default() -> Self {
-        DemoSize { players: 32, sessions: 4, club_weight: 1.0 }
+        DemoSize { players: 32, sessions: 4, club_weight: 1.0, rules: crate::rules::default_ruleset().id() }
     }
 }
 
@@ -124,6 +125,7 @@ pub fn create_demo_with(
         end_date: Some(today),
         sessions: size.sessions,
         seating_seed: seed,
+        rules: size.rules.to_owned(),
         ..TournamentSettings::default()
     };
     let id = super::create_tournament(store, &settings, referee)?;
@@ -149,21 +151,14 @@ fn fill(
     for table in store.seating(id)? {
         let mut state = table_state(store, table.id)?;
         while let Some(number) = state.next_number() {
-            let winds = state.winds(number);
             // Random manches are valid by construction; the loop only guards against a rule (e.g. club play's
             // ninth East win) that a random manche might trip.
+            let ruleset = state.settings.ruleset();
+            let frame = state.frame(number);
             let entry = loop {
                 next_seed = next_seed.wrapping_add(1);
-                let random = random_manche(next_seed);
-                let mut entry = MancheEntry { void: random.void, ..MancheEntry::default() };
-                for (position, slot) in entry.hands.iter_mut().enumerate() {
-                    let seat = &random.seats[winds.seat_wind(position).index()];
-                    *slot = HandEntry {
-                        text: seat.hand.as_ref().map(ToString::to_string).unwrap_or_default(),
-                        mahjong: seat.mahjong,
-                        win: seat.flags.names().into_iter().map(str::to_owned).collect(),
-                    };
-                }
+                let input = ruleset.random_manche(next_seed, &frame, &state.settings.options);
+                let entry = MancheEntry::from_input(&input);
                 if state.preview(number, &entry).is_ok() {
                     break entry;
                 }

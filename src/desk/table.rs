@@ -1,11 +1,10 @@
 //! One session table: its players, its manches and the winds of each, and the confirmation of a manche.
 
 use super::{DeskError, DeskResult};
+use crate::rules::{MancheFrame, Rotation};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{SeatedTable, Store, StoredManche};
-use crate::tournament::{
-    EntryErrors, Id, MancheEntry, MancheWinds, PriorManche, TablePlayer, TournamentSettings, manche_winds,
-};
+use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
 
 /// Everything the table view and the manche entry need.
 #[derive(Clone, Debug)]
@@ -24,8 +23,23 @@ impl TableState {
     /// The winds of manche `number` (1-based), from the manches before it.
     pub fn winds(&self, number: u32) -> MancheWinds {
         let before = number.saturating_sub(1) as usize;
-        let prior: Vec<PriorManche> = self.manches.iter().take(before).map(prior).collect();
-        manche_winds(self.table.start_round_wind, self.settings.east_stays(), &prior)
+        let prior: Vec<Rotation> = self.manches.iter().take(before).map(|m| self.rotation(&m.outcome)).collect();
+        manche_winds(self.table.start_round_wind, &prior)
+    }
+
+    /// Who deals after a manche with this outcome.
+    fn rotation(&self, outcome: &MancheOutcome) -> Rotation {
+        self.settings.ruleset().rotation(&self.settings.options, outcome)
+    }
+
+    /// Where manche `number` is played: the players by position, who deals, the prevailing wind.
+    pub fn frame(&self, number: u32) -> MancheFrame {
+        let winds = self.winds(number);
+        MancheFrame {
+            names: self.players.iter().map(|p| p.name.clone()).collect(),
+            dealer: winds.east_position,
+            round_wind: Some(winds.round_wind),
+        }
     }
 
     /// The number the next new manche gets, or `None` when the session is complete.
@@ -55,11 +69,6 @@ impl TableState {
     }
 }
 
-fn prior(manche: &StoredManche) -> PriorManche {
-    let east_won = manche.input.players.iter().any(|p| p.mahjong && p.seat == crate::tiles::Wind::East);
-    PriorManche { east_won, void: manche.input.void }
-}
-
 /// Reads a table with everything needed to show it and to enter its manches.
 pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let seated = store.table(table)?;
@@ -76,8 +85,8 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
 }
 
 /// Validates, scores and saves manche `number` of a table in one transaction: a new manche (the next number)
-/// or a correction of an earlier one (audited). In club rotation a correction that would change who is East
-/// in later manches is refused.
+/// or a correction of an earlier one (audited). A correction that would change who is East in later manches
+/// (the deal stays where it passed, or passes where it stayed) is refused.
 pub fn confirm_manche(
     store: &mut Store,
     table: Id,
@@ -96,18 +105,15 @@ pub fn confirm_manche(
     }
     let (input, outcome) = state.preview(number, entry).map_err(DeskError::Entry)?;
     if let Some(old) = state.manches.get(number as usize - 1)
-        && state.settings.east_stays()
         && (number as usize) < state.manches.len()
+        && state.rotation(&old.outcome) != state.rotation(&outcome)
     {
-        let new = StoredManche { input: input.clone(), ..old.clone() };
-        if prior(old) != prior(&new) {
-            return Err(DeskError::Refused(format!(
-                "manche {number}: in club rotation this correction would change who is East in manches {}–{}, which \
-                 were entered with the current winds; it is refused",
-                number + 1,
-                state.manches.len()
-            )));
-        }
+        return Err(DeskError::Refused(format!(
+            "manche {number}: this correction would change who is East in manches {}–{}, which were entered with \
+             the current winds; it is refused",
+            number + 1,
+            state.manches.len()
+        )));
     }
     let ids = state.table.players;
     store.save_manche(table, number, &ids, &input, &outcome, referee)?;

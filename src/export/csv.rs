@@ -111,7 +111,7 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             for (position, player) in manche.input.players.iter().enumerate() {
-                let score = manche.outcome["players"][position]["score"].as_u64().unwrap_or(0);
+                let score = manche.outcome.players.get(position).map_or(0, |p| p.score);
                 w.write_record([
                     table.session.to_string(),
                     table.number.to_string(),
@@ -140,14 +140,14 @@ pub fn payments(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     w.write_record(["session", "table", "manche", "from", "to", "amount"])?;
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
-            for payment in manche.outcome["payments"].as_array().into_iter().flatten() {
+            for payment in &manche.outcome.payments {
                 w.write_record([
                     table.session.to_string(),
                     table.number.to_string(),
                     manche.number.to_string(),
-                    cell(payment["from"].as_str().unwrap_or("")),
-                    cell(payment["to"].as_str().unwrap_or("")),
-                    payment["amount"].as_u64().unwrap_or(0).to_string(),
+                    cell(&payment.from),
+                    cell(&payment.to),
+                    payment.amount.to_string(),
                 ])?;
             }
         }

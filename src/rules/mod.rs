@@ -76,6 +76,9 @@ pub trait Ruleset {
     fn seat_model(&self) -> SeatModel;
     /// Who deals the manche after `outcome` under `options`.
     fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation;
+    /// Whether the deal passes after every manche whatever happens (so that a score sheet can print each
+    /// manche's dealer in advance).
+    fn deal_always_passes(&self, options: &serde_json::Value) -> bool;
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
     /// The digest defaults of every configurable value, as the JSON `options` object.
@@ -147,7 +150,7 @@ pub struct EntryModel {
     pub winning_tile: bool,
     /// Most players who may go out in one manche.
     pub max_winners: usize,
-    /// What a manche with no winner is called, Italian and English ("a monte", "wall game").
+    /// What a manche with no winner is called, Italian and English ("A monte", "Wall game").
     pub void_label: (&'static str, &'static str),
 }
 

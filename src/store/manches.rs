@@ -18,7 +18,7 @@ pub struct StoredManche {
     /// Exactly as typed (players in seat-position order).
     pub input: MancheInput,
     /// The computed result as stored.
-    pub outcome: serde_json::Value,
+    pub outcome: MancheOutcome,
     /// The engine version that computed it.
     pub engine_version: String,
     /// Who confirmed it (last).

@@ -25,6 +25,12 @@ pub struct HandEntry {
     pub mahjong: bool,
     /// Win flags (`self_drawn`, …), winner only.
     pub win: Vec<String>,
+    /// A dead hand's kind (`long`, …), for rulesets that have dead hands.
+    #[serde(default)]
+    pub dead: Option<String>,
+    /// The winning tile as typed (empty: not given), for rulesets whose limits depend on it.
+    #[serde(default)]
+    pub winning_tile: String,
 }
 
 /// A manche as typed: hands by seat position (0 = the session's East seat).
@@ -74,8 +80,8 @@ impl MancheEntry {
                     hand: (!hand.text.trim().is_empty()).then(|| hand.text.trim().to_owned()),
                     mahjong: hand.mahjong,
                     win: hand.win.clone(),
-                    dead: None,
-                    winning_tile: None,
+                    dead: hand.dead.clone(),
+                    winning_tile: (!hand.winning_tile.trim().is_empty()).then(|| hand.winning_tile.trim().to_owned()),
                 })
                 .collect(),
             options: settings.options.clone(),
@@ -90,7 +96,8 @@ impl MancheEntry {
         winds: &MancheWinds,
     ) -> Result<(MancheInput, MancheOutcome), Box<EntryErrors>> {
         let mut errors = Box::<EntryErrors>::default();
-        for (position, hand) in self.hands.iter().enumerate() {
+        let tiles = settings.ruleset().entry_model().tile_hand;
+        for (position, hand) in self.hands.iter().enumerate().filter(|_| tiles) {
             if let Err(e) = parse_hand(&hand.text) {
                 errors.hands[position] = Some(MancheError::player(&players[position].name, e.to_string(), e.italian()));
             }
@@ -120,6 +127,8 @@ impl MancheEntry {
                 text: player.hand.clone().unwrap_or_default(),
                 mahjong: player.mahjong,
                 win: player.win.clone(),
+                dead: player.dead.clone(),
+                winning_tile: player.winning_tile.clone().unwrap_or_default(),
             };
         }
         entry
@@ -146,6 +155,7 @@ mod tests {
                     text: "[555b] RRR 123c 456d EE 2f".to_owned(),
                     mahjong: true,
                     win: vec!["self_drawn".to_owned()],
+                    ..HandEntry::default()
                 },
                 hand("[234d] 66c 1b 4b 8b E S N VV"),
                 hand("1c 2c 4c 5d 6d 8d 9b 1d 3b 5b 7b W W"),
@@ -156,7 +166,7 @@ mod tests {
     #[test]
     fn the_digest_manche_scores_through_the_entry() {
         let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
-        let winds = manche_winds(Wind::East, false, &[]);
+        let winds = manche_winds(Wind::East, &[]);
         let (input, outcome) = digest_entry().score(&settings, &table(), &winds).expect("valid");
         assert_eq!(input.players[1].seat, Wind::South);
         assert_eq!(outcome.net.iter().map(|(_, n)| n).sum::<i64>(), 0);
@@ -169,7 +179,7 @@ mod tests {
         let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
         let mut entry = digest_entry();
         entry.hands[2].text = "[234d] 66x".to_owned();
-        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, false, &[])).expect_err("bad token");
+        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, &[])).expect_err("bad token");
         let error = errors.hands[2].as_ref().expect("error on Carla's hand");
         assert_eq!(error.player.as_deref(), Some("Carla"));
         assert!(error.reason.contains("66x"), "{}", error.reason);
@@ -182,7 +192,7 @@ mod tests {
         let mut entry = digest_entry();
         entry.hands[1].mahjong = false;
         entry.hands[3].text.clear();
-        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, false, &[])).expect_err("invalid");
+        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, &[])).expect_err("invalid");
         assert!(errors.first().is_some());
     }
 }

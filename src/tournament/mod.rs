@@ -12,7 +12,7 @@ pub use entry::{EntryErrors, HandEntry, MancheEntry, TablePlayer};
 pub use registration::{ImportRow, PlayerData, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
 pub use standings::{PlayerRecord, StandingRow, TableResult, standings};
-pub use winds::{MancheWinds, PriorManche, manche_winds};
+pub use winds::{MancheWinds, manche_winds};
 
 /// A database id (player, table, tournament).
 pub type Id = i64;

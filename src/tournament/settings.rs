@@ -119,9 +119,18 @@ impl TournamentSettings {
             .unwrap_or(0)
     }
 
-    /// Whether East stays after an East win or a void manche (club rotation in the options).
-    pub fn east_stays(&self) -> bool {
-        self.options.get("east_rotation").and_then(|v| v.as_str()) == Some("club")
+    /// The ruleset this tournament plays (the default one if the id is unknown, which validation refuses).
+    pub fn ruleset(&self) -> &'static (dyn rules::Ruleset + Sync) {
+        rules::ruleset(&self.rules).unwrap_or_else(rules::default_ruleset)
+    }
+
+    /// The ruleset's name and the edition the options select, in Italian or English
+    /// ("Classic American · TACOLFMJ 1924 · partita mista").
+    pub fn rules_heading(&self, italian: bool) -> String {
+        let ruleset = self.ruleset();
+        let (it, en) = ruleset.edition(&self.options);
+        let edition = if italian { it } else { en };
+        if edition.is_empty() { ruleset.name().to_owned() } else { format!("{} · {edition}", ruleset.name()) }
     }
 }
 

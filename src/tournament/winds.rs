@@ -1,10 +1,11 @@
 //! Who is East and which round it is in each manche of a session table.
 //!
 //! Seats are numbered by their position at the start of the session: 0 = East, 1 = South, 2 = West, 3 = North.
-//! After each manche the East role passes to the next position (South becomes East) — always in tournament
-//! play; in club play only when East did not win and the manche was not void. A round (giro) ends when East
-//! has gone round all four positions; the next round's wind follows the previous one (E → S → W → N → E).
+//! After each manche the ruleset says whether the East role passes to the next position (South becomes East)
+//! or stays ([`Rotation`]). A round (giro) ends when East has gone round all the positions; the next round's
+//! wind follows the previous one (E → S → W → N → E).
 
+use crate::rules::Rotation;
 use crate::tiles::Wind;
 
 /// The winds of one manche.
@@ -30,21 +31,13 @@ impl MancheWinds {
     }
 }
 
-/// What the rotation needs to know of an earlier manche.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PriorManche {
-    /// East went Mah Jong.
-    pub east_won: bool,
-    /// A monte.
-    pub void: bool,
-}
-
-/// The winds of the manche that follows `previous` at a table that started with `start_round`.
-pub fn manche_winds(start_round: Wind, east_stays: bool, previous: &[PriorManche]) -> MancheWinds {
+/// The winds of the manche that follows `previous` (each earlier manche's rotation) at a table that started
+/// with `start_round`.
+pub fn manche_winds(start_round: Wind, previous: &[Rotation]) -> MancheWinds {
     let mut east_position = 0;
     let mut passes = 0u32;
-    for manche in previous {
-        if east_stays && (manche.east_won || manche.void) {
+    for rotation in previous {
+        if *rotation == Rotation::Stay {
             continue;
         }
         east_position = (east_position + 1) % 4;
@@ -58,28 +51,27 @@ pub fn manche_winds(start_round: Wind, east_stays: bool, previous: &[PriorManche
 mod tests {
     use super::*;
 
-    const PLAIN: PriorManche = PriorManche { east_won: false, void: false };
-    const EAST_WIN: PriorManche = PriorManche { east_won: true, void: false };
+    const PASS: Rotation = Rotation::Pass;
+    const STAY: Rotation = Rotation::Stay;
 
     #[test]
-    fn tournament_rotation_passes_east_every_manche() {
-        let first = manche_winds(Wind::East, false, &[]);
+    fn passing_moves_east_every_manche() {
+        let first = manche_winds(Wind::East, &[]);
         assert_eq!((first.round_wind, first.east_position), (Wind::East, 0));
         assert_eq!(first.seat_wind(1), Wind::South);
-        let second = manche_winds(Wind::East, false, &[EAST_WIN]);
-        assert_eq!(second.east_position, 1, "South becomes East even after an East win");
+        let second = manche_winds(Wind::East, &[PASS]);
+        assert_eq!(second.east_position, 1, "South becomes East");
         assert_eq!(second.seat_wind(0), Wind::North);
         assert_eq!(second.position_of(Wind::East), 1);
-        let fifth = manche_winds(Wind::East, false, &[PLAIN; 4]);
+        let fifth = manche_winds(Wind::East, &[PASS; 4]);
         assert_eq!((fifth.round_wind, fifth.east_position), (Wind::South, 0));
-        let last = manche_winds(Wind::West, false, &[PLAIN; 15]);
+        let last = manche_winds(Wind::West, &[PASS; 15]);
         assert_eq!((last.round_wind, last.east_position), (Wind::South, 3), "rounds wrap from North to East");
     }
 
     #[test]
-    fn club_rotation_keeps_east_after_an_east_win_or_a_void_manche() {
-        let void = PriorManche { east_won: false, void: true };
-        let winds = manche_winds(Wind::East, true, &[EAST_WIN, void, PLAIN]);
+    fn staying_keeps_east_and_the_round() {
+        let winds = manche_winds(Wind::East, &[STAY, STAY, PASS]);
         assert_eq!((winds.east_position, winds.passes), (1, 1));
     }
 }

@@ -135,7 +135,12 @@ pub fn digest_entry() -> stecca::tournament::MancheEntry {
         void: false,
         hands: [
             hand("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f"),
-            HandEntry { text: "[555b] RRR 123c 456d EE 2f".into(), mahjong: true, win: vec!["self_drawn".into()] },
+            HandEntry {
+                text: "[555b] RRR 123c 456d EE 2f".into(),
+                mahjong: true,
+                win: vec!["self_drawn".into()],
+                ..HandEntry::default()
+            },
             hand("[234d] 66c 1b 4b 8b E S N VV"),
             hand("1c 2c 4c 5d 6d 8d 9b 1d 3b 5b 7b W W"),
         ],

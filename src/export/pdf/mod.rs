@@ -7,6 +7,7 @@ use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
 
 use super::Snapshot;
 use crate::i18n::Lang;
+use crate::rules::Rotation;
 use crate::tiles::Wind;
 use crate::tournament::{Id, RankingMethod, manche_winds};
 
@@ -18,7 +19,7 @@ fn new_writer(s: &Snapshot, lang: Lang, title: &str) -> Result<Writer, FontError
 }
 
 /// Tournament name, venue, dates, ruleset, and the sheet's title; leaves the cursor under it.
-fn heading(w: &mut Writer, s: &Snapshot, title: &str) {
+fn heading(w: &mut Writer, s: &Snapshot, lang: Lang, title: &str) {
     let settings = &s.tournament.settings;
     let width = PAGE_W - 2.0 * MARGIN;
     let name = w.fit(&settings.name, width, 15.0, Weight::Bold);
@@ -29,8 +30,8 @@ fn heading(w: &mut Writer, s: &Snapshot, title: &str) {
         (Some(a), _) => a.to_string(),
         _ => String::new(),
     };
-    let rules = crate::rules::ruleset(&settings.rules).map_or(settings.rules.as_str(), |r| r.name());
-    let line = [settings.venue.as_str(), dates.as_str(), rules]
+    let rules = settings.rules_heading(lang == Lang::It);
+    let line = [settings.venue.as_str(), dates.as_str(), rules.as_str()]
         .iter()
         .filter(|t| !t.is_empty())
         .cloned()
@@ -105,7 +106,7 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     for (i, r) in s.standings.iter().enumerate() {
         if i == 0 || w.y < BOTTOM {
             w.new_page();
-            heading(&mut w, s, &reached);
+            heading(&mut w, s, lang, &reached);
             table_header(&mut w, &cols, &titles);
         }
         let mut cells = vec![
@@ -123,7 +124,7 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     }
     if s.standings.is_empty() {
         w.new_page();
-        heading(&mut w, s, &reached);
+        heading(&mut w, s, lang, &reached);
     }
     Ok(w.finish())
 }
@@ -143,7 +144,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             let column = i % 2;
             if i == 0 || (column == 0 && w.y - block_h < BOTTOM) {
                 w.new_page();
-                heading(&mut w, s, &title);
+                heading(&mut w, s, lang, &title);
             }
             let x = MARGIN + column as f32 * half;
             let top = w.y;
@@ -175,7 +176,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         for (i, (name, number, wind)) in by_name.iter().enumerate() {
             if i == 0 || w.y < BOTTOM {
                 w.new_page();
-                heading(&mut w, s, &title);
+                heading(&mut w, s, lang, &title);
                 table_header(&mut w, &name_cols, &name_titles);
             }
             row(&mut w, &name_cols, &[name.clone(), number.to_string(), lang.wind(*wind)], Weight::Regular);
@@ -183,7 +184,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     }
     if sessions == 0 {
         w.new_page();
-        heading(&mut w, s, &lang.tr("pdf.seating"));
+        heading(&mut w, s, lang, &lang.tr("pdf.seating"));
     }
     Ok(w.finish())
 }
@@ -193,7 +194,8 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
 pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let mut w = new_writer(s, lang, &lang.tr("pdf.scoresheet"))?;
     let manches = s.tournament.settings.manches_per_session;
-    let east_stays = s.tournament.settings.east_stays();
+    let settings = &s.tournament.settings;
+    let east_passes = settings.ruleset().deal_always_passes(&settings.options);
     for table in &s.tables {
         w.new_page();
         let title = format!(
@@ -204,7 +206,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             lang.tr("sessions.table"),
             table.number
         );
-        heading(&mut w, s, &title);
+        heading(&mut w, s, lang, &title);
         let x0 = MARGIN + 46.0;
         let col_w = (PAGE_W - MARGIN - x0) / 4.0;
         let top = w.y;
@@ -237,8 +239,8 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             w.text_right(MARGIN + 7.0, y, BODY, Weight::Bold, &(m + 1).to_string());
             // In tournament rotation every manche's winds are known in advance; in club rotation they depend on
             // the results, so only the first manche is printed.
-            if !east_stays || m == 0 {
-                let winds = manche_winds(table.start_round_wind, false, &vec![Default::default(); m as usize]);
+            if east_passes || m == 0 {
+                let winds = manche_winds(table.start_round_wind, &vec![Rotation::Pass; m as usize]);
                 let east = s.name(table.players[winds.east_position]);
                 let text = w.fit(
                     &format!("{} · {}", lang.wind(winds.round_wind), east),
@@ -262,7 +264,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     }
     if s.tables.is_empty() {
         w.new_page();
-        heading(&mut w, s, &lang.tr("pdf.scoresheet"));
+        heading(&mut w, s, lang, &lang.tr("pdf.scoresheet"));
     }
     Ok(w.finish())
 }
@@ -301,14 +303,14 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             if first || w.y < BOTTOM {
                 w.new_page();
-                heading(&mut w, s, &title);
+                heading(&mut w, s, lang, &title);
                 table_header(&mut w, &cols, &titles);
                 first = false;
             }
             let net = manche.nets[position];
             total += net;
             let input = &manche.input.players[position];
-            let score = manche.outcome["players"][position]["score"].as_u64().unwrap_or(0);
+            let score = manche.outcome.players.get(position).map_or(0, |p| p.score);
             let cells = [
                 table.session.to_string(),
                 table.number.to_string(),
@@ -324,7 +326,7 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
     }
     if first {
         w.new_page();
-        heading(&mut w, s, &title);
+        heading(&mut w, s, lang, &title);
     }
     let y = w.y - 2.0;
     w.line((MARGIN, y + 3.5), (PAGE_W - MARGIN, y + 3.5), 0.6, 0.0);

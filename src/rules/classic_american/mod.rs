@@ -234,7 +234,7 @@ impl Ruleset for ClassicAmerican {
     }
 
     fn name(&self) -> &'static str {
-        "Classic American — LRB 1923 / TACOLFMJ 1924"
+        "Classic American"
     }
 
     fn edition(&self, options: &serde_json::Value) -> (String, String) {
@@ -253,6 +253,10 @@ impl Ruleset for ClassicAmerican {
     /// East stays when East wins or the wall is exhausted.
     fn rotation(&self, _options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
         if outcome.void || outcome.dealer_won() { Rotation::Stay } else { Rotation::Pass }
+    }
+
+    fn deal_always_passes(&self, _options: &serde_json::Value) -> bool {
+        false
     }
 
     fn entry_model(&self) -> &'static EntryModel {
@@ -302,7 +306,7 @@ static ENTRY: EntryModel = EntryModel {
     dead_hands: &DEAD_HANDS,
     winning_tile: true,
     max_winners: 1,
-    void_label: ("muro esaurito", "wall game"),
+    void_label: ("Muro esaurito", "Wall game"),
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

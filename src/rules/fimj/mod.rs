@@ -198,6 +198,10 @@ impl Ruleset for Fimj {
         if club && (outcome.dealer_won() || outcome.void) { Rotation::Stay } else { Rotation::Pass }
     }
 
+    fn deal_always_passes(&self, options: &serde_json::Value) -> bool {
+        FimjOptions::from_json(options).is_ok_and(|o| o.east_rotation == EastRotation::Tournament)
+    }
+
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
     }
@@ -289,7 +293,7 @@ static ENTRY: EntryModel = EntryModel {
     dead_hands: &[],
     winning_tile: false,
     max_winners: 3,
-    void_label: ("a monte", "void (a monte)"),
+    void_label: ("A monte", "Void (a monte)"),
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

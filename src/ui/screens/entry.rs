@@ -60,6 +60,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     }
     let preview = app.entry.preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
+    let model = state.settings.ruleset().entry_model();
+    ui.label(RichText::new(state.settings.rules_heading(lang == Lang::It)).weak());
 
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
     // checkbox (Enter toggles it), and F-keys work while a hand field has focus.
@@ -92,9 +94,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             if correcting { format!(" ({})", lang.tr("entry.correction")) } else { String::new() }
         ));
         ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(winds.round_wind)));
-        ui.checkbox(&mut app.entry.entry.void, lang.tr("entry.void"));
+        ui.checkbox(&mut app.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
     });
-    let flags = crate::rules::ruleset(&state.settings.rules).map(|r| r.win_flags()).unwrap_or(&[]);
+    let flags = model.win_flags;
     let errors = preview.as_ref().and_then(|p| p.as_ref().err()).cloned().unwrap_or_default();
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
     ui.columns(4, |columns| {
@@ -132,8 +134,31 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                         }
                     }
                 }
+                if model.winning_tile {
+                    let label = ui.label(lang.tr("entry.winning_tile"));
+                    let edit = egui::TextEdit::singleline(&mut hand.winning_tile)
+                        .id_salt(("winning", position))
+                        .desired_width(48.0)
+                        .font(egui::TextStyle::Monospace);
+                    ui.add(edit).labelled_by(label.id);
+                }
+                hand.dead = None;
             } else {
                 hand.win.clear();
+                hand.winning_tile.clear();
+                if !model.dead_hands.is_empty() {
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.radio(hand.dead.is_none(), lang.tr("entry.live_hand")).clicked() {
+                            hand.dead = None;
+                        }
+                        for dead in model.dead_hands {
+                            let chosen = hand.dead.as_deref() == Some(dead.id);
+                            if ui.radio(chosen, lang.pick(dead.label_it, dead.label_en)).clicked() {
+                                hand.dead = Some(dead.id.to_owned());
+                            }
+                        }
+                    });
+                }
             }
             if let Some(error) = &errors.hands[position] {
                 ui.label(RichText::new(error_text(lang, error)).color(RED));

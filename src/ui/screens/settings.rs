@@ -3,7 +3,7 @@
 use egui::RichText;
 
 use crate::desk;
-use crate::rules::TunableValue;
+use crate::rules::{ChoiceOption, TunableValue};
 use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
 use crate::ui::DeskApp;
 
@@ -21,7 +21,10 @@ pub struct State {
     manches: String,
     starting_points: String,
     seed: String,
-    club_rotation: bool,
+    /// The ruleset id (changeable until manches exist; a change resets the rule options to its defaults).
+    rules: String,
+    /// Each of the ruleset's list options with the index of the value in force.
+    choices: Vec<(&'static ChoiceOption, usize)>,
     method: RankingMethod,
     placement: [String; 4],
     tie_breaks: Vec<TieBreak>,
@@ -37,6 +40,20 @@ fn tunable_values(settings: &TournamentSettings) -> Vec<(&'static TunableValue, 
     rules.tunable_values().iter().map(|t| (t, text(t).unwrap_or_default())).collect()
 }
 
+/// The ruleset's list options with the value in force (the default when the options hold another).
+fn choices(settings: &TournamentSettings) -> Vec<(&'static ChoiceOption, usize)> {
+    let options = crate::rules::effective_options(&settings.rules, &settings.options);
+    settings
+        .ruleset()
+        .choice_options()
+        .iter()
+        .map(|choice| {
+            let current = crate::rules::option_at(&options, choice.path);
+            (choice, choice.values.iter().position(|v| Some(&v.value()) == current).unwrap_or(0))
+        })
+        .collect()
+}
+
 impl State {
     fn load(&mut self, settings: &TournamentSettings, revision: u64) {
         let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
@@ -50,7 +67,8 @@ impl State {
             manches: settings.manches_per_session.to_string(),
             starting_points: settings.starting_points().to_string(),
             seed: settings.seating_seed.to_string(),
-            club_rotation: settings.east_stays(),
+            rules: settings.rules.clone(),
+            choices: choices(settings),
             method: settings.ranking.method,
             placement: settings.ranking.placement_points.map(|p| p.to_string()),
             tie_breaks: settings.ranking.tie_breaks.clone(),
@@ -86,12 +104,18 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             ui.end_row();
             labelled_text(ui, &lang.tr("settings.seed"), &mut s.seed, 160.0);
             ui.end_row();
-            ui.label(lang.tr("settings.rotation"));
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut s.club_rotation, false, lang.tr("settings.rotation_tournament"));
-                ui.radio_value(&mut s.club_rotation, true, lang.tr("settings.rotation_club"));
-            });
+            ui.label(lang.tr("settings.rules"));
+            ruleset_picker(ui, &mut s.rules);
             ui.end_row();
+            for (choice, selected) in &mut s.choices {
+                ui.label(lang.pick(choice.label_it, choice.label_en));
+                ui.horizontal(|ui| {
+                    for (i, value) in choice.values.iter().enumerate() {
+                        ui.radio_value(selected, i, lang.pick(value.label_it, value.label_en));
+                    }
+                });
+                ui.end_row();
+            }
             ui.label(lang.tr("settings.ranking"));
             ui.horizontal(|ui| {
                 ui.radio_value(&mut s.method, RankingMethod::TotalPoints, lang.tr("settings.by_points"));
@@ -175,16 +199,24 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
     let lang = app.lang;
     let s = &app.settings;
     let parsed = (|| -> Result<TournamentSettings, String> {
-        let mut options = before.options.clone();
         let starting: i64 = parse_number(lang, &s.starting_points, &lang.tr("settings.starting_points"))?;
-        if let Some(map) = options.as_object_mut() {
-            map.insert("starting_points".into(), starting.into());
-            map.insert("east_rotation".into(), if s.club_rotation { "club" } else { "tournament" }.into());
-        }
-        for (tunable, text) in &s.rule_values {
-            let value: u64 = parse_number(lang, text, lang.pick(tunable.label_it, tunable.label_en))?;
-            crate::rules::set_option_value(&mut options, tunable.path, value);
-        }
+        // Another ruleset starts from its own defaults: the values on screen belong to the old one.
+        let options = if s.rules != before.rules {
+            serde_json::json!({})
+        } else {
+            let mut options = before.options.clone();
+            crate::rules::set_option(&mut options, "starting_points", starting.into());
+            for (choice, selected) in &s.choices {
+                if let Some(value) = choice.values.get(*selected) {
+                    crate::rules::set_option(&mut options, choice.path, value.value());
+                }
+            }
+            for (tunable, text) in &s.rule_values {
+                let value: u64 = parse_number(lang, text, lang.pick(tunable.label_it, tunable.label_en))?;
+                crate::rules::set_option_value(&mut options, tunable.path, value);
+            }
+            options
+        };
         let mut placement = [0i64; 4];
         for (slot, text) in placement.iter_mut().zip(&s.placement) {
             *slot = parse_number(lang, text, &lang.tr("settings.placement_points"))?;
@@ -194,7 +226,7 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
             venue: s.venue.clone(),
             start_date: parse_date(lang, &s.start, &lang.tr("tournaments.start"))?,
             end_date: parse_date(lang, &s.end, &lang.tr("settings.end"))?,
-            rules: before.rules.clone(),
+            rules: s.rules.clone(),
             options,
             sessions: parse_number(lang, &s.sessions, &lang.tr("tournaments.sessions"))?,
             manches_per_session: parse_number(lang, &s.manches, &lang.tr("settings.manches"))?,
@@ -219,4 +251,16 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
         }
         Err(e) => app.fail(e),
     }
+}
+
+/// One button per ruleset; the id of the one chosen is written to `rules`.
+pub fn ruleset_picker(ui: &mut egui::Ui, rules: &mut String) {
+    ui.horizontal_wrapped(|ui| {
+        for ruleset in crate::rules::RULESETS {
+            let chosen = rules.as_str() == ruleset.id();
+            if ui.radio(chosen, ruleset.name()).clicked() && !chosen {
+                *rules = ruleset.id().to_owned();
+            }
+        }
+    });
 }

@@ -16,6 +16,8 @@ pub struct State {
     venue: String,
     start: String,
     sessions: String,
+    /// The ruleset id (empty: the default one).
+    rules: String,
     list: Option<(u64, Vec<TournamentSummary>)>,
 }
 
@@ -70,6 +72,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         ui.end_row();
         labelled_text(ui, &app.lang.tr("tournaments.sessions"), &mut state.sessions, 60.0);
         ui.end_row();
+        if state.rules.is_empty() {
+            state.rules = crate::rules::default_ruleset().id().to_owned();
+        }
+        ui.label(app.lang.tr("settings.rules"));
+        super::settings::ruleset_picker(ui, &mut state.rules);
+        ui.end_row();
     });
     ui.horizontal(|ui| {
         if ui.button(app.tr("tournaments.create")).clicked() {
@@ -102,6 +110,11 @@ fn create(app: &mut DeskApp) {
         end_date: start,
         sessions,
         seating_seed: chrono::Local::now().timestamp() as u64,
+        rules: if state.rules.is_empty() {
+            crate::rules::default_ruleset().id().to_owned()
+        } else {
+            state.rules.clone()
+        },
         ..TournamentSettings::default()
     };
     let referee = app.referee_name();
