@@ -115,3 +115,28 @@ fn jsonl_exits_0_when_every_line_scores() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
 }
+
+#[test]
+fn a_classic_american_manche_scores_through_the_same_command() {
+    let manche = json!({
+        "rules": "classic_american", "round_wind": "E", "void": false,
+        "players": [
+            {"name": "Anna", "seat": "E", "hand": "[8888d] [VVV] EEE BB 234c", "mahjong": true},
+            {"name": "Bruno", "seat": "S", "hand": "1d 4d 7d 2b 5b 8b 3c 6c 9c", "dead": "long"},
+            {"name": "Carla", "seat": "W", "hand": "2d 5d 9d 3b 6b 9b 1c 5c 7c"},
+            {"name": "Dario", "seat": "N", "hand": "3d 6d 1b 4b 7b 8c"}],
+        "options": {"edition": "lrb", "game_type": "mixed"}
+    });
+    let out = stecca(&["score"], &manche.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = stdout_json(&out);
+    assert_eq!(v["players"][0]["score"], 168, "Babcock: 42 × 2 (dragon pung) × 2 (own wind)");
+    assert_eq!(v["net"]["Anna"], 1008, "East receives 336 from each player");
+    let mut refused = manche.clone();
+    refused["options"] = json!({"game_type": "cleared"});
+    let out = stecca(&["score"], &refused.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Anna: cleared-hand game: the hand holds two suits"), "{stderr}");
+}
