@@ -220,30 +220,19 @@ impl Ruleset for Fimj {
 
     fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
         let random = random_manche(seed);
-        let players = frame
+        // The random seats are by wind; the frame's players sit by position.
+        let seats = frame
             .names
             .iter()
             .enumerate()
-            .map(|(position, name)| {
-                let seat = &random.seats[frame.seat_wind(position).index()];
-                PlayerInput {
-                    name: name.clone(),
-                    seat: seat.wind,
-                    hand: seat.hand.as_ref().map(Hand::to_string),
-                    mahjong: seat.mahjong,
-                    win: seat.flags.names().into_iter().map(str::to_owned).collect(),
-                    dead: None,
-                    winning_tile: None,
-                }
+            .map(|(position, name)| Seat {
+                name: name.clone(),
+                ..random.seats[frame.seat_wind(position).index()].clone()
             })
             .collect();
-        MancheInput {
-            rules: ID.to_owned(),
-            round_wind: frame.round_wind.or(Some(random.round_wind)),
-            void: random.void,
-            players,
-            options: options.clone(),
-        }
+        let round_wind = frame.round_wind.unwrap_or(random.round_wind);
+        let manche = FimjManche { round_wind, void: random.void, seats };
+        MancheInput { options: options.clone(), ..manche.to_input(&FimjOptions::default()) }
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
