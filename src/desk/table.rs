@@ -17,14 +17,16 @@ pub struct TableState {
     pub players: [TablePlayer; 4],
     /// Its manches in order.
     pub manches: Vec<StoredManche>,
+    /// Who dealt after each manche, derived once from the outcomes (the table screen asks every row's winds
+    /// on every frame).
+    rotations: Vec<Rotation>,
 }
 
 impl TableState {
     /// The winds of manche `number` (1-based), from the manches before it.
     pub fn winds(&self, number: u32) -> MancheWinds {
         let before = number.saturating_sub(1) as usize;
-        let prior: Vec<Rotation> = self.manches.iter().take(before).map(|m| self.rotation(&m.outcome)).collect();
-        manche_winds(self.table.start_round_wind, &prior)
+        manche_winds(self.table.start_round_wind, &self.rotations[..before.min(self.rotations.len())])
     }
 
     /// Who deals after a manche with this outcome.
@@ -81,7 +83,9 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     }
     let settings = store.tournament(tournament)?.settings;
     let manches = store.table_manches(table)?;
-    Ok(TableState { table: seated, settings, players, manches })
+    let ruleset = settings.ruleset();
+    let rotations = manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect();
+    Ok(TableState { table: seated, settings, players, manches, rotations })
 }
 
 /// Validates, scores and saves manche `number` of a table in one transaction: a new manche (the next number)
