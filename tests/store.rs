@@ -4,6 +4,8 @@
 mod common;
 
 use rusqlite::Connection;
+use stecca::export::{Format, What};
+use stecca::i18n::Lang;
 use stecca::store::{Store, StoreError, schema_version};
 use stecca::tiles::Wind;
 use stecca::tournament::{PlayerData, Ranking, RankingMethod, TieBreak, TournamentSettings};
@@ -81,6 +83,13 @@ fn settings_players_seating_and_penalties_round_trip() {
     assert_eq!(store.preference("language").expect("pref").as_deref(), Some("en"));
 }
 
+/// A stored manche's payment rows with player names.
+fn payment_names(store: &Store, tournament: i64, manche: &stecca::store::StoredManche) -> Vec<(String, String, i64)> {
+    let players = store.players(tournament).expect("players");
+    let name = |id: i64| players.iter().find(|p| p.id == id).expect("a player of the tournament").data.name.clone();
+    manche.payments.iter().map(|p| (name(p.from), name(p.to), p.amount)).collect()
+}
+
 #[test]
 fn a_manche_round_trips_and_a_correction_is_audited() {
     let mut store = Store::open_in_memory().expect("open");
@@ -94,6 +103,10 @@ fn a_manche_round_trips_and_a_correction_is_audited() {
     let nets: Vec<i64> = outcome.net.iter().map(|(_, n)| *n).collect();
     assert_eq!(manches[0].nets.to_vec(), nets);
     assert_eq!(manches[0].outcome.net[1], ("Bruno".to_owned(), nets[1]));
+    let names: Vec<(String, String, i64)> = payment_names(&store, id, &manches[0]);
+    let expected: Vec<(String, String, i64)> =
+        outcome.payments.iter().map(|p| (p.from.clone(), p.to.clone(), p.amount as i64)).collect();
+    assert_eq!(names, expected, "payments are rows between the table's players");
 
     let mut corrected = common::digest_entry();
     corrected.hands[1].win.clear();
@@ -104,7 +117,17 @@ fn a_manche_round_trips_and_a_correction_is_audited() {
     assert_eq!(history[1].referee, "Bianchi");
     assert!(history[1].before.as_deref().is_some_and(|b| b.contains("self_drawn")));
     assert!(history[1].after.as_deref().is_some_and(|a| !a.contains("self_drawn")));
-    assert_eq!(store.table_manches(table).expect("manches").len(), 1, "a correction replaces, never adds");
+    let after = store.table_manches(table).expect("manches");
+    assert_eq!(after.len(), 1, "a correction replaces, never adds");
+    let (_, outcome) = stecca::desk::table_state(&store, table).expect("state").preview(1, &corrected).expect("ok");
+    let expected: Vec<(String, String, i64)> =
+        outcome.payments.iter().map(|p| (p.from.clone(), p.to.clone(), p.amount as i64)).collect();
+    assert_eq!(payment_names(&store, id, &after[0]), expected, "a correction rewrites the payment rows");
+    let mut void = stecca::tournament::MancheEntry { void: true, ..common::digest_entry() };
+    void.hands[1].mahjong = false;
+    void.hands[1].win.clear();
+    stecca::desk::confirm_manche(&mut store, table, 1, &void, "Bianchi").expect("void");
+    assert!(store.table_manches(table).expect("manches")[0].payments.is_empty(), "a void manche pays nothing");
     assert!(store.audit_log(id).expect("log").len() >= 8);
 }
 
@@ -172,4 +195,34 @@ fn a_bad_player_is_refused_and_an_import_saves_all_or_nothing() {
     store.add_player(id, &p("Anna"), "R").expect("add");
     let duplicate = store.add_player(id, &p("Anna"), "R").expect_err("duplicate");
     assert!(duplicate.to_string().contains("already registered"), "{duplicate}");
+}
+
+/// A database made by Stecca at schema 2 (payments only inside each outcome's JSON): `stecca demo` of an
+/// 8-player FIMJ tournament and a classic American one, with its CSVs exported by that version. Opened now, it
+/// is backed up, migrated, and exports exactly the same standings, manches and payments (now read from rows).
+#[test]
+fn a_schema_2_database_migrates_with_a_backup_and_identical_results() {
+    let (dir, path) = temp_db();
+    std::fs::copy("tests/fixtures/schema2.db", &path).expect("copy the fixture");
+    let store = Store::open(&path).expect("migrate");
+    let backup = store.backup_written().expect("a backup is written").to_owned();
+    let old = Connection::open(&backup).expect("backup opens");
+    assert_eq!(old.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).expect("version"), 2);
+    let rows: i64 = store.connection().query_row("SELECT count(*) FROM payment", [], |r| r.get(0)).expect("rows");
+    let mut expected_rows = 0;
+    for tournament in [1, 2] {
+        for what in [What::Standings, What::Manches, What::Payments] {
+            let name = format!("tests/fixtures/schema2-t{tournament}-{}.csv", format!("{what:?}").to_lowercase());
+            let before = std::fs::read_to_string(&name).expect("fixture CSV");
+            let after = stecca::export::export(&store, tournament, what, Format::Csv, Lang::It, None).expect("export");
+            assert_eq!(String::from_utf8(after).expect("utf-8"), before, "{name}");
+            if what == What::Payments {
+                expected_rows += before.lines().count() as i64 - 1;
+            }
+        }
+    }
+    assert!(expected_rows > 400, "the fixture has payments to migrate");
+    assert_eq!(rows, expected_rows, "every payment of every outcome is a row");
+    drop(store);
+    assert!(dir.path().join("stecca.db").exists());
 }

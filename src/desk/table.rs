@@ -57,7 +57,7 @@ impl TableState {
         self.manches
             .iter()
             .map(|m| {
-                for (total, net) in totals.iter_mut().zip(m.nets) {
+                for (total, net) in totals.iter_mut().zip(&m.nets) {
                     *total += net;
                 }
                 totals

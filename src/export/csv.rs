@@ -124,7 +124,7 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                     player.win.join(" "),
                     if manche.input.void { "yes" } else { "no" }.to_owned(),
                     score.to_string(),
-                    manche.nets[position].to_string(),
+                    manche.nets.get(position).copied().unwrap_or_default().to_string(),
                     manche.entered_at.clone(),
                     cell(&manche.referee),
                 ])?;
@@ -140,13 +140,13 @@ pub fn payments(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     w.write_record(["session", "table", "manche", "from", "to", "amount"])?;
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
-            for payment in &manche.outcome.payments {
+            for payment in &manche.payments {
                 w.write_record([
                     table.session.to_string(),
                     table.number.to_string(),
                     manche.number.to_string(),
-                    cell(&payment.from),
-                    cell(&payment.to),
+                    cell(s.name(payment.from)),
+                    cell(s.name(payment.to)),
                     payment.amount.to_string(),
                 ])?;
             }

@@ -5,7 +5,7 @@ use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
 use super::{Store, StoreError, StoreResult, now};
 use crate::ENGINE_VERSION;
-use crate::rules::{MancheInput, MancheOutcome};
+use crate::rules::{MancheInput, MancheOutcome, OUTCOME_VERSION};
 use crate::tournament::{Id, TableResult};
 
 /// A stored manche.
@@ -26,17 +26,51 @@ pub struct StoredManche {
     /// When (last).
     pub entered_at: String,
     /// Chip change by seat position.
-    pub nets: [i64; 4],
+    pub nets: Vec<i64>,
+    /// Every payment, in the ruleset's order.
+    pub payments: Vec<StoredPayment>,
+}
+
+/// A payment of a stored manche, between two players of its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredPayment {
+    /// Who pays.
+    pub from: Id,
+    /// Who collects.
+    pub to: Id,
+    /// How much (positive).
+    pub amount: i64,
+}
+
+/// The outcome's payments as rows between player ids: a name is the player at its index in the outcome.
+fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<Vec<StoredPayment>> {
+    let id_of = |name: &str| {
+        let position = outcome.players.iter().position(|p| p.name == name);
+        position
+            .and_then(|i| players.get(i).copied())
+            .ok_or_else(|| StoreError::Refused(format!("payment names {name}, who is not a player of the manche")))
+    };
+    outcome
+        .payments
+        .iter()
+        .filter(|p| p.amount > 0)
+        .map(|p| {
+            let amount = i64::try_from(p.amount)
+                .map_err(|_| StoreError::Refused(format!("payment of {}: too large to store", p.amount)))?;
+            Ok(StoredPayment { from: id_of(&p.from)?, to: id_of(&p.to)?, amount })
+        })
+        .collect()
 }
 
 impl Store {
     /// Saves manche `number` of a table: a new one (the next number) or a correction of an earlier one.
-    /// `players` are the table's player ids by position, matching the order of `input.players`.
+    /// `players` are the table's player ids by position, matching the order of `input.players` and
+    /// `outcome.players`; the nets and payments are written as rows keyed by those ids.
     pub fn save_manche(
         &mut self,
         table: Id,
         number: u32,
-        players: &[Id; 4],
+        players: &[Id],
         input: &MancheInput,
         outcome: &MancheOutcome,
         referee: &str,
@@ -54,6 +88,17 @@ impl Store {
                 count + 1
             )));
         }
+        let seated: Vec<Id> = tx
+            .prepare_cached("SELECT player_id FROM seat WHERE table_id = ?1 ORDER BY position")?
+            .query_map([table], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        if seated != players || outcome.players.len() != players.len() {
+            return Err(StoreError::Refused(format!(
+                "table {table}: the manche's players are not the {} players seated there",
+                seated.len()
+            )));
+        }
+        let payments = payment_rows(players, outcome)?;
         let input_json = serde_json::to_string(input)?;
         let outcome_json = serde_json::to_string(outcome)?;
         let existing: Option<(Id, String)> = tx
@@ -69,10 +114,11 @@ impl Store {
                     return Ok(id);
                 }
                 tx.execute(
-                    "UPDATE manche SET input = ?2, outcome = ?3, engine_version = ?4, referee = ?5, entered_at = ?6 \
-                     WHERE id = ?1",
-                    params![id, input_json, outcome_json, ENGINE_VERSION, referee, now()],
+                    "UPDATE manche SET input = ?2, outcome = ?3, outcome_version = ?4, engine_version = ?5, \
+                     referee = ?6, entered_at = ?7 WHERE id = ?1",
+                    params![id, input_json, outcome_json, OUTCOME_VERSION, ENGINE_VERSION, referee, now()],
                 )?;
+                tx.execute("DELETE FROM payment WHERE manche_id = ?1", [id])?;
                 super::audit::Change {
                     tournament,
                     referee,
@@ -87,9 +133,9 @@ impl Store {
             }
             None => {
                 tx.execute(
-                    "INSERT INTO manche (table_id, number, input, outcome, engine_version, referee, entered_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                    params![table, number, input_json, outcome_json, ENGINE_VERSION, referee, now()],
+                    "INSERT INTO manche (table_id, number, input, outcome, outcome_version, engine_version, referee, \
+                     entered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                    params![table, number, input_json, outcome_json, OUTCOME_VERSION, ENGINE_VERSION, referee, now()],
                 )?;
                 let id = tx.last_insert_rowid();
                 super::audit::Change {
@@ -113,6 +159,12 @@ impl Store {
                  ON CONFLICT (manche_id, player_id) DO UPDATE SET net = ?3, mahjong = ?4",
             )?
             .execute(params![id, player, net, mahjong])?;
+        }
+        for (seq, payment) in payments.iter().enumerate() {
+            tx.prepare_cached(
+                "INSERT INTO payment (manche_id, seq, from_player, to_player, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![id, seq as i64, payment.from, payment.to, payment.amount])?;
         }
         tx.commit()?;
         Ok(id)
@@ -140,12 +192,10 @@ impl Store {
             ))
         })?;
         let mut manches = Vec::new();
+        let mut payments = self.table_payments(table)?;
         for row in rows {
             let (id, number, input, outcome, engine_version, referee, entered_at, nets) = row?;
-            let mut parsed = [0i64; 4];
-            for (slot, net) in parsed.iter_mut().zip(nets.unwrap_or_default().split(',')) {
-                *slot = net.parse().unwrap_or(0);
-            }
+            let parsed = nets.unwrap_or_default().split(',').map(|net| net.parse().unwrap_or(0)).collect();
             manches.push(StoredManche {
                 id,
                 number,
@@ -155,9 +205,27 @@ impl Store {
                 referee,
                 entered_at,
                 nets: parsed,
+                payments: payments.remove(&id).unwrap_or_default(),
             });
         }
         Ok(manches)
+    }
+
+    /// A table's payment rows by manche id, each manche's in order.
+    fn table_payments(&self, table: Id) -> StoreResult<std::collections::HashMap<Id, Vec<StoredPayment>>> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT p.manche_id, p.from_player, p.to_player, p.amount FROM payment p \
+             JOIN manche m ON m.id = p.manche_id WHERE m.table_id = ?1 ORDER BY p.manche_id, p.seq",
+        )?;
+        let rows = statement.query_map([table], |row| {
+            Ok((row.get::<_, Id>(0)?, StoredPayment { from: row.get(1)?, to: row.get(2)?, amount: row.get(3)? }))
+        })?;
+        let mut payments: std::collections::HashMap<Id, Vec<StoredPayment>> = std::collections::HashMap::new();
+        for row in rows {
+            let (manche, payment) = row?;
+            payments.entry(manche).or_default().push(payment);
+        }
+        Ok(payments)
     }
 
     /// Per session table that has at least one manche: each player's points and Mah Jongs so far.

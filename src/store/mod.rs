@@ -19,7 +19,7 @@ use thiserror::Error;
 
 pub use crate::tournament::PlayerData;
 pub use audit::AuditEntry;
-pub use manches::StoredManche;
+pub use manches::{StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;
 pub use seating::SeatedTable;
@@ -198,6 +198,6 @@ mod tests {
     fn migrations_validate() {
         let migrations = MIGRATIONS.as_ref().expect("migrations load");
         migrations.validate().expect("migrations validate");
-        assert_eq!(schema_version(), 2);
+        assert_eq!(schema_version(), 3);
     }
 }

@@ -307,7 +307,7 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
                 table_header(&mut w, &cols, &titles);
                 first = false;
             }
-            let net = manche.nets[position];
+            let net = manche.nets.get(position).copied().unwrap_or_default();
             total += net;
             let input = &manche.input.players[position];
             let score = manche.outcome.players.get(position).map_or(0, |p| p.score);
