@@ -42,6 +42,14 @@ impl Lang {
         })
     }
 
+    /// A seat's name: its wind, or "Posto 2" / "Seat 2".
+    pub fn seat(self, seat: crate::rules::SeatLabel) -> String {
+        match seat {
+            crate::rules::SeatLabel::Wind(wind) => self.wind(wind),
+            crate::rules::SeatLabel::Number(n) => format!("{} {n}", self.tr("seat.number")),
+        }
+    }
+
     /// Picks the Italian or English text of a pair.
     pub fn pick<'a>(self, italian: &'a str, english: &'a str) -> &'a str {
         match self {

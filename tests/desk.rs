@@ -72,7 +72,7 @@ fn a_tournament_session_is_sixteen_manches_and_then_complete() {
     }
     let state = desk::table_state(&store, table).expect("state");
     assert_eq!(state.next_number(), None);
-    assert_eq!(state.running_totals().last(), Some(&[4000; 4]), "void manches move no chips from the 4000 start");
+    assert_eq!(state.running_totals().last(), Some(&vec![4000; 4]), "void manches move no chips from the 4000 start");
     assert_eq!(state.winds(16).round_wind, stecca::tiles::Wind::North);
     let error = desk::confirm_manche(&mut store, table, 17, &void, "R").expect_err("complete");
     assert!(error.to_string().contains("complete"), "{error}");
@@ -83,7 +83,7 @@ fn seats_and_rule_options_are_fixed_once_results_exist() {
     let mut store = Store::open_in_memory().expect("open");
     let (id, table) = common::seated_four(&mut store);
     desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("ok");
-    let players = store.seating(id).expect("seating")[0].players;
+    let players = store.seating(id).expect("seating")[0].players.clone();
     let swap = store.swap_players(id, 1, players[0], players[1], "R").expect_err("played");
     assert!(swap.to_string().contains("already has results"), "{swap}");
     let mut settings = store.tournament(id).expect("t").settings;
@@ -110,7 +110,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let id = tournament_with(&mut store, 16, 5);
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
     assert_eq!(outcome.sessions, 1..=5);
-    assert_eq!(outcome.report.repeat_meetings, 0, "16 players × 5 sessions: the affine plane");
+    assert_eq!(outcome.report.expect("tables of four are reported").repeat_meetings, 0, "16 players × 5 sessions: the affine plane");
     let session1 = store.seating(id).expect("seating").into_iter().filter(|t| t.session == 1).collect::<Vec<_>>();
     desk::confirm_manche(&mut store, session1[0].id, 1, &common::digest_entry(), "R").expect("manche");
 
@@ -124,7 +124,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let sub = store.add_player(id, &substitute, "R").expect("substitute");
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("reseat");
     assert_eq!(outcome.sessions, 2..=5);
-    assert_eq!(outcome.report.repeat_meetings, 0, "the substitute inherits the plan");
+    assert_eq!(outcome.report.expect("tables of four are reported").repeat_meetings, 0, "the substitute inherits the plan");
     let tables = store.seating(id).expect("seating");
     let first: Vec<_> = tables.iter().filter(|t| t.session == 1).cloned().collect();
     assert_eq!(first, session1, "the played session is untouched");
@@ -237,7 +237,7 @@ fn a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome() {
     let hand = |text: &str| stecca::tournament::HandEntry { text: text.into(), ..Default::default() };
     let mut entry = stecca::tournament::MancheEntry {
         void: false,
-        hands: [hand("RRR 1b"), hand("[444d] 999b 123c 567c 55d"), hand("111222333c 777b 2d 3d 4d"), hand("2b")],
+        hands: vec![hand("RRR 1b"), hand("[444d] 999b 123c 567c 55d"), hand("111222333c 777b 2d 3d 4d"), hand("2b")],
     };
     entry.hands[1].mahjong = true;
     entry.hands[1].win = vec!["only_possible_tile".into()];

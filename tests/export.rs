@@ -32,8 +32,8 @@ fn awkward(store: &mut Store) -> Id {
         .collect();
     let ids = store.import_players(id, &players, "Rossi").expect("players");
     let sessions = vec![
-        vec![[ids[0], ids[1], ids[2], ids[3]], [ids[4], ids[5], ids[6], ids[7]]],
-        vec![[ids[0], ids[4], ids[2], ids[6]], [ids[1], ids[5], ids[3], ids[7]]],
+        vec![vec![ids[0], ids[1], ids[2], ids[3]], vec![ids[4], ids[5], ids[6], ids[7]]],
+        vec![vec![ids[0], ids[4], ids[2], ids[6]], vec![ids[1], ids[5], ids[3], ids[7]]],
     ];
     store.save_seating(id, 1, &sessions, "Rossi").expect("seat");
     let table = store.seating(id).expect("seating")[0].id;

@@ -44,7 +44,7 @@ fn settings_players_seating_and_penalties_round_trip() {
         manches_per_session: 16,
         ranking: Ranking {
             method: RankingMethod::PlacementPoints,
-            placement_points: [3, 1, 0, 0],
+            placement_points: vec![3, 1, 0, 0],
             tie_breaks: vec![TieBreak::MahJongs],
         },
         seating_seed: 77,
@@ -68,7 +68,7 @@ fn settings_players_seating_and_penalties_round_trip() {
             store.add_player(id, &PlayerData { name: (*n).into(), ..PlayerData::default() }, "Rossi").expect("add")
         })
         .collect();
-    store.save_seating(id, 1, &[vec![[pid, others[0], others[1], others[2]]]], "Rossi").expect("seat");
+    store.save_seating(id, 1, &[vec![vec![pid, others[0], others[1], others[2]]]], "Rossi").expect("seat");
     let tables = store.seating(id).expect("seating");
     assert_eq!((tables.len(), tables[0].session, tables[0].number), (1, 1, 1));
     assert_eq!(tables[0].players, [pid, others[0], others[1], others[2]]);

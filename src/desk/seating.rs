@@ -2,7 +2,7 @@
 //! around the played ones (withdrawn players replaced by new substitutes at their place in the plan).
 
 use super::{DeskError, DeskResult};
-use crate::seating::{self, Entrant, Report, Schedule, SeatingRequest};
+use crate::seating::{self, Entrant, Plan, Report, Schedule, SeatingRequest};
 use crate::store::{Player, SeatedTable, Store};
 use crate::tournament::Id;
 
@@ -11,8 +11,23 @@ use crate::tournament::Id;
 pub struct SeatingOutcome {
     /// Sessions written (1-based numbers).
     pub sessions: std::ops::RangeInclusive<u32>,
-    /// The quality report of the whole schedule.
-    pub report: Report,
+    /// The quality report of the whole schedule (tables of four).
+    pub report: Option<Report>,
+}
+
+/// A plan of tables of four as the four-player schedule (its designs, winds and numbering need four).
+fn schedule_of_four(plan: &Plan) -> DeskResult<Schedule> {
+    let sessions = plan
+        .iter()
+        .map(|session| session.iter().map(|table| <[usize; 4]>::try_from(table.as_slice()).ok()).collect())
+        .collect::<Option<Vec<Vec<_>>>>();
+    sessions
+        .map(|sessions| Schedule { sessions })
+        .ok_or_else(|| DeskError::Refused("the stored seating has tables that are not of four".to_owned()))
+}
+
+fn plan_of(schedule: &Schedule) -> Plan {
+    schedule.sessions.iter().map(|session| session.iter().map(|table| table.to_vec()).collect()).collect()
 }
 
 fn entrant(player: &Player) -> Entrant {
@@ -44,11 +59,8 @@ pub fn seat_tournament(
     }
     // The players of the plan in index order: the registration order, or the order of the played sessions.
     let active: Vec<&Player> = players.iter().filter(|p| !p.data.withdrawn).collect();
-    let (seated, planned) = if played == 0 {
-        (active.clone(), Schedule { sessions: Vec::new() })
-    } else {
-        plan_with_substitutes(&players, &tables)?
-    };
+    let (seated, planned) =
+        if played == 0 { (active.clone(), Plan::new()) } else { plan_with_substitutes(&players, &tables)? };
     let request = SeatingRequest {
         entrants: seated.iter().map(|p| entrant(p)).collect(),
         sessions: settings.sessions as usize,
@@ -56,11 +68,17 @@ pub fn seat_tournament(
         club_weight,
         country_weight: club_weight / 4.0,
     };
-    let schedule = seating::reseat(&request, &planned, played as usize)?;
-    let report = seating::report(&schedule, &request.entrants)?;
-    let ids: Vec<Vec<[Id; 4]>> = schedule.sessions[played as usize..]
+    let size = settings.ruleset().table_size();
+    let (plan, report) = if size == 4 {
+        let schedule = seating::reseat(&request, &schedule_of_four(&planned)?, played as usize)?;
+        let report = seating::report(&schedule, &request.entrants)?;
+        (plan_of(&schedule), Some(report))
+    } else {
+        (seating::seat_any_size(&request, size, &planned[..played as usize])?, None)
+    };
+    let ids: Vec<Vec<Vec<Id>>> = plan[played as usize..]
         .iter()
-        .map(|session| session.iter().map(|table| table.map(|p| seated[p].id)).collect())
+        .map(|session| session.iter().map(|table| table.iter().map(|&p| seated[p].id).collect()).collect())
         .collect();
     store.save_seating(tournament, played + 1, &ids, referee)?;
     Ok(SeatingOutcome { sessions: played + 1..=settings.sessions, report })
@@ -68,13 +86,16 @@ pub fn seat_tournament(
 
 /// The stored seating as a schedule over plan indices. An index is a seat in the plan: session 1 fixes who
 /// holds it, and a player first seated in a later session takes over the index of the player missing there (a
-/// substitute for a withdrawn player). Returns the holders after the last session and the schedule.
-pub fn stored_plan(tables: &[SeatedTable]) -> DeskResult<(Vec<Id>, Schedule)> {
-    let mut holders: Vec<Id> = tables.iter().filter(|t| t.session == 1).flat_map(|t| t.players).collect();
+/// substitute for a withdrawn player). Returns the holders after the last session and the plan.
+pub fn stored_plan(tables: &[SeatedTable]) -> DeskResult<(Vec<Id>, Plan)> {
+    let ids_of = |session: u32| -> Vec<Id> {
+        tables.iter().filter(|t| t.session == session).flat_map(|t| t.players.iter().copied()).collect()
+    };
+    let mut holders: Vec<Id> = ids_of(1);
     let last = tables.iter().map(|t| t.session).max().unwrap_or(0);
-    let mut sessions: Vec<Vec<[usize; 4]>> = Vec::new();
+    let mut sessions: Plan = Vec::new();
     for session in 1..=last {
-        let seated_ids: Vec<Id> = tables.iter().filter(|t| t.session == session).flat_map(|t| t.players).collect();
+        let seated_ids = ids_of(session);
         let absent: Vec<usize> = (0..holders.len()).filter(|&i| !seated_ids.contains(&holders[i])).collect();
         let arrived: Vec<Id> = seated_ids.iter().copied().filter(|id| !holders.contains(id)).collect();
         if absent.len() != arrived.len() {
@@ -86,11 +107,11 @@ pub fn stored_plan(tables: &[SeatedTable]) -> DeskResult<(Vec<Id>, Schedule)> {
         let groups = tables
             .iter()
             .filter(|t| t.session == session)
-            .map(|t| t.players.map(|id| holders.iter().position(|&h| h == id).unwrap_or_default()))
+            .map(|t| t.players.iter().map(|id| holders.iter().position(|h| h == id).unwrap_or_default()).collect())
             .collect();
         sessions.push(groups);
     }
-    Ok((holders, Schedule { sessions }))
+    Ok((holders, sessions))
 }
 
 /// The quality report of the stored seating (`None` before any session is seated).
@@ -99,8 +120,12 @@ pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Report>
     if tables.is_empty() {
         return Ok(None);
     }
+    if store.tournament(tournament)?.settings.ruleset().table_size() != 4 {
+        return Ok(None);
+    }
     let players = store.players(tournament)?;
-    let (holders, schedule) = stored_plan(&tables)?;
+    let (holders, plan) = stored_plan(&tables)?;
+    let schedule = schedule_of_four(&plan)?;
     let entrants: Vec<Entrant> =
         holders.iter().map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default()).collect();
     Ok(Some(seating::report(&schedule, &entrants)?))
@@ -108,8 +133,8 @@ pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Report>
 
 /// The stored plan with each withdrawn holder's index given to an active player not yet in the plan; the
 /// sessions after the played ones stay in the schedule as the search's starting point.
-fn plan_with_substitutes<'p>(players: &'p [Player], tables: &[SeatedTable]) -> DeskResult<(Vec<&'p Player>, Schedule)> {
-    let (holders, schedule) = stored_plan(tables)?;
+fn plan_with_substitutes<'p>(players: &'p [Player], tables: &[SeatedTable]) -> DeskResult<(Vec<&'p Player>, Plan)> {
+    let (holders, plan) = stored_plan(tables)?;
     let by_id = |id: Id| players.iter().find(|p| p.id == id);
     let mut newcomers = players.iter().filter(|p| !p.data.withdrawn && !holders.contains(&p.id));
     let mut seated: Vec<&Player> = Vec::with_capacity(holders.len());
@@ -131,9 +156,9 @@ fn plan_with_substitutes<'p>(players: &'p [Player], tables: &[SeatedTable]) -> D
     }
     if let Some(extra) = newcomers.next() {
         return Err(DeskError::Refused(format!(
-            "{} is not in the plan and no withdrawn player's seat is free: tables stay of four",
+            "{} is not in the plan and no withdrawn player's seat is free: tables stay as they are",
             extra.data.name
         )));
     }
-    Ok((seated, schedule))
+    Ok((seated, plan))
 }

@@ -13,8 +13,8 @@ pub struct TableState {
     pub table: SeatedTable,
     /// The tournament's settings.
     pub settings: TournamentSettings,
-    /// Its four players by position.
-    pub players: [TablePlayer; 4],
+    /// Its players by position.
+    pub players: Vec<TablePlayer>,
     /// Its manches in order.
     pub manches: Vec<StoredManche>,
     /// Who dealt after each manche, derived once from the outcomes (the table screen asks every row's winds
@@ -26,7 +26,8 @@ impl TableState {
     /// The winds of manche `number` (1-based), from the manches before it.
     pub fn winds(&self, number: u32) -> MancheWinds {
         let before = number.saturating_sub(1) as usize;
-        manche_winds(self.table.start_round_wind, &self.rotations[..before.min(self.rotations.len())])
+        let previous = &self.rotations[..before.min(self.rotations.len())];
+        manche_winds(self.table.start_round_wind, previous, self.players.len())
     }
 
     /// Who deals after a manche with this outcome.
@@ -40,7 +41,7 @@ impl TableState {
         MancheFrame {
             names: self.players.iter().map(|p| p.name.clone()).collect(),
             dealer: winds.east_position,
-            round_wind: Some(winds.round_wind),
+            round_wind: self.settings.ruleset().seat_model().has_winds().then_some(winds.round_wind),
         }
     }
 
@@ -51,30 +52,36 @@ impl TableState {
     }
 
     /// Chip totals per position after each manche (starting points plus nets).
-    pub fn running_totals(&self) -> Vec<[i64; 4]> {
+    pub fn running_totals(&self) -> Vec<Vec<i64>> {
         let start = self.settings.starting_points();
-        let mut totals = [start; 4];
+        let mut totals = vec![start; self.players.len()];
         self.manches
             .iter()
             .map(|m| {
                 for (total, net) in totals.iter_mut().zip(&m.nets) {
                     *total += net;
                 }
-                totals
+                totals.clone()
             })
             .collect()
     }
 
+    /// An empty manche for this table: one blank hand per player.
+    pub fn blank_entry(&self) -> MancheEntry {
+        MancheEntry::blank(self.players.len())
+    }
+
     /// Validates and scores manche `number` as typed, without saving it.
     pub fn preview(&self, number: u32, entry: &MancheEntry) -> Result<(MancheInput, MancheOutcome), Box<EntryErrors>> {
-        entry.score(&self.settings, &self.players, &self.winds(number))
+        entry.score(&self.settings, &self.players, &self.frame(number))
     }
 }
 
 /// Reads a table with everything needed to show it and to enter its manches.
 pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let seated = store.table(table)?;
-    let mut players = seated.players.map(|id| TablePlayer { id, name: String::new() });
+    let mut players: Vec<TablePlayer> =
+        seated.players.iter().map(|&id| TablePlayer { id, name: String::new() }).collect();
     let mut tournament = 0;
     for slot in &mut players {
         let player = store.player(slot.id)?;

@@ -72,12 +72,13 @@ pub fn players(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(["session", "table", "seat", "player"])?;
+    let seat_model = s.tournament.settings.ruleset().seat_model();
     for table in &s.tables {
         for (position, &player) in table.players.iter().enumerate() {
             w.write_record([
                 table.session.to_string(),
                 table.number.to_string(),
-                crate::tiles::Wind::ALL[position].letter().to_string(),
+                seat_model.seat(position).letter(),
                 cell(s.name(player)),
             ])?;
         }
@@ -116,7 +117,7 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                     table.session.to_string(),
                     table.number.to_string(),
                     manche.number.to_string(),
-                    player.seat.letter().to_string(),
+                    player.seat.map_or_else(|| (position + 1).to_string(), |wind| wind.letter().to_string()),
                     round_wind(&manche.input),
                     cell(&player.name),
                     cell(player.hand.as_deref().unwrap_or("")),

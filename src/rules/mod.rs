@@ -106,6 +106,42 @@ pub trait Ruleset {
 pub enum SeatModel {
     /// Seat winds East, South, West, North that turn with the deal; rounds have a prevailing wind.
     Winds,
+    /// Numbered seats and a dealer (Hanafuda's oya) who changes with the ruleset's rotation; no winds.
+    Dealer,
+}
+
+/// A seat as sheets and screens name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatLabel {
+    /// A seat wind.
+    Wind(Wind),
+    /// A numbered seat (1-based).
+    Number(usize),
+}
+
+impl SeatLabel {
+    /// The short form for sheets and CSV: `E` or `1`.
+    pub fn letter(self) -> String {
+        match self {
+            SeatLabel::Wind(wind) => wind.letter().to_string(),
+            SeatLabel::Number(n) => n.to_string(),
+        }
+    }
+}
+
+impl SeatModel {
+    /// The label of the seat at `position` in the session's first manche (position 0 deals first).
+    pub fn seat(self, position: usize) -> SeatLabel {
+        match self {
+            SeatModel::Winds => SeatLabel::Wind(Wind::ALL[position % Wind::ALL.len()]),
+            SeatModel::Dealer => SeatLabel::Number(position + 1),
+        }
+    }
+
+    /// Whether manches have seat and round winds.
+    pub fn has_winds(self) -> bool {
+        self == SeatModel::Winds
+    }
 }
 
 /// Who deals the next manche.
@@ -134,6 +170,11 @@ impl MancheFrame {
     pub fn seat_wind(&self, position: usize) -> Wind {
         let n = self.names.len().max(1);
         Wind::ALL[(position + n - self.dealer % n) % n % 4]
+    }
+
+    /// The seat wind of `position`, or `None` at a table without winds (no prevailing wind).
+    pub fn seat(&self, position: usize) -> Option<Wind> {
+        self.round_wind.map(|_| self.seat_wind(position))
     }
 }
 
@@ -287,8 +328,9 @@ fn empty_object() -> serde_json::Value {
 pub struct PlayerInput {
     /// The player's name, unique at the table.
     pub name: String,
-    /// Seat wind this manche.
-    pub seat: Wind,
+    /// Seat wind this manche (rulesets with winds require it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Wind>,
     /// The hand in notation; may be omitted in a void manche.
     #[serde(default)]
     pub hand: Option<String>,
@@ -384,7 +426,7 @@ fn deserialize_net<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<(St
 impl MancheOutcome {
     /// Whether the dealer (East) went out.
     pub fn dealer_won(&self) -> bool {
-        self.players.iter().any(|p| p.mahjong && p.seat == Wind::East)
+        self.players.iter().any(|p| p.mahjong && p.seat == Some(Wind::East))
     }
 }
 
@@ -393,8 +435,9 @@ impl MancheOutcome {
 pub struct PlayerOutcome {
     /// Name.
     pub name: String,
-    /// Seat wind.
-    pub seat: Wind,
+    /// Seat wind (rulesets with winds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Wind>,
     /// Whether the player went Mah Jong.
     pub mahjong: bool,
     /// Hand value before East's doubling (a limit's value for a limit hand).

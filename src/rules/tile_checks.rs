@@ -16,6 +16,17 @@ pub struct TileSeat<'a> {
     pub hand: Option<&'a Hand>,
 }
 
+/// A player's seat wind, which every tile ruleset requires.
+pub fn seat_wind(player: &crate::rules::PlayerInput) -> Result<Wind, MancheError> {
+    player.seat.ok_or_else(|| {
+        MancheError::player(
+            &player.name,
+            "seat: missing (E, S, W or N)",
+            "seat: manca il vento del posto (E, S, W o N)",
+        )
+    })
+}
+
 /// The error for a player whose hand was not entered in a manche that is not void.
 pub fn missing_hand(name: &str) -> MancheError {
     MancheError::player(name, "the hand is missing", "manca la mano")

@@ -39,7 +39,7 @@ pub fn tile_outcome<'a>(
         .map(|(name, seat, mahjong, tiles, scored)| {
             let mut out = PlayerOutcome {
                 name: name.to_owned(),
-                seat,
+                seat: Some(seat),
                 mahjong,
                 score: 0,
                 stick_points: 0,

@@ -4,6 +4,7 @@
 //! club/country separation as a weighted soft constraint), [`winds`] orders each table E, S, W, N so that every
 //! player plays every wind equally, and [`tables`] numbers the tables so that players move around the room.
 
+mod any_size;
 mod cyclic;
 mod designs;
 mod labels;
@@ -12,6 +13,7 @@ mod search;
 mod tables;
 mod winds;
 
+pub use any_size::{Plan, seat_any_size};
 pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report};
 
 use serde::Serialize;

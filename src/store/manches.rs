@@ -233,7 +233,7 @@ impl Store {
         // One pass over the nets, grouped by table and seat (a correlated sum per seat was ~50× slower at 400
         // players × 12 sessions).
         let mut statement = self.conn.prepare_cached(
-            "SELECT s.number, m.table_id, seat.position, mn.player_id, sum(mn.net), sum(mn.mahjong) \
+            "SELECT s.number, m.table_id, mn.player_id, sum(mn.net), sum(mn.mahjong) \
              FROM manche m JOIN manche_net mn ON mn.manche_id = m.id \
              JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
              JOIN seat ON seat.table_id = m.table_id AND seat.player_id = mn.player_id \
@@ -243,22 +243,22 @@ impl Store {
             Ok((
                 row.get::<_, u32>(0)?,
                 row.get::<_, Id>(1)?,
-                row.get::<_, i64>(2)? as usize,
-                row.get::<_, Id>(3)?,
-                row.get::<_, i64>(4)?,
-                row.get::<_, u32>(5)?,
+                row.get::<_, Id>(2)?,
+                row.get::<_, i64>(3)?,
+                row.get::<_, u32>(4)?,
             ))
         })?;
         let mut results: Vec<TableResult> = Vec::new();
         let mut current: Option<Id> = None;
         for row in rows {
-            let (session, table, position, player, points, mahjongs) = row?;
+            // Rows come in position order within each table.
+            let (session, table, player, points, mahjongs) = row?;
             if current != Some(table) {
                 current = Some(table);
-                results.push(TableResult { session, players: [(0, 0, 0); 4] });
+                results.push(TableResult { session, players: Vec::new() });
             }
-            if let (Some(last), true) = (results.last_mut(), position < 4) {
-                last.players[position] = (player, points, mahjongs);
+            if let Some(last) = results.last_mut() {
+                last.players.push((player, points, mahjongs));
             }
         }
         Ok(results)

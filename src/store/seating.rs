@@ -7,7 +7,7 @@ use super::{Store, StoreError, StoreResult, not_found};
 use crate::tiles::Wind;
 use crate::tournament::Id;
 
-/// A table of a session with its four players in seat order (position 0 = East at the first manche).
+/// A table of a session with its players in seat order (position 0 = the dealer of the first manche).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatedTable {
     /// Id.
@@ -18,8 +18,8 @@ pub struct SeatedTable {
     pub number: u32,
     /// Round wind of the first manche.
     pub start_round_wind: Wind,
-    /// Player ids by position.
-    pub players: [Id; 4],
+    /// Player ids by position (as many as the ruleset seats at a table).
+    pub players: Vec<Id>,
 }
 
 fn wind_from_letter(letter: &str) -> Wind {
@@ -32,10 +32,8 @@ fn wind_from_letter(letter: &str) -> Wind {
 }
 
 const SELECT: &str = "SELECT st.id, s.number, st.number, st.start_round_wind, \
-       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 0), \
-       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 1), \
-       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 2), \
-       (SELECT player_id FROM seat WHERE table_id = st.id AND position = 3) \
+       (SELECT group_concat(player_id) FROM \
+          (SELECT player_id FROM seat WHERE table_id = st.id ORDER BY position)) \
      FROM session_table st JOIN session s ON s.id = st.session_id";
 
 fn table_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatedTable> {
@@ -44,7 +42,12 @@ fn table_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatedTable> {
         session: row.get(1)?,
         number: row.get(2)?,
         start_round_wind: wind_from_letter(&row.get::<_, String>(3)?),
-        players: [row.get(4)?, row.get(5)?, row.get(6)?, row.get(7)?],
+        players: row
+            .get::<_, Option<String>>(4)?
+            .unwrap_or_default()
+            .split(',')
+            .filter_map(|id| id.parse().ok())
+            .collect(),
     })
 }
 
@@ -60,7 +63,7 @@ fn session_has_manches(tx: &Transaction<'_>, tournament: Id, session: u32) -> St
 fn session_json(tx: &Transaction<'_>, tournament: Id, session: u32) -> StoreResult<String> {
     let mut statement =
         tx.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number"))?;
-    let tables: Vec<[Id; 4]> = statement
+    let tables: Vec<Vec<Id>> = statement
         .query_map(params![tournament, session], table_from_row)?
         .map(|t| t.map(|t| t.players))
         .collect::<Result<_, _>>()?;
@@ -74,7 +77,7 @@ impl Store {
         &mut self,
         tournament: Id,
         first_session: u32,
-        sessions: &[Vec<[Id; 4]>],
+        sessions: &[Vec<Vec<Id>>],
         referee: &str,
     ) -> StoreResult<()> {
         let tx = self.conn.transaction()?;

@@ -1,10 +1,10 @@
-//! The manche as the referee types it at a table (four hands by seat position, flags, a monte) and its
+//! The manche as the referee types it at a table (a hand per seat position, flags, a monte) and its
 //! conversion to the ruleset's [`MancheInput`], with every problem attached to the hand it is about.
 
 use serde::{Deserialize, Serialize};
 
-use super::{Id, MancheWinds, TournamentSettings};
-use crate::rules::{self, MancheError, MancheInput, MancheOutcome, PlayerInput};
+use super::{Id, TournamentSettings};
+use crate::rules::{self, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput};
 use crate::tiles::parse_hand;
 
 /// A player at a session table.
@@ -38,15 +38,15 @@ pub struct HandEntry {
 pub struct MancheEntry {
     /// A monte.
     pub void: bool,
-    /// The four hands, by position.
-    pub hands: [HandEntry; 4],
+    /// The hands, by position.
+    pub hands: Vec<HandEntry>,
 }
 
 /// Why a typed manche cannot be confirmed: a message per hand (by position) and one for the whole manche.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EntryErrors {
     /// Problems with one hand, by position.
-    pub hands: [Option<MancheError>; 4],
+    pub hands: Vec<Option<MancheError>>,
     /// Problems with the manche as a whole.
     pub general: Option<MancheError>,
 }
@@ -58,17 +58,25 @@ impl EntryErrors {
     }
 }
 
+impl EntryErrors {
+    /// No errors yet at a table of `seats`.
+    pub fn none(seats: usize) -> EntryErrors {
+        EntryErrors { hands: vec![None; seats], general: None }
+    }
+}
+
 impl MancheEntry {
-    /// The ruleset's input: players in position order, each with this manche's seat wind.
-    pub fn to_input(
-        &self,
-        settings: &TournamentSettings,
-        players: &[TablePlayer; 4],
-        winds: &MancheWinds,
-    ) -> MancheInput {
+    /// A blank manche at a table of `seats`.
+    pub fn blank(seats: usize) -> MancheEntry {
+        MancheEntry { void: false, hands: vec![HandEntry::default(); seats] }
+    }
+
+    /// The ruleset's input: players in position order, each with this manche's seat wind where the ruleset
+    /// has winds.
+    pub fn to_input(&self, settings: &TournamentSettings, players: &[TablePlayer], frame: &MancheFrame) -> MancheInput {
         MancheInput {
             rules: settings.rules.clone(),
-            round_wind: Some(winds.round_wind),
+            round_wind: frame.round_wind,
             void: self.void,
             players: players
                 .iter()
@@ -76,7 +84,7 @@ impl MancheEntry {
                 .enumerate()
                 .map(|(position, (player, hand))| PlayerInput {
                     name: player.name.clone(),
-                    seat: winds.seat_wind(position),
+                    seat: frame.seat(position),
                     hand: (!hand.text.trim().is_empty()).then(|| hand.text.trim().to_owned()),
                     mahjong: hand.mahjong,
                     win: hand.win.clone(),
@@ -92,10 +100,17 @@ impl MancheEntry {
     pub fn score(
         &self,
         settings: &TournamentSettings,
-        players: &[TablePlayer; 4],
-        winds: &MancheWinds,
+        players: &[TablePlayer],
+        frame: &MancheFrame,
     ) -> Result<(MancheInput, MancheOutcome), Box<EntryErrors>> {
-        let mut errors = Box::<EntryErrors>::default();
+        let mut errors = Box::new(EntryErrors::none(players.len()));
+        if self.hands.len() != players.len() {
+            errors.general = Some(MancheError::general(
+                format!("{} hands for {} players", self.hands.len(), players.len()),
+                format!("{} mani per {} giocatori", self.hands.len(), players.len()),
+            ));
+            return Err(errors);
+        }
         let tiles = settings.ruleset().entry_model().tile_hand;
         for (position, hand) in self.hands.iter().enumerate().filter(|_| tiles) {
             if let Err(e) = parse_hand(&hand.text) {
@@ -105,7 +120,7 @@ impl MancheEntry {
         if errors.first().is_some() {
             return Err(errors);
         }
-        let input = self.to_input(settings, players, winds);
+        let input = self.to_input(settings, players, frame);
         match rules::score_manche(&input) {
             Ok(outcome) => Ok((input, outcome)),
             Err(error) => {
@@ -121,17 +136,18 @@ impl MancheEntry {
 
     /// The typed manche back from a stored input (players in position order).
     pub fn from_input(input: &MancheInput) -> MancheEntry {
-        let mut entry = MancheEntry { void: input.void, ..MancheEntry::default() };
-        for (slot, player) in entry.hands.iter_mut().zip(&input.players) {
-            *slot = HandEntry {
+        let hands = input
+            .players
+            .iter()
+            .map(|player| HandEntry {
                 text: player.hand.clone().unwrap_or_default(),
                 mahjong: player.mahjong,
                 win: player.win.clone(),
                 dead: player.dead.clone(),
                 winning_tile: player.winning_tile.clone().unwrap_or_default(),
-            };
-        }
-        entry
+            })
+            .collect();
+        MancheEntry { void: input.void, hands }
     }
 }
 
@@ -139,17 +155,20 @@ impl MancheEntry {
 mod tests {
     use super::*;
     use crate::tiles::Wind;
-    use crate::tournament::manche_winds;
 
-    fn table() -> [TablePlayer; 4] {
-        ["Anna", "Bruno", "Carla", "Dario"].map(|n| TablePlayer { id: n.len() as Id, name: n.to_owned() })
+    fn table() -> Vec<TablePlayer> {
+        ["Anna", "Bruno", "Carla", "Dario"].map(|n| TablePlayer { id: n.len() as Id, name: n.to_owned() }).to_vec()
+    }
+
+    fn first_manche() -> MancheFrame {
+        MancheFrame { names: table().into_iter().map(|p| p.name).collect(), dealer: 0, round_wind: Some(Wind::East) }
     }
 
     fn digest_entry() -> MancheEntry {
         let hand = |text: &str| HandEntry { text: text.to_owned(), ..HandEntry::default() };
         MancheEntry {
             void: false,
-            hands: [
+            hands: vec![
                 hand("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f"),
                 HandEntry {
                     text: "[555b] RRR 123c 456d EE 2f".to_owned(),
@@ -166,9 +185,8 @@ mod tests {
     #[test]
     fn the_digest_manche_scores_through_the_entry() {
         let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
-        let winds = manche_winds(Wind::East, &[]);
-        let (input, outcome) = digest_entry().score(&settings, &table(), &winds).expect("valid");
-        assert_eq!(input.players[1].seat, Wind::South);
+        let (input, outcome) = digest_entry().score(&settings, &table(), &first_manche()).expect("valid");
+        assert_eq!(input.players[1].seat, Some(Wind::South));
         assert_eq!(outcome.net.iter().map(|(_, n)| n).sum::<i64>(), 0);
         assert!(outcome.players[1].mahjong);
         assert_eq!(MancheEntry::from_input(&input), digest_entry());
@@ -179,7 +197,7 @@ mod tests {
         let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
         let mut entry = digest_entry();
         entry.hands[2].text = "[234d] 66x".to_owned();
-        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, &[])).expect_err("bad token");
+        let errors = entry.score(&settings, &table(), &first_manche()).expect_err("bad token");
         let error = errors.hands[2].as_ref().expect("error on Carla's hand");
         assert_eq!(error.player.as_deref(), Some("Carla"));
         assert!(error.reason.contains("66x"), "{}", error.reason);
@@ -192,7 +210,7 @@ mod tests {
         let mut entry = digest_entry();
         entry.hands[1].mahjong = false;
         entry.hands[3].text.clear();
-        let errors = entry.score(&settings, &table(), &manche_winds(Wind::East, &[])).expect_err("invalid");
+        let errors = entry.score(&settings, &table(), &first_manche()).expect_err("invalid");
         assert!(errors.first().is_some());
     }
 }

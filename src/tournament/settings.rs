@@ -78,8 +78,8 @@ pub enum SettingsError {
     #[error("rule options: {0}")]
     Options(String),
     /// Placement points must not increase down the table.
-    #[error("placement points: {0:?} must go down from first to fourth place")]
-    Placement([i64; 4]),
+    #[error("placement points: {0:?} must go down from first to last place")]
+    Placement(Vec<i64>),
 }
 
 impl TournamentSettings {
@@ -103,9 +103,9 @@ impl TournamentSettings {
             return Err(SettingsError::Rules(self.rules.clone()));
         };
         ruleset.check_options(&self.options).map_err(|e| SettingsError::Options(e.to_string()))?;
-        let p = self.ranking.placement_points;
+        let p = &self.ranking.placement_points;
         if p.windows(2).any(|w| w[0] < w[1]) {
-            return Err(SettingsError::Placement(p));
+            return Err(SettingsError::Placement(p.clone()));
         }
         Ok(())
     }
@@ -140,8 +140,9 @@ impl TournamentSettings {
 pub struct Ranking {
     /// The first key.
     pub method: RankingMethod,
-    /// Placement points for 1st…4th at a session table (4-2-1-0); tied players share the positions' points.
-    pub placement_points: [i64; 4],
+    /// Placement points for 1st, 2nd, … at a session table (4-2-1-0); tied players share the positions'
+    /// points; a position beyond the list is worth 0.
+    pub placement_points: Vec<i64>,
     /// Keys applied in order when the first is equal; players equal on every key share a place.
     pub tie_breaks: Vec<TieBreak>,
 }
@@ -150,7 +151,7 @@ impl Default for Ranking {
     fn default() -> Self {
         Ranking {
             method: RankingMethod::TotalPoints,
-            placement_points: [4, 2, 1, 0],
+            placement_points: vec![4, 2, 1, 0],
             tie_breaks: vec![TieBreak::PlacementPoints, TieBreak::BestSession, TieBreak::FewerPenalties],
         }
     }

@@ -31,8 +31,8 @@ pub struct PlayerRecord {
 pub struct TableResult {
     /// Session number (1-based).
     pub session: u32,
-    /// `(player, points, mah jongs)` for each of the four.
-    pub players: [(Id, i64, u32); 4],
+    /// `(player, points, mah jongs)` for each player, by position.
+    pub players: Vec<(Id, i64, u32)>,
 }
 
 /// One line of the standings.
@@ -97,7 +97,10 @@ pub fn standings(
     let index: HashMap<Id, usize> = rows.iter().enumerate().map(|(i, r)| (r.player.id, i)).collect();
     let mut session_points: HashMap<(Id, u32), i64> = HashMap::new();
     for table in tables {
-        let placement = placement_shares(&table.players.map(|(_, points, _)| points), &ranking.placement_points);
+        let placement = placement_shares(
+            &table.players.iter().map(|&(_, points, _)| points).collect::<Vec<_>>(),
+            &ranking.placement_points,
+        );
         for (&(id, points, mahjongs), share) in table.players.iter().zip(placement) {
             *session_points.entry((id, table.session)).or_default() += points;
             let Some(&i) = index.get(&id) else { continue };
@@ -137,16 +140,17 @@ pub fn standings(
 }
 
 /// Each player's placement points (scaled) at one table: ranked by points, tied players share the points
-/// of the positions they occupy.
-pub fn placement_shares(points: &[i64; 4], table: &[i64; 4]) -> [i64; 4] {
-    let mut shares = [0; 4];
-    for (i, share) in shares.iter_mut().enumerate() {
-        let above = points.iter().filter(|&&p| p > points[i]).count();
-        let tied = points.iter().filter(|&&p| p == points[i]).count();
-        let sum: i64 = table[above..above + tied].iter().sum();
-        *share = sum * PLACEMENT_SCALE / tied as i64;
-    }
-    shares
+/// of the positions they occupy; a position beyond the end of `table` is worth 0.
+pub fn placement_shares(points: &[i64], table: &[i64]) -> Vec<i64> {
+    points
+        .iter()
+        .map(|&own| {
+            let above = points.iter().filter(|&&p| p > own).count();
+            let tied = points.iter().filter(|&&p| p == own).count();
+            let sum: i64 = table.iter().skip(above).take(tied).sum();
+            sum * PLACEMENT_SCALE / tied as i64
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -168,12 +172,14 @@ mod tests {
     fn ties_share_placement_points() {
         assert_eq!(placement_shares(&[300, -100, -100, -100], &[4, 2, 1, 0]), [48, 12, 12, 12]);
         assert_eq!(placement_shares(&[50, 50, -20, -80], &[4, 2, 1, 0]), [36, 36, 12, 0]);
+        assert_eq!(placement_shares(&[10, 10, -20], &[4, 2, 1, 0]), [36, 36, 12], "a table of three");
+        assert_eq!(placement_shares(&[0, 0, 0], &[3, 1]), [16, 16, 16], "positions beyond the list are worth 0");
     }
 
     #[test]
     fn total_points_rank_first_then_placement_and_equal_records_share_a_place() {
         let players: Vec<_> = (1..=5).map(|i| player(i, &format!("P{i}"))).collect();
-        let tables = [TableResult { session: 1, players: [(1, 500, 3), (2, -100, 1), (3, -100, 1), (4, -300, 0)] }];
+        let tables = [TableResult { session: 1, players: vec![(1, 500, 3), (2, -100, 1), (3, -100, 1), (4, -300, 0)] }];
         let rows = standings(&players, &tables, &[(1, 600)], &Ranking::default());
         let order: Vec<(u32, &str, i64)> = rows.iter().map(|r| (r.place, r.player.name.as_str(), r.points)).collect();
         assert_eq!(order, [(1, "P5", 0), (2, "P1", -100), (3, "P2", -100), (3, "P3", -100), (5, "P4", -300)]);
@@ -183,8 +189,8 @@ mod tests {
     fn placement_ranking_uses_points_second() {
         let players: Vec<_> = (1..=8).map(|i| player(i, &format!("P{i}"))).collect();
         let tables = [
-            TableResult { session: 1, players: [(1, 100, 1), (2, 0, 0), (3, -40, 0), (4, -60, 0)] },
-            TableResult { session: 1, players: [(5, 900, 1), (6, -300, 0), (7, -300, 0), (8, -300, 0)] },
+            TableResult { session: 1, players: vec![(1, 100, 1), (2, 0, 0), (3, -40, 0), (4, -60, 0)] },
+            TableResult { session: 1, players: vec![(5, 900, 1), (6, -300, 0), (7, -300, 0), (8, -300, 0)] },
         ];
         let ranking = Ranking { method: RankingMethod::PlacementPoints, ..Ranking::default() };
         let rows = standings(&players, &tables, &[], &ranking);
@@ -197,7 +203,7 @@ mod tests {
     fn substitutes_are_left_out() {
         let mut players: Vec<_> = (1..=4).map(|i| player(i, &format!("P{i}"))).collect();
         players[3].substitute = true;
-        let tables = [TableResult { session: 1, players: [(1, 0, 0), (2, 0, 0), (3, 0, 0), (4, 10, 1)] }];
+        let tables = [TableResult { session: 1, players: vec![(1, 0, 0), (2, 0, 0), (3, 0, 0), (4, 10, 1)] }];
         let rows = standings(&players, &tables, &[], &Ranking::default());
         assert_eq!(rows.len(), 3);
         assert!(rows.iter().all(|r| r.place == 1));

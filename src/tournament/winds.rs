@@ -1,9 +1,10 @@
 //! Who is East and which round it is in each manche of a session table.
 //!
-//! Seats are numbered by their position at the start of the session: 0 = East, 1 = South, 2 = West, 3 = North.
-//! After each manche the ruleset says whether the East role passes to the next position (South becomes East)
-//! or stays ([`Rotation`]). A round (giro) ends when East has gone round all the positions; the next round's
-//! wind follows the previous one (E → S → W → N → E).
+//! Seats are numbered by their position at the start of the session: 0 = East (the first dealer), 1 = South,
+//! 2 = West, 3 = North. After each manche the ruleset says whether the East role (the deal) passes to the next
+//! position (South becomes East) or stays ([`Rotation`]). A round (giro) ends when the deal has gone round all
+//! the positions; the next round's wind follows the previous one (E → S → W → N → E). Tables of another size
+//! (rulesets without winds) use the same count of passes and dealer position.
 
 use crate::rules::Rotation;
 use crate::tiles::Wind;
@@ -13,38 +14,35 @@ use crate::tiles::Wind;
 pub struct MancheWinds {
     /// Vento di giro.
     pub round_wind: Wind,
-    /// The position (0–3) that is East this manche.
+    /// The position that is East (deals) this manche.
     pub east_position: usize,
-    /// How many times East has passed since the session began (16 passes = four rounds).
+    /// How many times East has passed since the session began (16 passes = four rounds at a table of four).
     pub passes: u32,
+    /// Players at the table.
+    pub seats: usize,
 }
 
 impl MancheWinds {
     /// The seat wind of a position this manche.
     pub fn seat_wind(&self, position: usize) -> Wind {
-        Wind::ALL[(position + 4 - self.east_position) % 4]
+        let seats = self.seats.max(1);
+        Wind::ALL[(position + seats - self.east_position % seats) % seats % Wind::ALL.len()]
     }
 
     /// The position that has this seat wind this manche.
     pub fn position_of(&self, wind: Wind) -> usize {
-        (self.east_position + wind.index()) % 4
+        (self.east_position + wind.index()) % self.seats.max(1)
     }
 }
 
-/// The winds of the manche that follows `previous` (each earlier manche's rotation) at a table that started
-/// with `start_round`.
-pub fn manche_winds(start_round: Wind, previous: &[Rotation]) -> MancheWinds {
-    let mut east_position = 0;
-    let mut passes = 0u32;
-    for rotation in previous {
-        if *rotation == Rotation::Stay {
-            continue;
-        }
-        east_position = (east_position + 1) % 4;
-        passes += 1;
-    }
-    let round_wind = Wind::ALL[(start_round.index() + passes as usize / 4) % 4];
-    MancheWinds { round_wind, east_position, passes }
+/// The winds of the manche that follows `previous` (each earlier manche's rotation) at a table of `seats`
+/// players that started with `start_round`.
+pub fn manche_winds(start_round: Wind, previous: &[Rotation], seats: usize) -> MancheWinds {
+    let seats = seats.max(1);
+    let passes = previous.iter().filter(|r| **r == Rotation::Pass).count() as u32;
+    let east_position = passes as usize % seats;
+    let round_wind = Wind::ALL[(start_round.index() + passes as usize / seats) % Wind::ALL.len()];
+    MancheWinds { round_wind, east_position, passes, seats }
 }
 
 #[cfg(test)]
@@ -56,22 +54,28 @@ mod tests {
 
     #[test]
     fn passing_moves_east_every_manche() {
-        let first = manche_winds(Wind::East, &[]);
+        let first = manche_winds(Wind::East, &[], 4);
         assert_eq!((first.round_wind, first.east_position), (Wind::East, 0));
         assert_eq!(first.seat_wind(1), Wind::South);
-        let second = manche_winds(Wind::East, &[PASS]);
+        let second = manche_winds(Wind::East, &[PASS], 4);
         assert_eq!(second.east_position, 1, "South becomes East");
         assert_eq!(second.seat_wind(0), Wind::North);
         assert_eq!(second.position_of(Wind::East), 1);
-        let fifth = manche_winds(Wind::East, &[PASS; 4]);
+        let fifth = manche_winds(Wind::East, &[PASS; 4], 4);
         assert_eq!((fifth.round_wind, fifth.east_position), (Wind::South, 0));
-        let last = manche_winds(Wind::West, &[PASS; 15]);
+        let last = manche_winds(Wind::West, &[PASS; 15], 4);
         assert_eq!((last.round_wind, last.east_position), (Wind::South, 3), "rounds wrap from North to East");
     }
 
     #[test]
     fn staying_keeps_east_and_the_round() {
-        let winds = manche_winds(Wind::East, &[STAY, STAY, PASS]);
+        let winds = manche_winds(Wind::East, &[STAY, STAY, PASS], 4);
         assert_eq!((winds.east_position, winds.passes), (1, 1));
+    }
+
+    #[test]
+    fn a_table_of_three_passes_the_deal_round_three_seats() {
+        let fourth = manche_winds(Wind::East, &[PASS, STAY, PASS, PASS], 3);
+        assert_eq!((fourth.east_position, fourth.passes, fourth.round_wind), (0, 3, Wind::South));
     }
 }

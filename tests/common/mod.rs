@@ -122,7 +122,7 @@ pub fn seated_four(store: &mut stecca::store::Store) -> (i64, i64) {
         store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "Arbitro").expect("player");
     }
     let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
-    store.save_seating(id, 1, &[vec![[players[0], players[1], players[2], players[3]]]], "Arbitro").expect("seating");
+    store.save_seating(id, 1, &[vec![players[..4].to_vec()]], "Arbitro").expect("seating");
     let table = store.seating(id).expect("seating")[0].id;
     (id, table)
 }
@@ -133,7 +133,7 @@ pub fn digest_entry() -> stecca::tournament::MancheEntry {
     let hand = |text: &str| HandEntry { text: text.to_owned(), ..HandEntry::default() };
     MancheEntry {
         void: false,
-        hands: [
+        hands: vec![
             hand("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f"),
             HandEntry {
                 text: "[555b] RRR 123c 456d EE 2f".into(),

@@ -7,8 +7,7 @@ use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
 
 use super::Snapshot;
 use crate::i18n::Lang;
-use crate::rules::Rotation;
-use crate::tiles::Wind;
+use crate::rules::{Rotation, SeatLabel};
 use crate::tournament::{Id, RankingMethod, manche_winds};
 
 const BODY: f32 = 9.0;
@@ -138,7 +137,8 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         let title = format!("{} — {} {session}", lang.tr("pdf.seating"), lang.tr("sessions.session"));
         // Two columns of table blocks: "Tavolo N", then each seat wind and its player on a line of its own, so
         // that full names fit.
-        let block_h = 5.0 * ROW + 4.0;
+        let seat_model = s.tournament.settings.ruleset().seat_model();
+        let block_h = (s.tournament.settings.ruleset().table_size() as f32 + 1.0) * ROW + 4.0;
         let half = (PAGE_W - 2.0 * MARGIN) / 2.0;
         for (i, table) in tables.iter().enumerate() {
             let column = i % 2;
@@ -151,7 +151,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             w.text(x, top, 10.5, Weight::Bold, &format!("{} {}", lang.tr("sessions.table"), table.number));
             for (pos, &player) in table.players.iter().enumerate() {
                 let y = top - (pos as f32 + 1.0) * ROW;
-                w.text(x, y, BODY, Weight::Regular, &lang.wind(Wind::ALL[pos]));
+                w.text(x, y, BODY, Weight::Regular, &lang.seat(seat_model.seat(pos)));
                 let (name, size) = w.fit_sized(s.name(player), half - 22.0, BODY, Weight::Regular);
                 w.text(x + 18.0, y, size, Weight::Regular, &name);
             }
@@ -160,10 +160,10 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             }
         }
         // The same session by name, so that players find their table on the wall.
-        let mut by_name: Vec<(String, u32, Wind)> = tables
+        let mut by_name: Vec<(String, u32, SeatLabel)> = tables
             .iter()
-            .flat_map(|t| t.players.iter().enumerate().map(move |(pos, &p)| (p, t.number, Wind::ALL[pos])))
-            .map(|(p, number, wind)| (s.name(p).to_owned(), number, wind))
+            .flat_map(|t| t.players.iter().enumerate().map(move |(pos, &p)| (p, t.number, seat_model.seat(pos))))
+            .map(|(p, number, seat)| (s.name(p).to_owned(), number, seat))
             .collect();
         by_name.sort_by_key(|entry| entry.0.to_lowercase());
         let title = format!("{} — {} {session}", lang.tr("pdf.seating_by_name"), lang.tr("sessions.session"));
@@ -173,13 +173,13 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             Col { x: MARGIN + 118.0, w: 30.0, right: false },
         ];
         let name_titles = [lang.tr("players.name"), lang.tr("sessions.table"), lang.tr("pdf.seat")];
-        for (i, (name, number, wind)) in by_name.iter().enumerate() {
+        for (i, (name, number, seat)) in by_name.iter().enumerate() {
             if i == 0 || w.y < BOTTOM {
                 w.new_page();
                 heading(&mut w, s, lang, &title);
                 table_header(&mut w, &name_cols, &name_titles);
             }
-            row(&mut w, &name_cols, &[name.clone(), number.to_string(), lang.wind(*wind)], Weight::Regular);
+            row(&mut w, &name_cols, &[name.clone(), number.to_string(), lang.seat(*seat)], Weight::Regular);
         }
     }
     if sessions == 0 {
@@ -195,7 +195,9 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let mut w = new_writer(s, lang, &lang.tr("pdf.scoresheet"))?;
     let manches = s.tournament.settings.manches_per_session;
     let settings = &s.tournament.settings;
-    let east_passes = settings.ruleset().deal_always_passes(&settings.options);
+    let ruleset = settings.ruleset();
+    let east_passes = ruleset.deal_always_passes(&settings.options);
+    let (seats, seat_model) = (ruleset.table_size(), ruleset.seat_model());
     for table in &s.tables {
         w.new_page();
         let title = format!(
@@ -208,18 +210,19 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         );
         heading(&mut w, s, lang, &title);
         let x0 = MARGIN + 46.0;
-        let col_w = (PAGE_W - MARGIN - x0) / 4.0;
+        let col_w = (PAGE_W - MARGIN - x0) / seats as f32;
         let top = w.y;
         for (pos, &player) in table.players.iter().enumerate() {
             let x = x0 + pos as f32 * col_w;
             let name = w.fit(s.name(player), col_w - 2.0, BODY, Weight::Bold);
             w.text(x + 1.0, top, BODY, Weight::Bold, &name);
-            w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &lang.wind(Wind::ALL[pos]));
+            w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &lang.seat(seat_model.seat(pos)));
         }
         let head = top - 10.0;
         w.text(MARGIN, top - 4.5, 8.0, Weight::Regular, &lang.tr("pdf.first_wind"));
         w.text(MARGIN, head, 8.0, Weight::Bold, "N.");
-        w.text(MARGIN + 11.0, head, 8.0, Weight::Bold, &lang.tr("pdf.round_east"));
+        let dealer_title = if seat_model.has_winds() { lang.tr("pdf.round_east") } else { lang.tr("seat.dealer") };
+        w.text(MARGIN + 11.0, head, 8.0, Weight::Bold, &dealer_title);
         let row_h = 11.0;
         let grid_top = head - 2.5;
         let rows = manches as usize + 1;
@@ -228,7 +231,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             w.line((MARGIN, y), (PAGE_W - MARGIN, y), if r == 0 || r == rows { 0.8 } else { 0.3 }, 0.0);
         }
         let bottom = grid_top - rows as f32 * row_h;
-        for c in 0..=4 {
+        for c in 0..=seats {
             let x = x0 + c as f32 * col_w;
             w.line((x, grid_top), (x, bottom), 0.3, 0.0);
         }
@@ -240,21 +243,21 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             // In tournament rotation every manche's winds are known in advance; in club rotation they depend on
             // the results, so only the first manche is printed.
             if east_passes || m == 0 {
-                let winds = manche_winds(table.start_round_wind, &vec![Rotation::Pass; m as usize]);
-                let east = s.name(table.players[winds.east_position]);
-                let text = w.fit(
-                    &format!("{} · {}", lang.wind(winds.round_wind), east),
-                    x0 - MARGIN - 12.0,
-                    7.0,
-                    Weight::Regular,
-                );
+                let winds = manche_winds(table.start_round_wind, &vec![Rotation::Pass; m as usize], seats);
+                let east = table.players.get(winds.east_position).map_or("", |&p| s.name(p));
+                let who = if seat_model.has_winds() {
+                    format!("{} · {}", lang.wind(winds.round_wind), east)
+                } else {
+                    east.to_owned()
+                };
+                let text = w.fit(&who, x0 - MARGIN - 12.0, 7.0, Weight::Regular);
                 w.text(MARGIN + 11.0, y, 7.0, Weight::Regular, &text);
             }
         }
         let total_y = grid_top - (manches as f32 + 1.0) * row_h + 4.0;
         w.text(MARGIN + 1.0, total_y, BODY, Weight::Bold, &lang.tr("pdf.total"));
         let sign_y = bottom - 12.0;
-        for pos in 0..4 {
+        for pos in 0..seats {
             let x = x0 + pos as f32 * col_w;
             w.line((x + 2.0, sign_y), (x + col_w - 2.0, sign_y), 0.3, 0.0);
             w.text(x + 2.0, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr("pdf.signature"));
@@ -315,7 +318,7 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
                 table.session.to_string(),
                 table.number.to_string(),
                 manche.number.to_string(),
-                lang.wind(input.seat),
+                input.seat.map_or_else(|| lang.seat(SeatLabel::Number(position + 1)), |wind| lang.wind(wind)),
                 if input.mahjong { "MJ".to_owned() } else { String::new() },
                 if manche.input.void { lang.tr("table.void") } else { score.to_string() },
                 format!("{net:+}"),

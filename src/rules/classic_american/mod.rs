@@ -13,7 +13,7 @@ pub use lines::{Amount, Limit, Line};
 pub use options::{ClassicOptions, Edition, GameType, PaymentRounding};
 pub use score::{HandContext, HandError, HandScore, score_hand};
 
-use crate::rules::tile_checks::missing_hand;
+use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
     Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
     ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
@@ -114,7 +114,7 @@ impl ClassicManche {
             };
             seats.push(Seat {
                 name: player.name.clone(),
-                wind: player.seat,
+                wind: seat_wind(player)?,
                 hand,
                 mahjong: player.mahjong,
                 win,

@@ -70,7 +70,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
             let dead = (!won && rng.chance(20)).then(|| "short".to_owned());
             PlayerInput {
                 name: frame.names[position].clone(),
-                seat: frame.seat_wind(position),
+                seat: Some(frame.seat_wind(position)),
                 hand: hand.map(|h| h.to_string()),
                 mahjong: won,
                 win,

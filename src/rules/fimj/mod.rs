@@ -18,7 +18,7 @@ pub use validate::validate;
 
 use crate::rules::{
     Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, Rotation,
-    Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
+    Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -101,7 +101,8 @@ impl FimjManche {
                 };
                 flags.insert(flag);
             }
-            seats.push(Seat { name: player.name.clone(), wind: player.seat, hand, mahjong: player.mahjong, flags });
+            let wind = seat_wind(player)?;
+            seats.push(Seat { name: player.name.clone(), wind, hand, mahjong: player.mahjong, flags });
         }
         Ok(FimjManche { round_wind, void: input.void, seats })
     }
@@ -119,7 +120,7 @@ impl FimjManche {
                 .iter()
                 .map(|seat| PlayerInput {
                     name: seat.name.clone(),
-                    seat: seat.wind,
+                    seat: Some(seat.wind),
                     hand: seat.hand.as_ref().map(Hand::to_string),
                     mahjong: seat.mahjong,
                     win: seat.flags.names().into_iter().map(str::to_owned).collect(),

@@ -1,5 +1,6 @@
-//! Manche entry: four hands side by side, typed in notation (or clicked on the palette), checked and scored
-//! as the referee types, mistakes shown next to the hand; Ctrl+Enter confirms and saves.
+//! Manche entry: the table's hands side by side, typed in notation (or clicked on the palette) where the
+//! ruleset has tile hands, checked and scored as the referee types, mistakes shown next to the hand; Ctrl+Enter
+//! confirms and saves. What each column asks comes from the ruleset's entry model.
 //!
 //! Keyboard: Tab walks hand → Mah Jong → win flags → next hand; F1–F4 toggle Mah Jong of hand 1–4;
 //! Ctrl+Enter confirms; Esc goes back to the table.
@@ -7,9 +8,9 @@
 use egui::{Color32, RichText};
 
 use crate::desk;
-use crate::rules::{MancheError, MancheInput, MancheOutcome};
+use crate::rules::{MancheError, MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
-use crate::tournament::{EntryErrors, Id, MancheEntry};
+use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
 use crate::ui::widgets::tiles::{Palette, paint_hand_strip};
 use crate::ui::{DeskApp, Lang, Screen};
 
@@ -51,8 +52,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         app.entry.reset(table, number, None);
     }
     let Some(state) = table_state(app, table) else { return };
+    let seats = state.players.len();
+    if app.entry.entry.hands.len() != seats {
+        app.entry.entry.hands.resize(seats, HandEntry::default());
+    }
     let lang = app.lang;
-    let winds = state.winds(number);
+    let frame = state.frame(number);
     let stale = app.entry.preview.as_ref().is_none_or(|(e, rev, _)| e != &app.entry.entry || *rev != app.revision);
     if stale {
         let preview = state.preview(number, &app.entry.entry);
@@ -69,7 +74,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         let toggles: Vec<usize> = [egui::Key::F1, egui::Key::F2, egui::Key::F3, egui::Key::F4]
             .iter()
             .enumerate()
-            .filter(|(_, k)| i.consume_key(egui::Modifiers::NONE, **k))
+            .filter(|(p, k)| *p < seats && i.consume_key(egui::Modifiers::NONE, **k))
             .map(|(p, _)| p)
             .collect();
         let confirm = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter);
@@ -93,35 +98,43 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             lang.tr("table.manche"),
             if correcting { format!(" ({})", lang.tr("entry.correction")) } else { String::new() }
         ));
-        ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(winds.round_wind)));
+        if let Some(round) = frame.round_wind {
+            ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(round)));
+        }
         ui.checkbox(&mut app.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
     });
     let flags = model.win_flags;
-    let errors = preview.as_ref().and_then(|p| p.as_ref().err()).cloned().unwrap_or_default();
+    let errors =
+        preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
-    ui.columns(4, |columns| {
+    ui.columns(seats, |columns| {
         for (position, ui) in columns.iter_mut().enumerate() {
             let player = &state.players[position];
-            let wind = winds.seat_wind(position);
-            let title = format!("{} · {}", player.name, lang.wind(wind));
-            ui.label(RichText::new(title).strong().size(16.0));
+            let seat = match frame.seat(position) {
+                Some(wind) => lang.wind(wind),
+                None if position == frame.dealer => lang.tr("seat.dealer"),
+                None => lang.seat(SeatLabel::Number(position + 1)),
+            };
+            ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
             let hand = &mut app.entry.entry.hands[position];
-            let label = ui.label(format!("{} (F{})", lang.tr("entry.hand"), position + 1));
-            let edit = egui::TextEdit::singleline(&mut hand.text)
-                .id_salt(("hand", position))
-                .desired_width(f32::INFINITY)
-                .font(egui::TextStyle::Monospace)
-                .hint_text("[555b] RRR 123c 456d EE 2f");
-            let response = ui.add(edit).labelled_by(label.id);
-            if app.entry.focus_first && position == 0 {
-                response.request_focus();
-                app.entry.focus_first = false;
-            }
-            if response.has_focus() {
-                app.entry.active = position;
-            }
-            if let Ok(parsed) = parse_hand(&hand.text) {
-                paint_hand_strip(ui, &parsed);
+            if model.tile_hand {
+                let label = ui.label(format!("{} (F{})", lang.tr("entry.hand"), position + 1));
+                let edit = egui::TextEdit::singleline(&mut hand.text)
+                    .id_salt(("hand", position))
+                    .desired_width(f32::INFINITY)
+                    .font(egui::TextStyle::Monospace)
+                    .hint_text("[555b] RRR 123c 456d EE 2f");
+                let response = ui.add(edit).labelled_by(label.id);
+                if app.entry.focus_first && position == 0 {
+                    response.request_focus();
+                    app.entry.focus_first = false;
+                }
+                if response.has_focus() {
+                    app.entry.active = position;
+                }
+                if let Ok(parsed) = parse_hand(&hand.text) {
+                    paint_hand_strip(ui, &parsed);
+                }
             }
             ui.checkbox(&mut hand.mahjong, "Mah Jong");
             if hand.mahjong {
@@ -160,7 +173,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     });
                 }
             }
-            if let Some(error) = &errors.hands[position] {
+            if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
                 ui.label(RichText::new(error_text(lang, error)).color(RED));
             }
             if let Some(outcome) = &outcome
@@ -194,21 +207,22 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         ui.label(RichText::new(error_text(lang, error)).color(RED));
     }
     ui.separator();
+    let active = app.entry.active.min(seats.saturating_sub(1));
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
-            ui.label(
-                RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[app.entry.active].name))
-                    .strong(),
-            );
+            if !model.tile_hand {
+                return;
+            }
+            ui.label(RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[active].name)).strong());
             if let Some(token) = app.entry.palette.show(ui, lang) {
-                let text = &mut app.entry.entry.hands[app.entry.active].text;
+                let text = &mut app.entry.entry.hands[active].text;
                 if !text.is_empty() && !text.ends_with(' ') {
                     text.push(' ');
                 }
                 text.push_str(&token);
             }
             if ui.button(lang.tr("palette.undo")).clicked() {
-                let text = &mut app.entry.entry.hands[app.entry.active].text;
+                let text = &mut app.entry.entry.hands[active].text;
                 let kept: Vec<&str> = text.split_whitespace().collect();
                 *text = kept[..kept.len().saturating_sub(1)].join(" ");
             }

@@ -9,7 +9,6 @@ use crate::desk;
 use crate::export::{Format, What};
 use crate::seating::{ClubNote, FloorReason, Report};
 use crate::store::SeatedTable;
-use crate::tiles::Wind;
 use crate::tournament::Id;
 use crate::ui::{DeskApp, Screen};
 
@@ -134,17 +133,19 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let mut clicked: Option<Id> = None;
     let mut open: Option<Id> = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        egui::Grid::new(("seating", session)).striped(true).num_columns(7).show(ui, |ui| {
+        let ruleset = tournament.settings.ruleset();
+        let seats = ruleset.table_size();
+        egui::Grid::new(("seating", session)).striped(true).num_columns(seats + 3).show(ui, |ui| {
             ui.label(RichText::new(lang.tr("sessions.table")).strong());
-            for wind in Wind::ALL {
-                ui.label(RichText::new(lang.wind(wind)).strong());
+            for position in 0..seats {
+                ui.label(RichText::new(lang.seat(ruleset.seat_model().seat(position))).strong());
             }
             ui.label(RichText::new(lang.tr("sessions.manches")).strong());
             ui.label("");
             ui.end_row();
             for table in &tables {
                 ui.label(format!("{} {}", lang.tr("sessions.table"), table.number));
-                for player in table.players {
+                for &player in &table.players {
                     let name = names.get(&player).cloned().unwrap_or_default();
                     let selected = app.sessions.selected == Some(player);
                     if ui.add(egui::Button::selectable(selected, name)).clicked() {

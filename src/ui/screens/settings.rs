@@ -26,7 +26,7 @@ pub struct State {
     /// Each of the ruleset's list options with the index of the value in force.
     choices: Vec<(&'static ChoiceOption, usize)>,
     method: RankingMethod,
-    placement: [String; 4],
+    placement: Vec<String>,
     tie_breaks: Vec<TieBreak>,
     /// The ruleset's other numeric values (closing doubles, limits), as typed.
     rule_values: Vec<(&'static TunableValue, String)>,
@@ -70,7 +70,7 @@ impl State {
             rules: settings.rules.clone(),
             choices: choices(settings),
             method: settings.ranking.method,
-            placement: settings.ranking.placement_points.map(|p| p.to_string()),
+            placement: settings.ranking.placement_points.iter().map(|p| p.to_string()).collect(),
             tie_breaks: settings.ranking.tie_breaks.clone(),
             rule_values: tunable_values(settings),
         };
@@ -123,6 +123,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             });
             ui.end_row();
             ui.label(lang.tr("settings.placement_points"));
+            // One value per seat of the ruleset's table (a new ruleset's extra places start at 0).
+            let seats = crate::rules::ruleset(&s.rules).map_or(s.placement.len(), |r| r.table_size());
+            s.placement.resize(seats, "0".to_owned());
             ui.horizontal(|ui| {
                 for (i, value) in s.placement.iter_mut().enumerate() {
                     let label = ui.label(format!("{}°", i + 1));
@@ -217,10 +220,11 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
             }
             options
         };
-        let mut placement = [0i64; 4];
-        for (slot, text) in placement.iter_mut().zip(&s.placement) {
-            *slot = parse_number(lang, text, &lang.tr("settings.placement_points"))?;
-        }
+        let placement = s
+            .placement
+            .iter()
+            .map(|text| parse_number(lang, text, &lang.tr("settings.placement_points")))
+            .collect::<Result<Vec<i64>, _>>()?;
         Ok(TournamentSettings {
             name: s.name.clone(),
             venue: s.venue.clone(),

@@ -58,7 +58,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     } else {
         ui.label(lang.tr("table.complete"));
     }
-    if state.manches.is_empty() {
+    let has_winds = state.settings.ruleset().seat_model().has_winds();
+    if state.manches.is_empty() && has_winds {
         ui.horizontal(|ui| {
             ui.label(lang.tr("table.start_wind"));
             for wind in crate::tiles::Wind::ALL {
@@ -77,10 +78,15 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     let planned = state.settings.manches_per_session.max(rows);
     let mut correct: Option<u32> = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        egui::Grid::new("manches").striped(true).num_columns(8).show(ui, |ui| {
+        let columns = state.players.len() + 3 + usize::from(has_winds);
+        egui::Grid::new("manches").striped(true).num_columns(columns).show(ui, |ui| {
             ui.label(RichText::new(lang.tr("table.manche")).strong());
-            ui.label(RichText::new(lang.tr("table.round")).strong());
-            ui.label(RichText::new(lang.tr("table.east")).strong());
+            if has_winds {
+                ui.label(RichText::new(lang.tr("table.round")).strong());
+                ui.label(RichText::new(lang.tr("table.east")).strong());
+            } else {
+                ui.label(RichText::new(lang.tr("seat.dealer")).strong());
+            }
             for player in &state.players {
                 ui.label(RichText::new(&player.name).strong());
             }
@@ -91,20 +97,23 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
                 ui.label(number.to_string());
                 let entered = state.manches.get(number as usize - 1);
                 if entered.is_some() || Some(number) == state.next_number() {
-                    ui.label(lang.wind(winds.round_wind));
-                    ui.label(&state.players[winds.east_position].name);
+                    if has_winds {
+                        ui.label(lang.wind(winds.round_wind));
+                    }
+                    ui.label(state.players.get(winds.east_position).map_or("", |p| p.name.as_str()));
                 } else {
-                    ui.label("");
-                    ui.label("");
+                    for _ in 0..1 + usize::from(has_winds) {
+                        ui.label("");
+                    }
                 }
                 match entered {
                     Some(manche) => {
-                        for (net, total) in manche.nets.iter().zip(totals[number as usize - 1]) {
+                        for (net, total) in manche.nets.iter().zip(&totals[number as usize - 1]) {
                             ui.label(format!("{net:+}  ({total})"));
                         }
                     }
                     None => {
-                        for _ in 0..4 {
+                        for _ in 0..state.players.len() {
                             ui.label("");
                         }
                     }
