@@ -110,7 +110,11 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let id = tournament_with(&mut store, 16, 5);
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
     assert_eq!(outcome.sessions, 1..=5);
-    assert_eq!(outcome.report.expect("tables of four are reported").repeat_meetings, 0, "16 players × 5 sessions: the affine plane");
+    assert_eq!(
+        outcome.report.expect("tables of four are reported").repeat_meetings,
+        0,
+        "16 players × 5 sessions: the affine plane"
+    );
     let session1 = store.seating(id).expect("seating").into_iter().filter(|t| t.session == 1).collect::<Vec<_>>();
     desk::confirm_manche(&mut store, session1[0].id, 1, &common::digest_entry(), "R").expect("manche");
 
@@ -124,7 +128,11 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let sub = store.add_player(id, &substitute, "R").expect("substitute");
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("reseat");
     assert_eq!(outcome.sessions, 2..=5);
-    assert_eq!(outcome.report.expect("tables of four are reported").repeat_meetings, 0, "the substitute inherits the plan");
+    assert_eq!(
+        outcome.report.expect("tables of four are reported").repeat_meetings,
+        0,
+        "the substitute inherits the plan"
+    );
     let tables = store.seating(id).expect("seating");
     let first: Vec<_> = tables.iter().filter(|t| t.session == 1).cloned().collect();
     assert_eq!(first, session1, "the played session is untouched");

@@ -247,3 +247,50 @@ fn the_sessions_screen_explains_club_meetings_no_seating_could_avoid() {
         .unwrap_or_else(|| panic!("a note in the expected words: {first:?}"));
     assert_eq!(meetings, unavoidable, "the seating meets the floor exactly: {first}");
 }
+
+/// The entry screen drawn from a ruleset's entry model: "Tre" (tests/common/tre.rs) has three players, no tiles
+/// and no winds, so the screen asks three columns of Mah Jong and flags, names the dealer, and shows no hand
+/// field, no palette and no round wind.
+#[test]
+fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
+    common::tre::register();
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = stecca::tournament::TournamentSettings {
+        name: "Serata a tre".into(),
+        rules: "tre".into(),
+        sessions: 1,
+        manches_per_session: 3,
+        ..Default::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "R").expect("create");
+    for name in ["Ada", "Bea", "Cy"] {
+        let player = stecca::tournament::PlayerData { name: name.into(), ..Default::default() };
+        store.add_player(id, &player, "R").expect("player");
+    }
+    stecca::desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    let table = store.seating(id).expect("seating")[0].id;
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Entry { table, number: 1 });
+    let mut harness = harness(app);
+    harness.run();
+    assert_eq!(harness.get_all_by_role_and_label(Role::CheckBox, "Mah Jong").count(), 3, "three players");
+    assert!(harness.query_by_label_contains("Mano (F1)").is_none(), "no tile hand to type");
+    assert!(harness.query_by_label_contains("Giro:").is_none(), "no round wind");
+    harness.get_by_label_contains("· Mazziere");
+    harness.key_press(Key::F2);
+    harness.run();
+    click(&mut harness, Role::CheckBox, "Doppio");
+    assert_eq!(harness.get_all_by_label_contains(" paga ").count(), 2, "both others pay the winner");
+    harness.snapshot("tre-entry");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let saved = &harness.state().store().table_manches(table).expect("manches")[0];
+    assert!(saved.input.players[1].mahjong && saved.input.players[1].win == ["double"]);
+    assert_eq!(saved.nets.iter().sum::<i64>(), 0);
+    assert_eq!(saved.nets[1], 40, "twice the stake of 10 from each of two");
+    harness.state_mut().go(Screen::Table(table));
+    harness.run();
+    harness.get_by_label("Mazziere");
+    assert!(harness.query_by_label("Giro").is_none());
+}

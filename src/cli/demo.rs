@@ -12,7 +12,7 @@ use crate::store::Store;
 /// Arguments of `stecca demo`.
 #[derive(Debug, clap::Args)]
 pub struct DemoArgs {
-    /// Players (a multiple of four).
+    /// Players (a multiple of the ruleset's table size).
     #[arg(long, default_value_t = 32)]
     pub players: usize,
     /// Sessions of 16 manches.
@@ -35,11 +35,6 @@ pub struct DemoArgs {
 
 /// Runs `stecca demo`.
 pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
-    if args.players < 4 || args.players % 4 != 0 {
-        anyhow::bail!("--players {}: a demo needs a positive multiple of four", args.players);
-    }
-    let path = database_path(db)?;
-    let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
     let rules = match &args.rules {
         None => crate::rules::default_ruleset(),
         Some(id) => crate::rules::ruleset(id).with_context(|| {
@@ -47,6 +42,12 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
             format!("--rules {id}: unknown ruleset (known: {})", known.join(", "))
         })?,
     };
+    let seats = rules.table_size();
+    if args.players < seats || args.players % seats != 0 {
+        anyhow::bail!("--players {}: a demo of {} needs a positive multiple of {seats}", args.players, rules.name());
+    }
+    let path = database_path(db)?;
+    let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
     let size =
         DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight, rules: rules.id() };
     let started = std::time::Instant::now();

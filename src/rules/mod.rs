@@ -19,9 +19,25 @@ use crate::tiles::Wind;
 /// Every ruleset Stecca knows, by id.
 pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj, &classic_american::ClassicAmerican];
 
+/// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
+/// the trait (they are not shipped, so they are not in [`RULESETS`]).
+static REGISTERED: std::sync::RwLock<Vec<&'static (dyn Ruleset + Sync)>> = std::sync::RwLock::new(Vec::new());
+
+/// Makes a ruleset known by its id besides [`RULESETS`] (tests); registering an id twice keeps the first.
+#[doc(hidden)]
+pub fn register(ruleset: &'static (dyn Ruleset + Sync)) {
+    let mut registered = REGISTERED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !registered.iter().any(|r| r.id() == ruleset.id()) {
+        registered.push(ruleset);
+    }
+}
+
 /// The ruleset with this id (`"fimj"`).
 pub fn ruleset(id: &str) -> Option<&'static (dyn Ruleset + Sync)> {
-    RULESETS.iter().copied().find(|r| r.id() == id)
+    RULESETS.iter().copied().find(|r| r.id() == id).or_else(|| {
+        let registered = REGISTERED.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        registered.iter().copied().find(|r| r.id() == id)
+    })
 }
 
 /// The options in force: the ruleset's defaults overlaid with `options`, so that `{}` and the defaults spelled
@@ -149,8 +165,10 @@ impl SeatModel {
 pub enum Rotation {
     /// The deal passes to the next seat.
     Pass,
-    /// The dealer deals again.
+    /// The dealer deals again, and the manche does not count towards the session's length (a repeated deal).
     Stay,
+    /// The player at this table position deals next (e.g. Hanafuda: the winner is oya); the manche counts.
+    To(usize),
 }
 
 /// Where a manche is played: the players by position (0 = the dealer of the session's first manche), who deals
@@ -193,6 +211,8 @@ pub struct EntryModel {
     pub max_winners: usize,
     /// What a manche with no winner is called, Italian and English ("A monte", "Wall game").
     pub void_label: (&'static str, &'static str),
+    /// A hand's value is punti di stecca and raddoppi (the breakdown shows both).
+    pub points_and_doubles: bool,
 }
 
 /// An option chosen from a list of values.

@@ -39,8 +39,15 @@ impl MancheWinds {
 /// players that started with `start_round`.
 pub fn manche_winds(start_round: Wind, previous: &[Rotation], seats: usize) -> MancheWinds {
     let seats = seats.max(1);
-    let passes = previous.iter().filter(|r| **r == Rotation::Pass).count() as u32;
-    let east_position = passes as usize % seats;
+    let (mut east_position, mut passes) = (0, 0u32);
+    for rotation in previous {
+        match rotation {
+            Rotation::Stay => continue,
+            Rotation::Pass => east_position = (east_position + 1) % seats,
+            Rotation::To(position) => east_position = position % seats,
+        }
+        passes += 1;
+    }
     let round_wind = Wind::ALL[(start_round.index() + passes as usize / seats) % Wind::ALL.len()];
     MancheWinds { round_wind, east_position, passes, seats }
 }
@@ -77,5 +84,7 @@ mod tests {
     fn a_table_of_three_passes_the_deal_round_three_seats() {
         let fourth = manche_winds(Wind::East, &[PASS, STAY, PASS, PASS], 3);
         assert_eq!((fourth.east_position, fourth.passes, fourth.round_wind), (0, 3, Wind::South));
+        let winner_deals = manche_winds(Wind::East, &[Rotation::To(2), Rotation::To(2), PASS], 3);
+        assert_eq!((winner_deals.east_position, winner_deals.passes), (0, 3), "each manche counts");
     }
 }

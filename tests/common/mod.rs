@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod tre;
+
 use serde_json::{Value, json};
 use stecca::rules::fimj::{FimjOptions, HandContext, HandScore, WinFlags, score_hand};
 use stecca::rules::{MancheError, MancheInput, MancheOutcome, score_manche};

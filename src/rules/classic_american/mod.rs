@@ -307,6 +307,7 @@ static ENTRY: EntryModel = EntryModel {
     winning_tile: true,
     max_winners: 1,
     void_label: ("Muro esaurito", "Wall game"),
+    points_and_doubles: true,
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

@@ -284,6 +284,7 @@ static ENTRY: EntryModel = EntryModel {
     winning_tile: false,
     max_winners: 3,
     void_label: ("A monte", "Void (a monte)"),
+    points_and_doubles: true,
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

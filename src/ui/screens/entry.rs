@@ -182,7 +182,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             {
                 ui.separator();
                 ui.label(RichText::new(format!("{}: {}", lang.tr("entry.value"), scored.score)).strong());
-                if scored.limit.is_none() {
+                if scored.limit.is_none() && model.points_and_doubles {
                     ui.label(format!(
                         "{} {} · {} {}",
                         scored.stick_points,

@@ -34,13 +34,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         super::exports::button(app, ui, crate::export::What::Players, crate::export::Format::Csv, None);
     });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
-    if active % 4 != 0 {
-        ui.label(
-            RichText::new(
-                format!("{} {}", active, lang.tr("players.not_multiple")).replace("{n}", &(4 - active % 4).to_string()),
-            )
-            .color(Color32::from_rgb(180, 110, 0)),
-        );
+    let seats = app.tournament.as_ref().map_or(4, |t| t.settings.ruleset().table_size()).max(1);
+    if active % seats != 0 {
+        let text = format!("{} {}", active, lang.tr("players.not_multiple"))
+            .replace("{n}", &(seats - active % seats).to_string())
+            .replace("{size}", &seats.to_string());
+        ui.label(RichText::new(text).color(Color32::from_rgb(180, 110, 0)));
     }
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
