@@ -105,10 +105,10 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
     assert_eq!(
         payments.lines().skip(1).collect::<Vec<_>>(),
         [
-            format!("1,1,1,{},{},20", players[0].name, players[2].name),
-            format!("1,1,1,{},{},20", players[1].name, players[2].name),
-            format!("1,1,3,{},{},10", players[1].name, players[0].name),
-            format!("1,1,3,{},{},10", players[2].name, players[0].name),
+            format!("1,1,1,{},{},20,tre,stake 10", players[0].name, players[2].name),
+            format!("1,1,1,{},{},20,tre,stake 10", players[1].name, players[2].name),
+            format!("1,1,3,{},{},10,tre,stake 10", players[1].name, players[0].name),
+            format!("1,1,3,{},{},10,tre,stake 10", players[2].name, players[0].name),
         ]
     );
     let standings_csv = csv_of(&store, id, What::Standings);

@@ -17,35 +17,53 @@ fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
     writer.into_inner().map_err(|e| csv::Error::from(e.into_error()))
 }
 
+/// The last two columns of every results CSV: the ruleset's id and the edition its options select (English), so
+/// that a spreadsheet or a federation's ranking import knows which game the numbers come from.
+const RULES_HEADER: [&str; 2] = ["rules", "edition"];
+
+fn rules_columns(s: &Snapshot) -> [String; 2] {
+    let settings = &s.tournament.settings;
+    [settings.rules.clone(), settings.ruleset().edition(&settings.options).1]
+}
+
 /// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions.
 pub fn standings(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "rank",
-        "name",
-        "club",
-        "country",
-        "federation_id",
-        "points",
-        "placement_points",
-        "penalties",
-        "mahjongs",
-        "sessions",
-    ])?;
+    w.write_record(
+        [
+            "rank",
+            "name",
+            "club",
+            "country",
+            "federation_id",
+            "points",
+            "placement_points",
+            "penalties",
+            "mahjongs",
+            "sessions",
+        ]
+        .into_iter()
+        .chain(RULES_HEADER),
+    )?;
+    let rules = rules_columns(s);
     for row in &s.standings {
         let federation = s.players.iter().find(|p| p.id == row.player.id).map(|p| p.data.federation_id.clone());
-        w.write_record([
-            row.place.to_string(),
-            cell(&row.player.name),
-            cell(&row.player.club),
-            cell(&row.player.country),
-            cell(&federation.unwrap_or_default()),
-            row.points.to_string(),
-            format!("{}", row.placement()),
-            row.penalties.to_string(),
-            row.mahjongs.to_string(),
-            row.sessions_played.to_string(),
-        ])?;
+        w.write_record(
+            [
+                row.place.to_string(),
+                cell(&row.player.name),
+                cell(&row.player.club),
+                cell(&row.player.country),
+                cell(&federation.unwrap_or_default()),
+                row.points.to_string(),
+                format!("{}", row.placement()),
+                row.penalties.to_string(),
+                row.mahjongs.to_string(),
+                row.sessions_played.to_string(),
+            ]
+            .into_iter()
+            .chain(rules.iter().cloned()),
+        )?;
     }
     finish(w)
 }
@@ -71,16 +89,21 @@ pub fn players(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 /// Each session's tables: session, table, seat wind at the first manche, player.
 pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["session", "table", "seat", "player"])?;
+    w.write_record(["session", "table", "seat", "player"].into_iter().chain(RULES_HEADER))?;
+    let rules = rules_columns(s);
     let seat_model = s.tournament.settings.ruleset().seat_model();
     for table in &s.tables {
         for (position, &player) in table.players.iter().enumerate() {
-            w.write_record([
-                table.session.to_string(),
-                table.number.to_string(),
-                seat_model.seat(position).letter(),
-                cell(s.name(player)),
-            ])?;
+            w.write_record(
+                [
+                    table.session.to_string(),
+                    table.number.to_string(),
+                    seat_model.seat(position).letter(),
+                    cell(s.name(player)),
+                ]
+                .into_iter()
+                .chain(rules.iter().cloned()),
+            )?;
         }
     }
     finish(w)
@@ -93,42 +116,51 @@ fn round_wind(input: &MancheInput) -> String {
 /// One row per player per manche: the hand exactly as typed, its value and the player's net.
 pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record([
-        "session",
-        "table",
-        "manche",
-        "seat",
-        "round_wind",
-        "player",
-        "hand",
-        "mahjong",
-        "win",
-        "void",
-        "score",
-        "net",
-        "entered_at",
-        "referee",
-    ])?;
+    w.write_record(
+        [
+            "session",
+            "table",
+            "manche",
+            "seat",
+            "round_wind",
+            "player",
+            "hand",
+            "mahjong",
+            "win",
+            "void",
+            "score",
+            "net",
+            "entered_at",
+            "referee",
+        ]
+        .into_iter()
+        .chain(RULES_HEADER),
+    )?;
+    let rules = rules_columns(s);
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             for (position, player) in manche.input.players.iter().enumerate() {
                 let score = manche.outcome.players.get(position).map_or(0, |p| p.score);
-                w.write_record([
-                    table.session.to_string(),
-                    table.number.to_string(),
-                    manche.number.to_string(),
-                    player.seat.map_or_else(|| (position + 1).to_string(), |wind| wind.letter().to_string()),
-                    round_wind(&manche.input),
-                    cell(&player.name),
-                    cell(player.hand.as_deref().unwrap_or("")),
-                    if player.mahjong { "yes" } else { "no" }.to_owned(),
-                    player.win.join(" "),
-                    if manche.input.void { "yes" } else { "no" }.to_owned(),
-                    score.to_string(),
-                    manche.nets.get(position).copied().unwrap_or_default().to_string(),
-                    manche.entered_at.clone(),
-                    cell(&manche.referee),
-                ])?;
+                w.write_record(
+                    [
+                        table.session.to_string(),
+                        table.number.to_string(),
+                        manche.number.to_string(),
+                        player.seat.map_or_else(|| (position + 1).to_string(), |wind| wind.letter().to_string()),
+                        round_wind(&manche.input),
+                        cell(&player.name),
+                        cell(player.hand.as_deref().unwrap_or("")),
+                        if player.mahjong { "yes" } else { "no" }.to_owned(),
+                        player.win.join(" "),
+                        if manche.input.void { "yes" } else { "no" }.to_owned(),
+                        score.to_string(),
+                        manche.nets.get(position).copied().unwrap_or_default().to_string(),
+                        manche.entered_at.clone(),
+                        cell(&manche.referee),
+                    ]
+                    .into_iter()
+                    .chain(rules.iter().cloned()),
+                )?;
             }
         }
     }
@@ -138,18 +170,23 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 /// Every payment of every manche.
 pub fn payments(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["session", "table", "manche", "from", "to", "amount"])?;
+    w.write_record(["session", "table", "manche", "from", "to", "amount"].into_iter().chain(RULES_HEADER))?;
+    let rules = rules_columns(s);
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             for payment in &manche.payments {
-                w.write_record([
-                    table.session.to_string(),
-                    table.number.to_string(),
-                    manche.number.to_string(),
-                    cell(s.name(payment.from)),
-                    cell(s.name(payment.to)),
-                    payment.amount.to_string(),
-                ])?;
+                w.write_record(
+                    [
+                        table.session.to_string(),
+                        table.number.to_string(),
+                        manche.number.to_string(),
+                        cell(s.name(payment.from)),
+                        cell(s.name(payment.to)),
+                        payment.amount.to_string(),
+                    ]
+                    .into_iter()
+                    .chain(rules.iter().cloned()),
+                )?;
             }
         }
     }

@@ -20,7 +20,7 @@ pub struct TournamentSettings {
     pub start_date: Option<NaiveDate>,
     /// Last day.
     pub end_date: Option<NaiveDate>,
-    /// Ruleset id (`fimj`).
+    /// Ruleset id (an id of the registry, `rules::RULESETS`).
     pub rules: String,
     /// The ruleset's options (`{}` = the digest defaults).
     pub options: serde_json::Value,

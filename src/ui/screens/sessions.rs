@@ -55,6 +55,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         app.sessions.session = 1;
         app.sessions.club_weight = 1.0;
     }
+    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::ui::Lang::It)).weak());
     ui.horizontal(|ui| {
         ui.heading(lang.tr("sessions.title"));
         for s in 1..=tournament.settings.sessions {

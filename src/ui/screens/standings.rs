@@ -98,6 +98,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     load(app, tournament.id);
     let lang = app.lang;
     let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
+    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::ui::Lang::It)).weak());
     ui.horizontal(|ui| {
         ui.heading(lang.tr("standings.title"));
         let label = ui.label(lang.tr("standings.search"));
