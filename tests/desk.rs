@@ -46,7 +46,7 @@ fn standings_follow_every_saved_manche_and_penalty() {
     assert_eq!(rows.iter().map(|r| r.points).sum::<i64>(), 0);
     assert_eq!(rows[0].mahjongs, 1);
     let bruno = rows[0].player.id;
-    store.add_penalty(bruno, Some(1), bruno_net + 1000, "comportamento", "R").expect("penalty");
+    store.add_penalty(id, bruno, Some(1), bruno_net + 1000, "comportamento", "R").expect("penalty");
     let rows = desk::standings(&store, id).expect("standings");
     let row = rows.iter().find(|r| r.player.id == bruno).expect("Bruno");
     assert_eq!((row.points, row.penalties), (-1000, bruno_net + 1000));
@@ -121,7 +121,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let leaving = session1[1].players[2];
     let mut data = store.player(leaving).expect("player").data;
     data.withdrawn = true;
-    store.update_player(leaving, &data, "R").expect("withdraw");
+    store.update_player(id, leaving, &data, "R").expect("withdraw");
     let error = desk::seat_tournament(&mut store, id, 0.0, "R").expect_err("no substitute yet");
     assert!(error.to_string().contains("register a substitute"), "{error}");
     let substitute = PlayerData { name: "Riserva Uno".into(), substitute: true, ..PlayerData::default() };

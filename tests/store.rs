@@ -72,12 +72,12 @@ fn settings_players_seating_and_penalties_round_trip() {
     let tables = store.seating(id).expect("seating");
     assert_eq!((tables.len(), tables[0].session, tables[0].number), (1, 1, 1));
     assert_eq!(tables[0].players, [pid, others[0], others[1], others[2]]);
-    store.set_start_round_wind(tables[0].id, Wind::West, "Rossi").expect("wind");
+    store.set_start_round_wind(id, tables[0].id, Wind::West, "Rossi").expect("wind");
     assert_eq!(store.table(tables[0].id).expect("table").start_round_wind, Wind::West);
-    let penalty = store.add_penalty(pid, Some(1), 100, "ritardo", "Rossi").expect("penalty");
+    let penalty = store.add_penalty(id, pid, Some(1), 100, "ritardo", "Rossi").expect("penalty");
     let stored = &store.penalties(id).expect("penalties")[0];
     assert_eq!((stored.id, stored.points, stored.reason.as_str(), stored.revoked), (penalty, 100, "ritardo", false));
-    store.revoke_penalty(penalty, "Bianchi").expect("revoke");
+    store.revoke_penalty(id, penalty, "Bianchi").expect("revoke");
     assert!(store.penalties(id).expect("penalties")[0].revoked);
     store.set_preference("language", "en").expect("pref");
     assert_eq!(store.preference("language").expect("pref").as_deref(), Some("en"));
@@ -157,11 +157,9 @@ fn a_database_from_a_newer_stecca_is_refused_and_left_alone() {
 #[test]
 fn an_older_database_is_backed_up_before_it_is_migrated() {
     let (dir, path) = temp_db();
-    let mut conn = Connection::open(&path).expect("raw");
-    let first = rusqlite_migration::Migrations::new(vec![rusqlite_migration::M::up(include_str!(
-        "../migrations/01-initial/up.sql"
-    ))]);
-    first.to_latest(&mut conn).expect("schema 1");
+    let conn = Connection::open(&path).expect("raw");
+    conn.execute_batch(include_str!("../migrations/01-initial/up.sql")).expect("schema 1");
+    conn.pragma_update(None, "user_version", 1).expect("version 1");
     conn.execute(
         "INSERT INTO tournament (name, rules, sessions, created_at) VALUES ('Vecchio', 'fimj', 4, '2025-01-01')",
         [],

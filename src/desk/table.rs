@@ -127,6 +127,6 @@ pub fn confirm_manche(
         )));
     }
     let ids = state.table.players;
-    store.save_manche(table, number, &ids, &input, &outcome, referee)?;
+    store.save_manche(state.table.tournament, table, number, &ids, &input, &outcome, referee)?;
     Ok((input, outcome))
 }

@@ -1,8 +1,9 @@
 //! Manches: each confirmed manche is one IMMEDIATE transaction (the row, its nets, the audit entry), so a
 //! crash loses at most the manche being typed. Re-confirming a manche is a correction with before and after.
 
-use rusqlite::{OptionalExtension, TransactionBehavior, params};
+use rusqlite::{OptionalExtension, params};
 
+use super::guards::{table_of, writable};
 use super::{Store, StoreError, StoreResult, now};
 use crate::ENGINE_VERSION;
 use crate::rules::{MancheInput, MancheOutcome, OUTCOME_VERSION};
@@ -68,6 +69,7 @@ impl Store {
     /// `outcome.players`; the nets and payments are written as rows keyed by those ids.
     pub fn save_manche(
         &mut self,
+        tournament: Id,
         table: Id,
         number: u32,
         players: &[Id],
@@ -75,13 +77,10 @@ impl Store {
         outcome: &MancheOutcome,
         referee: &str,
     ) -> StoreResult<Id> {
-        let tx = self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let (tournament, count): (Id, u32) = tx.query_row(
-            "SELECT s.tournament_id, (SELECT count(*) FROM manche WHERE table_id = st.id) \
-             FROM session_table st JOIN session s ON s.id = st.session_id WHERE st.id = ?1",
-            [table],
-            |row| Ok((row.get(0)?, row.get(1)?)),
-        )?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        table_of(&tx, tournament, table)?;
+        let count: u32 = tx.query_row("SELECT count(*) FROM manche WHERE table_id = ?1", [table], |row| row.get(0))?;
         if number == 0 || number > count + 1 {
             return Err(StoreError::Refused(format!(
                 "manche {number}: the table has {count} manches, the next one is {}",

@@ -2,7 +2,9 @@
 //! entity. Every write that a referee confirms is one transaction; every correction appends to the audit log.
 
 mod audit;
+mod guards;
 mod manches;
+mod open;
 mod penalties;
 mod players;
 mod preferences;
@@ -10,11 +12,9 @@ mod seating;
 mod tournaments;
 
 use std::path::{Path, PathBuf};
-use std::sync::LazyLock;
 
 use include_dir::{Dir, include_dir};
 use rusqlite::Connection;
-use rusqlite_migration::Migrations;
 use thiserror::Error;
 
 pub use crate::tournament::PlayerData;
@@ -28,9 +28,6 @@ pub use tournaments::{Tournament, TournamentSummary};
 use crate::tournament::Id;
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
-
-static MIGRATIONS: LazyLock<Result<Migrations<'static>, String>> =
-    LazyLock::new(|| Migrations::from_directory(&MIGRATION_DIR).map_err(|e| e.to_string()));
 
 /// The schema version this build writes (the number of migrations).
 pub fn schema_version() -> i64 {
@@ -59,13 +56,21 @@ pub enum StoreError {
         /// The newest this build knows.
         supported: i64,
     },
-    /// The backup before a migration could not be written.
-    #[error("backup before migrating {path}: {source}")]
+    /// The backup before a migration could not be written (the database was not migrated).
+    #[error("backup before migrating {path}: {why} — the database has not been changed")]
     Backup {
         /// The database file.
         path: String,
         /// Why.
-        source: rusqlite::Error,
+        why: String,
+    },
+    /// A file that is not a Stecca database (empty, not SQLite, another program's).
+    #[error("{path}: {why}, not a Stecca database — it has not been changed")]
+    Foreign {
+        /// The file.
+        path: String,
+        /// What it is instead.
+        why: String,
     },
     /// A file-system problem (creating the data directory).
     #[error("{path}: {source}")]
@@ -103,45 +108,17 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database at `path`, refusing one written by a newer Stecca and backing up
-    /// an older one before migrating it.
+    /// Opens (creating if needed) the database at `path`. A file that is empty, not SQLite, another
+    /// program's or from a newer Stecca is refused and left exactly as it was; an older Stecca database is
+    /// backed up (checked, then renamed into place) and migrated under one write lock.
     pub fn open(path: &Path) -> StoreResult<Store> {
-        if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)
-                .map_err(|source| StoreError::Io { path: parent.display().to_string(), source })?;
-        }
-        let conn = Connection::open(path)?;
-        Self::prepare(conn, Some(path.to_owned()))
+        let (conn, backup) = open::open_file(path)?;
+        Ok(Store { conn, path: Some(path.to_owned()), backup })
     }
 
     /// A fresh database in memory (tests, benchmarks).
     pub fn open_in_memory() -> StoreResult<Store> {
-        Self::prepare(Connection::open_in_memory()?, None)
-    }
-
-    fn prepare(mut conn: Connection, path: Option<PathBuf>) -> StoreResult<Store> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "foreign_keys", true)?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        let found: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
-        let supported = schema_version();
-        let shown = path.as_ref().map(|p| p.display().to_string()).unwrap_or_else(|| ":memory:".to_owned());
-        if found > supported {
-            return Err(StoreError::TooNew { path: shown, found, supported });
-        }
-        let mut backup = None;
-        if found > 0 && found < supported {
-            if let Some(path) = &path {
-                let target = backup_path(path, found);
-                conn.execute("VACUUM INTO ?1", [target.display().to_string()])
-                    .map_err(|source| StoreError::Backup { path: shown.clone(), source })?;
-                backup = Some(target);
-            }
-        }
-        let migrations = MIGRATIONS.as_ref().map_err(|e| StoreError::Migration(e.clone()))?;
-        migrations.to_latest(&mut conn).map_err(|e| StoreError::Migration(e.to_string()))?;
-        Ok(Store { conn, path, backup })
+        Ok(Store { conn: open::open_memory()?, path: None, backup: None })
     }
 
     /// The file this store is on (`None` in memory).
@@ -173,14 +150,6 @@ impl Store {
     }
 }
 
-/// `stecca.db` → `stecca.db.v1-backup-20261122T101500`.
-fn backup_path(path: &Path, version: i64) -> PathBuf {
-    let stamp = chrono::Local::now().format("%Y%m%dT%H%M%S");
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
-    name.push(format!(".v{version}-backup-{stamp}"));
-    path.with_file_name(name)
-}
-
 /// Now, as stored in every timestamp column (RFC 3339, local offset, seconds).
 pub(crate) fn now() -> String {
     chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
@@ -195,9 +164,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn migrations_validate() {
-        let migrations = MIGRATIONS.as_ref().expect("migrations load");
-        migrations.validate().expect("migrations validate");
-        assert_eq!(schema_version(), 3);
+    fn every_migration_applies_to_an_empty_database() {
+        let store = Store::open_in_memory().expect("migrated");
+        let version: i64 = store.conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
+        assert_eq!(version, schema_version());
+        assert_eq!(schema_version(), 4);
+        let id: i64 = store.conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
+        assert_eq!(id, open::APPLICATION_ID);
     }
 }

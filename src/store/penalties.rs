@@ -3,6 +3,7 @@
 
 use rusqlite::params;
 
+use super::guards::{player_of, writable};
 use super::{Store, StoreError, StoreResult, not_found, now};
 use crate::tournament::Id;
 
@@ -28,9 +29,10 @@ pub struct Penalty {
 }
 
 impl Store {
-    /// Gives a penalty.
+    /// Gives a penalty to a player of `tournament`.
     pub fn add_penalty(
         &mut self,
+        tournament: Id,
         player: Id,
         session: Option<u32>,
         points: i64,
@@ -45,8 +47,9 @@ impl Store {
         if reason.trim().is_empty() {
             return Err(StoreError::Refused("reason: a penalty needs a reason".to_owned()));
         }
-        let tournament = self.player(player)?.tournament_id;
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        player_of(&tx, tournament, player)?;
         tx.execute(
             "INSERT INTO penalty (tournament_id, player_id, session_number, points, reason, referee, at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -69,15 +72,19 @@ impl Store {
         Ok(id)
     }
 
-    /// Revokes a penalty (it stays in the list, marked).
-    pub fn revoke_penalty(&mut self, id: Id, referee: &str) -> StoreResult<()> {
-        let tx = self.conn.transaction()?;
-        let tournament: Id = tx
-            .query_row("SELECT tournament_id FROM penalty WHERE id = ?1 AND revoked = 0", [id], |row| row.get(0))
-            .map_err(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => not_found("active penalty", id),
-                e => e.into(),
-            })?;
+    /// Revokes a penalty of `tournament` (it stays in the list, marked).
+    pub fn revoke_penalty(&mut self, tournament: Id, id: Id, referee: &str) -> StoreResult<()> {
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        tx.query_row(
+            "SELECT 1 FROM penalty WHERE id = ?1 AND tournament_id = ?2 AND revoked = 0",
+            params![id, tournament],
+            |_| Ok(()),
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => not_found("active penalty", id),
+            e => e.into(),
+        })?;
         tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", [id])?;
         super::audit::Change {
             tournament,

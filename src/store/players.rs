@@ -2,6 +2,7 @@
 
 use rusqlite::{Row, Transaction, params};
 
+use super::guards::{player_of, writable};
 use super::{Store, StoreError, StoreResult, not_found};
 use crate::tournament::{Id, PlayerData};
 
@@ -76,7 +77,8 @@ fn insert(tx: &Transaction<'_>, tournament: Id, data: &PlayerData, referee: &str
 impl Store {
     /// Registers a player.
     pub fn add_player(&mut self, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
         let id = insert(&tx, tournament, data, referee)?;
         tx.commit()?;
         Ok(id)
@@ -84,7 +86,8 @@ impl Store {
 
     /// Registers many players at once: all of them or, on the first problem, none.
     pub fn import_players(&mut self, tournament: Id, players: &[PlayerData], referee: &str) -> StoreResult<Vec<Id>> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
         let mut ids = Vec::with_capacity(players.len());
         for (row, data) in players.iter().enumerate() {
             let id = insert(&tx, tournament, data, referee)
@@ -95,17 +98,19 @@ impl Store {
         Ok(ids)
     }
 
-    /// Changes a player's details (including withdrawal); audited with before and after.
-    pub fn update_player(&mut self, id: Id, data: &PlayerData, referee: &str) -> StoreResult<()> {
+    /// Changes the details of a player of `tournament` (including withdrawal); audited with before and after.
+    pub fn update_player(&mut self, tournament: Id, id: Id, data: &PlayerData, referee: &str) -> StoreResult<()> {
         if let Some(problem) = data.problem() {
             return Err(StoreError::Refused(problem));
         }
         let data = data.trimmed();
-        let before = self.player(id)?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        player_of(&tx, tournament, id)?;
+        let before = tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row)?;
         if before.data == data {
             return Ok(());
         }
-        let tx = self.conn.transaction()?;
         let clash: bool = tx.query_row(
             "SELECT EXISTS (SELECT 1 FROM player WHERE tournament_id = ?1 AND name = ?2 AND id <> ?3)",
             params![before.tournament_id, data.name, id],

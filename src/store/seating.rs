@@ -3,6 +3,7 @@
 
 use rusqlite::{OptionalExtension, Transaction, params};
 
+use super::guards::{player_of, table_of, writable};
 use super::{Store, StoreError, StoreResult, not_found};
 use crate::tiles::Wind;
 use crate::tournament::Id;
@@ -12,6 +13,8 @@ use crate::tournament::Id;
 pub struct SeatedTable {
     /// Id.
     pub id: Id,
+    /// The tournament.
+    pub tournament: Id,
     /// Session number (1-based).
     pub session: u32,
     /// Table number (1-based).
@@ -31,7 +34,7 @@ fn wind_from_letter(letter: &str) -> Wind {
     }
 }
 
-const SELECT: &str = "SELECT st.id, s.number, st.number, st.start_round_wind, \
+const SELECT: &str = "SELECT st.id, s.tournament_id, s.number, st.number, st.start_round_wind, \
        (SELECT group_concat(player_id) FROM \
           (SELECT player_id FROM seat WHERE table_id = st.id ORDER BY position)) \
      FROM session_table st JOIN session s ON s.id = st.session_id";
@@ -39,11 +42,12 @@ const SELECT: &str = "SELECT st.id, s.number, st.number, st.start_round_wind, \
 fn table_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatedTable> {
     Ok(SeatedTable {
         id: row.get(0)?,
-        session: row.get(1)?,
-        number: row.get(2)?,
-        start_round_wind: wind_from_letter(&row.get::<_, String>(3)?),
+        tournament: row.get(1)?,
+        session: row.get(2)?,
+        number: row.get(3)?,
+        start_round_wind: wind_from_letter(&row.get::<_, String>(4)?),
         players: row
-            .get::<_, Option<String>>(4)?
+            .get::<_, Option<String>>(5)?
             .unwrap_or_default()
             .split(',')
             .filter_map(|id| id.parse().ok())
@@ -80,7 +84,11 @@ impl Store {
         sessions: &[Vec<Vec<Id>>],
         referee: &str,
     ) -> StoreResult<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        for player in sessions.iter().flatten().flatten() {
+            player_of(&tx, tournament, *player)?;
+        }
         for (offset, tables) in sessions.iter().enumerate() {
             let number = first_session + offset as u32;
             if session_has_manches(&tx, tournament, number)? {
@@ -157,7 +165,8 @@ impl Store {
 
     /// Swaps two players within one session (different tables or seats). Refused once the session has a manche.
     pub fn swap_players(&mut self, tournament: Id, session: u32, a: Id, b: Id, referee: &str) -> StoreResult<()> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
         if session_has_manches(&tx, tournament, session)? {
             return Err(StoreError::Refused(format!("session {session} already has results: seats are fixed")));
         }
@@ -192,19 +201,18 @@ impl Store {
         Ok(())
     }
 
-    /// Sets the round wind of a table's first manche (the wall where the breach was opened). Refused once the
-    /// table has a manche.
-    pub fn set_start_round_wind(&mut self, table: Id, wind: Wind, referee: &str) -> StoreResult<()> {
-        let tx = self.conn.transaction()?;
-        let (tournament, before, manches): (Id, String, i64) = tx
-            .query_row(
-                "SELECT s.tournament_id, st.start_round_wind, (SELECT count(*) FROM manche WHERE table_id = st.id) \
-                 FROM session_table st JOIN session s ON s.id = st.session_id WHERE st.id = ?1",
-                [table],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-            )
-            .optional()?
-            .ok_or_else(|| not_found("table", table))?;
+    /// Sets the round wind of the first manche of a table of `tournament` (the wall where the breach was
+    /// opened). Refused once the table has a manche.
+    pub fn set_start_round_wind(&mut self, tournament: Id, table: Id, wind: Wind, referee: &str) -> StoreResult<()> {
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        table_of(&tx, tournament, table)?;
+        let (before, manches): (String, i64) = tx.query_row(
+            "SELECT start_round_wind, (SELECT count(*) FROM manche WHERE table_id = id) FROM session_table \
+             WHERE id = ?1",
+            [table],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
         if manches > 0 {
             return Err(StoreError::Refused("the table already has manches: its first round wind is fixed".to_owned()));
         }

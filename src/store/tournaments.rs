@@ -1,9 +1,10 @@
-//! Tournaments: create, list, read, change settings (audited).
+//! Tournaments: create, list, read, change settings, archive, delete while without results (all audited).
 
 use rusqlite::types::Value;
-use rusqlite::{OptionalExtension, Row, params_from_iter};
+use rusqlite::{OptionalExtension, Row, params, params_from_iter};
 
-use super::{Store, StoreResult, not_found, now};
+use super::guards::writable;
+use super::{Store, StoreError, StoreResult, not_found, now};
 use crate::tournament::{Id, TournamentSettings};
 
 /// A stored tournament.
@@ -15,6 +16,8 @@ pub struct Tournament {
     pub settings: TournamentSettings,
     /// When it was created.
     pub created_at: String,
+    /// Archived tournaments are read-only: shown and exported, never changed.
+    pub archived: bool,
 }
 
 /// A line of the tournament list.
@@ -32,12 +35,16 @@ pub struct TournamentSummary {
     pub players: i64,
     /// Manches entered.
     pub manches: i64,
+    /// Read-only (see [`Tournament::archived`]).
+    pub archived: bool,
 }
 
 const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, sessions, manches_per_session, \
-                       ranking, seating_seed, created_at";
+                       ranking, seating_seed, created_at, archived_at IS NOT NULL";
 
-fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<(Id, TournamentSettings, String, String, String)> {
+type TournamentRow = (Id, TournamentSettings, String, String, String, bool);
+
+fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
     let settings = TournamentSettings {
         name: row.get(1)?,
         venue: row.get(2)?,
@@ -50,7 +57,7 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<(Id, TournamentSetting
         ranking: Default::default(),
         seating_seed: row.get::<_, i64>(10)? as u64,
     };
-    Ok((row.get(0)?, settings, row.get(6)?, row.get(9)?, row.get(11)?))
+    Ok((row.get(0)?, settings, row.get(6)?, row.get(9)?, row.get(11)?, row.get(12)?))
 }
 
 /// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
@@ -74,7 +81,7 @@ fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
 impl Store {
     /// Creates a tournament (the settings must have been validated).
     pub fn create_tournament(&mut self, settings: &TournamentSettings, referee: &str) -> StoreResult<Id> {
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
         let mut values = settings_values(settings)?;
         values.push(now().into());
         tx.execute(
@@ -104,8 +111,9 @@ impl Store {
             "SELECT t.id, t.name, t.venue, t.start_date, \
                (SELECT count(*) FROM player p WHERE p.tournament_id = t.id), \
                (SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
-                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = t.id) \
-             FROM tournament t ORDER BY t.id DESC",
+                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = t.id), \
+               t.archived_at IS NOT NULL \
+             FROM tournament t WHERE t.deleted_at IS NULL ORDER BY t.id DESC",
         )?;
         let rows = statement.query_map([], |row| {
             Ok(TournamentSummary {
@@ -115,6 +123,7 @@ impl Store {
                 start_date: row.get(3)?,
                 players: row.get(4)?,
                 manches: row.get(5)?,
+                archived: row.get(6)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -124,14 +133,18 @@ impl Store {
     pub fn tournament(&self, id: Id) -> StoreResult<Tournament> {
         let found = self
             .conn
-            .query_row(&format!("SELECT {COLUMNS} FROM tournament WHERE id = ?1"), [id], tournament_from_row)
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM tournament WHERE id = ?1 AND deleted_at IS NULL"),
+                [id],
+                tournament_from_row,
+            )
             .optional()?;
-        let Some((id, mut settings, options, ranking, created_at)) = found else {
+        let Some((id, mut settings, options, ranking, created_at, archived)) = found else {
             return Err(not_found("tournament", id));
         };
         settings.options = serde_json::from_str(&options)?;
         settings.ranking = serde_json::from_str(&ranking)?;
-        Ok(Tournament { id, settings, created_at })
+        Ok(Tournament { id, settings, created_at, archived })
     }
 
     /// Replaces the settings (validated by the caller); the change is audited.
@@ -140,7 +153,8 @@ impl Store {
         if &before.settings == settings {
             return Ok(());
         }
-        let tx = self.conn.transaction()?;
+        let tx = self.write()?;
+        writable(&tx, id)?;
         let mut values = settings_values(settings)?;
         values.push(id.into());
         tx.execute(
@@ -156,6 +170,88 @@ impl Store {
             action: "settings",
             before: Some(&serde_json::to_string(&before.settings)?),
             after: Some(&serde_json::to_string(settings)?),
+        }
+        .append(&tx)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes a tournament that has no results: its players, seating and penalties go; the tournament row
+    /// stays, marked deleted and out of every list, so that the audit log keeps the record of what was there.
+    /// A tournament with manches is refused: archive it instead.
+    pub fn delete_tournament(&mut self, id: Id, referee: &str) -> StoreResult<()> {
+        let tx = self.write()?;
+        let (name, archived, deleted): (String, bool, bool) = tx
+            .query_row(
+                "SELECT name, archived_at IS NOT NULL, deleted_at IS NOT NULL FROM tournament WHERE id = ?1",
+                [id],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
+            .optional()?
+            .ok_or_else(|| not_found("tournament", id))?;
+        if deleted {
+            return Err(not_found("tournament", id));
+        }
+        let manches: i64 = tx.query_row(
+            "SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
+             JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1",
+            [id],
+            |row| row.get(0),
+        )?;
+        if manches > 0 || archived {
+            return Err(StoreError::Refused(format!(
+                "tournament {id} ({name}) has {manches} manches: a tournament with results is never deleted; \
+                 archive it instead"
+            )));
+        }
+        let players: i64 = tx.query_row("SELECT count(*) FROM player WHERE tournament_id = ?1", [id], |r| r.get(0))?;
+        let sessions = "SELECT id FROM session WHERE tournament_id = ?1";
+        let tables = format!("SELECT id FROM session_table WHERE session_id IN ({sessions})");
+        tx.execute(&format!("DELETE FROM seat WHERE table_id IN ({tables})"), [id])?;
+        tx.execute(&format!("DELETE FROM session_table WHERE session_id IN ({sessions})"), [id])?;
+        tx.execute("DELETE FROM session WHERE tournament_id = ?1", [id])?;
+        tx.execute("DELETE FROM penalty WHERE tournament_id = ?1", [id])?;
+        tx.execute("DELETE FROM player WHERE tournament_id = ?1", [id])?;
+        tx.execute("UPDATE tournament SET deleted_at = ?2 WHERE id = ?1", params![id, now()])?;
+        let before = serde_json::json!({"name": name, "players": players}).to_string();
+        super::audit::Change {
+            tournament: id,
+            referee,
+            entity: "tournament",
+            entity_id: id,
+            action: "delete",
+            before: Some(&before),
+            after: None,
+        }
+        .append(&tx)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Archives a tournament (read-only from now on) or, with `archived` false, opens it again for changes.
+    pub fn set_archived(&mut self, id: Id, archived: bool, referee: &str) -> StoreResult<()> {
+        let tx = self.write()?;
+        let was: bool = tx
+            .query_row(
+                "SELECT archived_at IS NOT NULL FROM tournament WHERE id = ?1 AND deleted_at IS NULL",
+                [id],
+                |row| row.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| not_found("tournament", id))?;
+        if was == archived {
+            return Ok(());
+        }
+        let at = archived.then(now);
+        tx.execute("UPDATE tournament SET archived_at = ?2 WHERE id = ?1", params![id, at])?;
+        super::audit::Change {
+            tournament: id,
+            referee,
+            entity: "tournament",
+            entity_id: id,
+            action: if archived { "archive" } else { "unarchive" },
+            before: None,
+            after: None,
         }
         .append(&tx)?;
         tx.commit()?;

@@ -42,6 +42,18 @@ pub struct Status {
     pub text: String,
 }
 
+/// The state of the screens of one open tournament.
+#[derive(Default)]
+pub(crate) struct TournamentScreens {
+    pub(crate) settings: screens::settings::State,
+    pub(crate) players: screens::players::State,
+    pub(crate) sessions: screens::sessions::State,
+    pub(crate) table: screens::table::State,
+    pub(crate) entry: screens::entry::State,
+    pub(crate) standings: screens::standings::State,
+    pub(crate) audit: screens::audit::State,
+}
+
 /// The desk application.
 pub struct DeskApp {
     pub(crate) store: Store,
@@ -53,13 +65,9 @@ pub struct DeskApp {
     /// Bumped on every write, so that screens recompute what they cache.
     pub(crate) revision: u64,
     pub(crate) tournaments: screens::tournaments::State,
-    pub(crate) settings: screens::settings::State,
-    pub(crate) players: screens::players::State,
-    pub(crate) sessions: screens::sessions::State,
-    pub(crate) table: screens::table::State,
-    pub(crate) entry: screens::entry::State,
-    pub(crate) standings: screens::standings::State,
-    pub(crate) audit: screens::audit::State,
+    /// Every screen's state that belongs to the open tournament; replaced whole when another one opens, so
+    /// that no selection, form or draft of one tournament can act on another.
+    pub(crate) screens: TournamentScreens,
     /// Where exports go without asking (tests); `None` opens the system's save dialog.
     pub export_dir: Option<std::path::PathBuf>,
 }
@@ -78,13 +86,7 @@ impl DeskApp {
             status: None,
             revision: 1,
             tournaments: Default::default(),
-            settings: Default::default(),
-            players: Default::default(),
-            sessions: Default::default(),
-            table: Default::default(),
-            entry: Default::default(),
-            standings: Default::default(),
-            audit: Default::default(),
+            screens: Default::default(),
             export_dir: None,
         }
     }
@@ -122,7 +124,7 @@ impl DeskApp {
         match self.store.tournament(id) {
             Ok(tournament) => {
                 self.tournament = Some(tournament);
-                self.settings = Default::default();
+                self.screens = TournamentScreens::default();
                 self.changed();
                 let seated = self.store.seating(id).map(|s| !s.is_empty()).unwrap_or(false);
                 self.screen = if seated { Screen::Sessions } else { Screen::Players };

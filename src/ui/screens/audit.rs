@@ -20,14 +20,14 @@ fn short(text: &Option<String>) -> String {
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    if app.audit.cache.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
+    if app.screens.audit.cache.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
         match app.store.audit_log(tournament) {
-            Ok(entries) => app.audit.cache = Some((app.revision, entries)),
+            Ok(entries) => app.screens.audit.cache = Some((app.revision, entries)),
             Err(e) => return app.fail(e),
         }
     }
     let lang = app.lang;
-    let entries = app.audit.cache.as_ref().map(|(_, e)| e.clone()).unwrap_or_default();
+    let entries = app.screens.audit.cache.as_ref().map(|(_, e)| e.clone()).unwrap_or_default();
     ui.heading(format!("{} ({})", lang.tr("audit.title"), entries.len()));
     TableBuilder::new(ui)
         .striped(true)

@@ -48,22 +48,27 @@ fn error_text(lang: Lang, error: &MancheError) -> String {
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
-    if app.entry.table != table || app.entry.number != number {
-        app.entry.reset(table, number, None);
+    if app.screens.entry.table != table || app.screens.entry.number != number {
+        app.screens.entry.reset(table, number, None);
     }
     let Some(state) = table_state(app, table) else { return };
     let seats = state.players.len();
-    if app.entry.entry.hands.len() != seats {
-        app.entry.entry.hands.resize(seats, HandEntry::default());
+    if app.screens.entry.entry.hands.len() != seats {
+        app.screens.entry.entry.hands.resize(seats, HandEntry::default());
     }
     let lang = app.lang;
     let frame = state.frame(number);
-    let stale = app.entry.preview.as_ref().is_none_or(|(e, rev, _)| e != &app.entry.entry || *rev != app.revision);
+    let stale = app
+        .screens
+        .entry
+        .preview
+        .as_ref()
+        .is_none_or(|(e, rev, _)| e != &app.screens.entry.entry || *rev != app.revision);
     if stale {
-        let preview = state.preview(number, &app.entry.entry);
-        app.entry.preview = Some((app.entry.entry.clone(), app.revision, preview));
+        let preview = state.preview(number, &app.screens.entry.entry);
+        app.screens.entry.preview = Some((app.screens.entry.entry.clone(), app.revision, preview));
     }
-    let preview = app.entry.preview.as_ref().map(|(_, _, p)| p.clone());
+    let preview = app.screens.entry.preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
     let model = state.settings.ruleset().entry_model();
     ui.label(RichText::new(state.settings.rules_heading(lang == Lang::It)).weak());
@@ -81,7 +86,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles)
     });
     for position in toggles {
-        let hand = &mut app.entry.entry.hands[position];
+        let hand = &mut app.screens.entry.entry.hands[position];
         hand.mahjong = !hand.mahjong;
     }
 
@@ -101,7 +106,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         if let Some(round) = frame.round_wind {
             ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(round)));
         }
-        ui.checkbox(&mut app.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
+        ui.checkbox(&mut app.screens.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
     });
     let flags = model.win_flags;
     let errors =
@@ -116,7 +121,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 None => lang.seat(SeatLabel::Number(position + 1)),
             };
             ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
-            let hand = &mut app.entry.entry.hands[position];
+            let hand = &mut app.screens.entry.entry.hands[position];
             if model.tile_hand {
                 let label = ui.label(format!("{} (F{})", lang.tr("entry.hand"), position + 1));
                 let edit = egui::TextEdit::singleline(&mut hand.text)
@@ -125,12 +130,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     .font(egui::TextStyle::Monospace)
                     .hint_text("[555b] RRR 123c 456d EE 2f");
                 let response = ui.add(edit).labelled_by(label.id);
-                if app.entry.focus_first && position == 0 {
+                if app.screens.entry.focus_first && position == 0 {
                     response.request_focus();
-                    app.entry.focus_first = false;
+                    app.screens.entry.focus_first = false;
                 }
                 if response.has_focus() {
-                    app.entry.active = position;
+                    app.screens.entry.active = position;
                 }
                 if let Ok(parsed) = parse_hand(&hand.text) {
                     paint_hand_strip(ui, &parsed);
@@ -207,22 +212,22 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         ui.label(RichText::new(error_text(lang, error)).color(RED));
     }
     ui.separator();
-    let active = app.entry.active.min(seats.saturating_sub(1));
+    let active = app.screens.entry.active.min(seats.saturating_sub(1));
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
             if !model.tile_hand {
                 return;
             }
             ui.label(RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[active].name)).strong());
-            if let Some(token) = app.entry.palette.show(ui, lang) {
-                let text = &mut app.entry.entry.hands[active].text;
+            if let Some(token) = app.screens.entry.palette.show(ui, lang) {
+                let text = &mut app.screens.entry.entry.hands[active].text;
                 if !text.is_empty() && !text.ends_with(' ') {
                     text.push(' ');
                 }
                 text.push_str(&token);
             }
             if ui.button(lang.tr("palette.undo")).clicked() {
-                let text = &mut app.entry.entry.hands[active].text;
+                let text = &mut app.screens.entry.entry.hands[active].text;
                 let kept: Vec<&str> = text.split_whitespace().collect();
                 *text = kept[..kept.len().saturating_sub(1)].join(" ");
             }
@@ -261,7 +266,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
 
 fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
     let referee = app.referee_name();
-    let entry = app.entry.entry.clone();
+    let entry = app.screens.entry.entry.clone();
     match desk::confirm_manche(&mut app.store, table, number, &entry, &referee) {
         Ok(_) => {
             app.changed();
@@ -269,7 +274,7 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
             let next = table_state(app, table).and_then(|s| s.next_number()); // cached for the next frame
             match next {
                 Some(next) if !correcting => {
-                    app.entry.reset(table, next, None);
+                    app.screens.entry.reset(table, next, None);
                     app.go(Screen::Entry { table, number: next });
                 }
                 _ => app.go(Screen::Table(table)),

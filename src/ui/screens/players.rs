@@ -21,13 +21,13 @@ pub struct State {
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    if app.players.list.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
+    if app.screens.players.list.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
         match app.store.players(tournament) {
-            Ok(list) => app.players.list = Some((app.revision, list)),
+            Ok(list) => app.screens.players.list = Some((app.revision, list)),
             Err(e) => app.fail(e),
         }
     }
-    let players = app.players.list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
+    let players = app.screens.players.list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
     let lang = app.lang;
     ui.horizontal(|ui| {
         ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
@@ -53,8 +53,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 ui.end_row();
                 for player in &players {
                     if ui.button(&player.data.name).on_hover_text(lang.tr("players.edit")).clicked() {
-                        app.players.form = player.data.clone();
-                        app.players.editing = Some(player.id);
+                        app.screens.players.form = player.data.clone();
+                        app.screens.players.editing = Some(player.id);
                     }
                     ui.label(&player.data.club);
                     ui.label(&player.data.country);
@@ -80,9 +80,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 
 fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     let lang = app.lang;
-    let editing = app.players.editing;
+    let editing = app.screens.players.editing;
     ui.heading(lang.tr(if editing.is_some() { "players.edit" } else { "players.add" }));
-    let state = &mut app.players;
+    let state = &mut app.screens.players;
     egui::Grid::new("player-form").num_columns(2).show(ui, |ui| {
         labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 260.0);
         ui.end_row();
@@ -99,15 +99,15 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
         let save =
             ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
         if save.clicked() {
-            let data = app.players.form.clone();
+            let data = app.screens.players.form.clone();
             let result = match editing {
-                Some(id) => app.store.update_player(id, &data, &referee).map(|()| id),
+                Some(id) => app.store.update_player(tournament, id, &data, &referee).map(|()| id),
                 None => app.store.add_player(tournament, &data, &referee),
             };
             match result {
                 Ok(_) => {
-                    app.players.form = PlayerData::default();
-                    app.players.editing = None;
+                    app.screens.players.form = PlayerData::default();
+                    app.screens.players.editing = None;
                     app.changed();
                     app.info(format!("{}: {}", lang.tr("players.saved"), data.name.trim()));
                 }
@@ -115,22 +115,22 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
             }
         }
         if let Some(id) = editing {
-            let withdrawn = app.players.form.withdrawn;
+            let withdrawn = app.screens.players.form.withdrawn;
             if ui.button(lang.tr(if withdrawn { "players.reinstate" } else { "players.withdraw" })).clicked() {
-                let mut data = app.players.form.clone();
+                let mut data = app.screens.players.form.clone();
                 data.withdrawn = !withdrawn;
-                match app.store.update_player(id, &data, &referee) {
+                match app.store.update_player(tournament, id, &data, &referee) {
                     Ok(()) => {
-                        app.players.form = PlayerData::default();
-                        app.players.editing = None;
+                        app.screens.players.form = PlayerData::default();
+                        app.screens.players.editing = None;
                         app.changed();
                     }
                     Err(e) => app.fail(e),
                 }
             }
             if ui.button(lang.tr("common.cancel")).clicked() {
-                app.players.form = PlayerData::default();
-                app.players.editing = None;
+                app.screens.players.form = PlayerData::default();
+                app.screens.players.editing = None;
             }
         }
     });
@@ -141,23 +141,23 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
     ui.heading(lang.tr("players.import"));
     ui.label(RichText::new(lang.tr("players.import_hint")).weak());
     ui.horizontal(|ui| {
-        labelled_text(ui, &lang.tr("players.import_file"), &mut app.players.import_path, 280.0);
+        labelled_text(ui, &lang.tr("players.import_file"), &mut app.screens.players.import_path, 280.0);
         if ui.button(lang.tr("players.browse")).clicked()
             && let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
         {
-            app.players.import_path = path.display().to_string();
+            app.screens.players.import_path = path.display().to_string();
         }
         if ui.button(lang.tr("players.preview")).clicked() {
             let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
-            let path = app.players.import_path.trim().to_owned();
-            app.players.preview = Some(
+            let path = app.screens.players.import_path.trim().to_owned();
+            app.screens.players.preview = Some(
                 std::fs::read_to_string(&path)
                     .map_err(|e| format!("{path}: {e}"))
                     .and_then(|text| parse_players_csv(&text, &registered)),
             );
         }
     });
-    let Some(preview) = app.players.preview.clone() else { return };
+    let Some(preview) = app.screens.players.preview.clone() else { return };
     let rows = match preview {
         Ok(rows) => rows,
         Err(e) => {
@@ -194,7 +194,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
         let referee = app.referee_name();
         match app.store.import_players(tournament, &data, &referee) {
             Ok(ids) => {
-                app.players.preview = None;
+                app.screens.players.preview = None;
                 app.changed();
                 app.info(lang.tr("players.imported").replace("{n}", &ids.len().to_string()));
             }

@@ -30,7 +30,7 @@ struct Cache {
 }
 
 fn load(app: &mut DeskApp, tournament: Id) {
-    if app.sessions.cache.as_ref().is_some_and(|c| c.revision == app.revision) {
+    if app.screens.sessions.cache.as_ref().is_some_and(|c| c.revision == app.revision) {
         return;
     }
     let result = (|| -> Result<Cache, desk::DeskError> {
@@ -41,7 +41,7 @@ fn load(app: &mut DeskApp, tournament: Id) {
         Ok(Cache { revision: app.revision, tables, names, manches, report })
     })();
     match result {
-        Ok(cache) => app.sessions.cache = Some(cache),
+        Ok(cache) => app.screens.sessions.cache = Some(cache),
         Err(e) => app.fail(e),
     }
 }
@@ -51,9 +51,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
     load(app, tournament.id);
     let lang = app.lang;
-    if app.sessions.session == 0 {
-        app.sessions.session = 1;
-        app.sessions.club_weight = 1.0;
+    if app.screens.sessions.session == 0 {
+        app.screens.sessions.session = 1;
+        app.screens.sessions.club_weight = 1.0;
     }
     ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::ui::Lang::It)).weak());
     ui.horizontal(|ui| {
@@ -61,22 +61,23 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         for s in 1..=tournament.settings.sessions {
             if ui
                 .add(egui::Button::selectable(
-                    app.sessions.session == s,
+                    app.screens.sessions.session == s,
                     format!("{} {s}", lang.tr("sessions.session")),
                 ))
                 .clicked()
             {
-                app.sessions.session = s;
-                app.sessions.selected = None;
+                app.screens.sessions.session = s;
+                app.screens.sessions.selected = None;
             }
         }
     });
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr("sessions.club_weight"));
-        ui.add(egui::DragValue::new(&mut app.sessions.club_weight).range(0.0..=100.0).speed(0.1)).labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut app.screens.sessions.club_weight).range(0.0..=100.0).speed(0.1))
+            .labelled_by(label.id);
         if ui.button(RichText::new(lang.tr("sessions.generate")).strong()).clicked() {
             let referee = app.referee_name();
-            match desk::seat_tournament(&mut app.store, tournament.id, app.sessions.club_weight, &referee) {
+            match desk::seat_tournament(&mut app.store, tournament.id, app.screens.sessions.club_weight, &referee) {
                 Ok(outcome) => {
                     app.changed();
                     app.info(
@@ -93,7 +94,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Scoresheets, Format::Pdf, None);
         super::exports::button(app, ui, What::Seating, Format::Csv, None);
     });
-    let Some(cache) = &app.sessions.cache else { return };
+    let Some(cache) = &app.screens.sessions.cache else { return };
     if let Some(report) = &cache.report {
         let repeats = lang
             .tr("sessions.report")
@@ -122,7 +123,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             egui::CollapsingHeader::new(title).show(ui, notes);
         }
     }
-    let session = app.sessions.session;
+    let session = app.screens.sessions.session;
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
     if tables.is_empty() {
         ui.label(lang.tr("sessions.not_seated"));
@@ -148,7 +149,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 ui.label(format!("{} {}", lang.tr("sessions.table"), table.number));
                 for &player in &table.players {
                     let name = names.get(&player).cloned().unwrap_or_default();
-                    let selected = app.sessions.selected == Some(player);
+                    let selected = app.screens.sessions.selected == Some(player);
                     if ui.add(egui::Button::selectable(selected, name)).clicked() {
                         clicked = Some(player);
                     }
@@ -169,8 +170,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         app.go(Screen::Table(table));
     }
     if let Some(player) = clicked {
-        match app.sessions.selected.take() {
-            None => app.sessions.selected = Some(player),
+        match app.screens.sessions.selected.take() {
+            None => app.screens.sessions.selected = Some(player),
             Some(first) if first == player => {}
             Some(first) => {
                 let referee = app.referee_name();

@@ -80,13 +80,13 @@ impl State {
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
-    if app.settings.loaded.is_none() {
-        app.settings.load(&tournament.settings, app.revision);
+    if app.screens.settings.loaded.is_none() {
+        app.screens.settings.load(&tournament.settings, app.revision);
     }
     let lang = app.lang;
     ui.heading(app.tr("settings.title"));
     egui::ScrollArea::vertical().show(ui, |ui| {
-        let s = &mut app.settings;
+        let s = &mut app.screens.settings;
         egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
             labelled_text(ui, &lang.tr("tournaments.name"), &mut s.name, 320.0);
             ui.end_row();
@@ -200,7 +200,7 @@ pub fn tie_break_name(lang: crate::ui::Lang, key: TieBreak) -> String {
 
 fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::Id) {
     let lang = app.lang;
-    let s = &app.settings;
+    let s = &app.screens.settings;
     let parsed = (|| -> Result<TournamentSettings, String> {
         let starting: i64 = parse_number(lang, &s.starting_points, &lang.tr("settings.starting_points"))?;
         // Another ruleset starts from its own defaults: the values on screen belong to the old one.
@@ -250,7 +250,7 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
     match desk::update_settings(&mut app.store, id, &settings, &referee) {
         Ok(()) => {
             app.changed();
-            app.settings.loaded = None;
+            app.screens.settings.loaded = None;
             app.info(app.tr("settings.saved"));
         }
         Err(e) => app.fail(e),

@@ -46,6 +46,16 @@ pub struct State {
     progression: Option<(u64, Id, Vec<[f64; 2]>)>,
     penalty_points: String,
     penalty_reason: String,
+    pending_penalty: Option<PendingPenalty>,
+}
+
+/// A penalty typed and waiting for the referee's confirmation.
+#[derive(Clone, Debug)]
+struct PendingPenalty {
+    player: Id,
+    name: String,
+    points: i64,
+    reason: String,
 }
 
 impl State {
@@ -82,12 +92,12 @@ impl State {
 }
 
 fn load(app: &mut DeskApp, tournament: Id) {
-    if app.standings.cache.as_ref().is_some_and(|(rev, _, _)| *rev == app.revision) {
+    if app.screens.standings.cache.as_ref().is_some_and(|(rev, _, _)| *rev == app.revision) {
         return;
     }
     let result = desk::standings(&app.store, tournament).and_then(|rows| Ok((rows, app.store.penalties(tournament)?)));
     match result {
-        Ok((rows, penalties)) => app.standings.cache = Some((app.revision, rows, penalties)),
+        Ok((rows, penalties)) => app.screens.standings.cache = Some((app.revision, rows, penalties)),
         Err(e) => app.fail(e),
     }
 }
@@ -102,17 +112,18 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.heading(lang.tr("standings.title"));
         let label = ui.label(lang.tr("standings.search"));
-        ui.add(egui::TextEdit::singleline(&mut app.standings.search).desired_width(200.0)).labelled_by(label.id);
+        ui.add(egui::TextEdit::singleline(&mut app.screens.standings.search).desired_width(200.0))
+            .labelled_by(label.id);
         ui.separator();
         super::exports::button(app, ui, What::Standings, Format::Pdf, None);
         super::exports::button(app, ui, What::Standings, Format::Csv, None);
         super::exports::button(app, ui, What::Manches, Format::Csv, None);
         super::exports::button(app, ui, What::Payments, Format::Csv, None);
     });
-    let rows = app.standings.visible();
+    let rows = app.screens.standings.visible();
     let mut clicked_sort = None;
     let mut clicked_player = None;
-    let selected = app.standings.selected;
+    let selected = app.screens.standings.selected;
     let height = ui.available_height();
     let list_height = if selected.is_some() { height * 0.55 } else { height - 8.0 };
     ui.push_id("standings-table", |ui| {
@@ -189,43 +200,46 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             });
     });
     if let Some(sort) = clicked_sort {
-        if app.standings.sort == sort {
-            app.standings.descending = !app.standings.descending;
+        if app.screens.standings.sort == sort {
+            app.screens.standings.descending = !app.screens.standings.descending;
         } else {
-            app.standings.sort = sort;
-            app.standings.descending = false;
+            app.screens.standings.sort = sort;
+            app.screens.standings.descending = false;
         }
     }
     if let Some(player) = clicked_player {
-        app.standings.selected = if selected == Some(player) { None } else { Some(player) };
+        app.screens.standings.selected = if selected == Some(player) { None } else { Some(player) };
+        app.screens.standings.pending_penalty = None;
     }
-    if let Some(player) = app.standings.selected {
+    if let Some(player) = app.screens.standings.selected {
         ui.separator();
         player_panel(app, ui, player);
     }
 }
 
 fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
+    let Some(tournament) = app.tournament_id() else { return };
     let lang = app.lang;
-    if app.standings.progression.as_ref().is_none_or(|(rev, id, _)| *rev != app.revision || *id != player) {
+    if app.screens.standings.progression.as_ref().is_none_or(|(rev, id, _)| *rev != app.revision || *id != player) {
         match desk::progression(&app.store, player) {
             Ok(points) => {
                 let line: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
                     .chain(points.iter().enumerate().map(|(i, (_, _, total))| [(i + 1) as f64, *total as f64]))
                     .collect();
-                app.standings.progression = Some((app.revision, player, line));
+                app.screens.standings.progression = Some((app.revision, player, line));
             }
             Err(e) => return app.fail(e),
         }
     }
     let name = app
+        .screens
         .standings
         .cache
         .as_ref()
         .and_then(|(_, rows, _)| rows.iter().find(|r| r.player.id == player))
         .map(|r| r.player.name.clone())
         .unwrap_or_default();
-    let line = app.standings.progression.as_ref().map(|(_, _, l)| l.clone()).unwrap_or_default();
+    let line = app.screens.standings.progression.as_ref().map(|(_, _, l)| l.clone()).unwrap_or_default();
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
         ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.progression"))).strong());
@@ -239,6 +253,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         super::exports::button(app, ui, What::Card, Format::Pdf, Some(player));
         ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.penalties"))).strong());
         let penalties: Vec<Penalty> = app
+            .screens
             .standings
             .cache
             .as_ref()
@@ -253,7 +268,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
                 } else {
                     ui.label(text);
                     if ui.small_button(lang.tr("standings.revoke")).clicked() {
-                        match app.store.revoke_penalty(penalty.id, &referee) {
+                        match app.store.revoke_penalty(tournament, penalty.id, &referee) {
                             Ok(()) => app.changed(),
                             Err(e) => app.fail(e),
                         }
@@ -263,29 +278,66 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         }
         ui.horizontal(|ui| {
             let label = ui.label(lang.tr("standings.penalty_points"));
-            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_points).desired_width(60.0))
+            ui.add(egui::TextEdit::singleline(&mut app.screens.standings.penalty_points).desired_width(60.0))
                 .labelled_by(label.id);
             let label = ui.label(lang.tr("standings.penalty_reason"));
-            ui.add(egui::TextEdit::singleline(&mut app.standings.penalty_reason).desired_width(200.0))
+            ui.add(egui::TextEdit::singleline(&mut app.screens.standings.penalty_reason).desired_width(200.0))
                 .labelled_by(label.id);
         });
-        if ui.button(lang.tr("standings.give_penalty")).clicked() {
-            let points = parse_number::<i64>(lang, &app.standings.penalty_points, &lang.tr("standings.penalty_points"));
-            let points = match points {
-                Ok(points) => points,
-                Err(e) => return app.fail(e),
-            };
-            let reason = app.standings.penalty_reason.clone();
-            match app.store.add_penalty(player, None, points, &reason, &referee) {
-                Ok(_) => {
-                    app.standings.penalty_points.clear();
-                    app.standings.penalty_reason.clear();
-                    app.changed();
+        let pending = app.screens.standings.pending_penalty.clone();
+        match pending {
+            None => {
+                if ui.button(lang.tr("standings.give_penalty")).clicked() {
+                    let points = parse_number::<i64>(
+                        lang,
+                        &app.screens.standings.penalty_points,
+                        &lang.tr("standings.penalty_points"),
+                    );
+                    match points {
+                        Ok(points) => {
+                            let reason = app.screens.standings.penalty_reason.trim().to_owned();
+                            app.screens.standings.pending_penalty =
+                                Some(PendingPenalty { player, name: name.clone(), points, reason });
+                        }
+                        Err(e) => app.fail(e),
+                    }
                 }
-                Err(e) => app.fail(e),
+            }
+            Some(penalty) => {
+                // A penalty changes the standings for good (it can only be revoked, with a trace): say whose
+                // it is before it is written.
+                let question = lang
+                    .tr("standings.confirm_penalty")
+                    .replace("{points}", &penalty.points.to_string())
+                    .replace("{name}", &penalty.name)
+                    .replace("{reason}", &penalty.reason);
+                ui.label(RichText::new(question).strong().color(Color32::from_rgb(180, 90, 0)));
+                ui.horizontal(|ui| {
+                    if ui.button(lang.tr("standings.confirm")).clicked() {
+                        app.screens.standings.pending_penalty = None;
+                        let result = app.store.add_penalty(
+                            tournament,
+                            penalty.player,
+                            None,
+                            penalty.points,
+                            &penalty.reason,
+                            &referee,
+                        );
+                        match result {
+                            Ok(_) => {
+                                app.screens.standings.penalty_points.clear();
+                                app.screens.standings.penalty_reason.clear();
+                                app.changed();
+                            }
+                            Err(e) => app.fail(e),
+                        }
+                    }
+                    if ui.button(lang.tr("standings.cancel")).clicked() {
+                        app.screens.standings.pending_penalty = None;
+                    }
+                });
             }
         }
-        let _ = Color32::TRANSPARENT;
     });
 }
 

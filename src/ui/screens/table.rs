@@ -15,7 +15,7 @@ pub struct State {
 
 /// The table as stored, cached per revision.
 pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<TableState> {
-    if let Some((rev, id, state)) = &app.table.cache
+    if let Some((rev, id, state)) = &app.screens.table.cache
         && *rev == app.revision
         && *id == table
     {
@@ -23,7 +23,7 @@ pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<TableState> {
     }
     match desk::table_state(&app.store, table) {
         Ok(state) => {
-            app.table.cache = Some((app.revision, table, state.clone()));
+            app.screens.table.cache = Some((app.revision, table, state.clone()));
             Some(state)
         }
         Err(e) => {
@@ -35,6 +35,7 @@ pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<TableState> {
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
+    let Some(tournament) = app.tournament_id() else { return };
     let Some(state) = table_state(app, table) else { return };
     let lang = app.lang;
     ui.horizontal(|ui| {
@@ -52,7 +53,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     if let Some(next) = state.next_number() {
         let button = egui::Button::new(RichText::new(format!("{} {next}", lang.tr("table.enter"))).strong());
         if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            app.entry.reset(table, next, None);
+            app.screens.entry.reset(table, next, None);
             app.go(Screen::Entry { table, number: next });
         }
     } else {
@@ -65,7 +66,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
             for wind in crate::tiles::Wind::ALL {
                 if ui.add(egui::Button::selectable(state.table.start_round_wind == wind, lang.wind(wind))).clicked() {
                     let referee = app.referee_name();
-                    match app.store.set_start_round_wind(table, wind, &referee) {
+                    match app.store.set_start_round_wind(tournament, table, wind, &referee) {
                         Ok(()) => app.changed(),
                         Err(e) => app.fail(e),
                     }
@@ -139,7 +140,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     if let Some(number) = correct {
         let entry =
             state.manches.get(number as usize - 1).map(|m| crate::tournament::MancheEntry::from_input(&m.input));
-        app.entry.reset(table, number, entry);
+        app.screens.entry.reset(table, number, entry);
         app.go(Screen::Entry { table, number });
     }
 }

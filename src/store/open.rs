@@ -1,0 +1,244 @@
+//! Opening a database file without ever harming one that is not ours.
+//!
+//! The order matters: a new file is built beside its final name and moved there only when complete (so two
+//! desks creating it at once cannot race, and a crash leaves no half-made file); an existing file is looked at
+//! first under the write lock and refused, untouched, when it is empty, not SQLite, foreign or from a newer
+//! Stecca; only a Stecca file of an older schema is changed, after a checked backup, in the same transaction
+//! that read its version. Journal and sync settings come last, on a file known to be ours.
+//!
+//! The migrations are applied here rather than by `rusqlite_migration`: that crate reads the schema version
+//! outside its transaction and opens a deferred one, so two processes opening one older file both try to
+//! migrate it (the second fails with the migration's SQL), and the backup cannot be taken under the same lock.
+//! Applying the numbered `migrations/*/up.sql` in one `BEGIN IMMEDIATE` transaction fixes both.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+
+use super::{MIGRATION_DIR, StoreError, StoreResult, schema_version};
+
+/// Written in the header of every database from schema 4 on (`PRAGMA application_id`): "STEC".
+pub const APPLICATION_ID: i64 = 0x5354_4543;
+
+/// How long a desk waits for another process's write before it gives up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The migrations in order: `(version after it, its SQL)`.
+fn migrations() -> Vec<(i64, &'static str)> {
+    let mut dirs: Vec<_> = MIGRATION_DIR.dirs().collect();
+    dirs.sort_by_key(|d| d.path().to_owned());
+    dirs.iter()
+        .enumerate()
+        .map(|(i, dir)| {
+            let sql = dir.get_file(dir.path().join("up.sql")).and_then(|f| f.contents_utf8()).unwrap_or_default();
+            (i as i64 + 1, sql)
+        })
+        .collect()
+}
+
+/// What the header and the tables say about a file.
+struct Found {
+    version: i64,
+    application_id: i64,
+    has_tournaments: bool,
+}
+
+fn inspect(tx: &Transaction<'_>) -> rusqlite::Result<Found> {
+    Ok(Found {
+        version: tx.pragma_query_value(None, "user_version", |row| row.get(0))?,
+        application_id: tx.pragma_query_value(None, "application_id", |row| row.get(0))?,
+        has_tournaments: tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tournament')",
+            [],
+            |row| row.get(0),
+        )?,
+    })
+}
+
+/// Applies every migration after `from` inside `tx`.
+fn migrate(tx: &Transaction<'_>, from: i64) -> StoreResult<()> {
+    for (version, sql) in migrations().into_iter().filter(|(v, _)| *v > from) {
+        tx.execute_batch(sql).map_err(|e| StoreError::Migration(format!("to schema {version}: {e}")))?;
+        tx.pragma_update(None, "user_version", version)?;
+    }
+    Ok(())
+}
+
+fn foreign(path: &Path, why: &str) -> StoreError {
+    StoreError::Foreign { path: path.display().to_string(), why: why.to_owned() }
+}
+
+/// Opens `path`, creating it when it does not exist. Returns the connection and the backup written before a
+/// migration, if one was needed.
+pub(super) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>)> {
+    let io = |path: &Path| {
+        let shown = path.display().to_string();
+        move |source| StoreError::Io { path: shown, source }
+    };
+    let dir = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(parent) => parent.to_owned(),
+        None => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
+    if !path.exists() {
+        create_new(path, &dir)?;
+    }
+    let meta = std::fs::metadata(path).map_err(io(path))?;
+    if !meta.is_file() {
+        return Err(foreign(path, "it is not a file"));
+    }
+    if meta.len() == 0 {
+        return Err(foreign(path, "the file is empty"));
+    }
+    let mut conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let backup = check_and_migrate(&mut conn, path, &dir)?;
+    settings(&conn)?;
+    Ok((conn, backup))
+}
+
+/// A fresh database in memory, migrated.
+pub(super) fn open_memory() -> StoreResult<Connection> {
+    let mut conn = Connection::open_in_memory()?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    migrate(&tx, 0)?;
+    tx.commit()?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(conn)
+}
+
+/// Journal, foreign keys and durability: only for a file known to be ours and current.
+fn settings(conn: &Connection) -> StoreResult<()> {
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    Ok(())
+}
+
+/// Builds a new database under a temporary name in `dir` and moves it to `path` unless another process got
+/// there first (then that one is used).
+fn create_new(path: &Path, dir: &Path) -> StoreResult<()> {
+    let io = |source| StoreError::Io { path: dir.display().to_string(), source };
+    let temp = tempfile::Builder::new().prefix(".stecca-new-").suffix(".db").tempfile_in(dir).map_err(io)?;
+    let temp = temp.into_temp_path();
+    {
+        let mut conn = Connection::open(&temp)?;
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        migrate(&tx, 0)?;
+        tx.commit()?;
+        // WAL is recorded in the header; closing the only connection checkpoints and removes the -wal file,
+        // so the one file moved below is the whole database.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.close().map_err(|(_, e)| e)?;
+    }
+    match temp.persist_noclobber(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(e) => Err(StoreError::Io { path: path.display().to_string(), source: e.error }),
+    }
+}
+
+/// Under the write lock: refuses what is not ours or is newer, leaving it as it was; backs up and migrates an
+/// older Stecca database.
+fn check_and_migrate(conn: &mut Connection, path: &Path, dir: &Path) -> StoreResult<Option<PathBuf>> {
+    let supported = schema_version();
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
+            foreign(path, "it is not a SQLite database")
+        }
+        e => e.into(),
+    })?;
+    let found = inspect(&tx).map_err(|e| match e {
+        rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
+            foreign(path, "it is not a SQLite database")
+        }
+        e => e.into(),
+    })?;
+    let ours = match found.application_id {
+        APPLICATION_ID => true,
+        0 => found.has_tournaments && found.version > 0,
+        _ => false,
+    };
+    if !ours {
+        return Err(foreign(path, "it is not a Stecca database"));
+    }
+    if found.version > supported {
+        return Err(StoreError::TooNew { path: path.display().to_string(), found: found.version, supported });
+    }
+    if found.version == supported {
+        tx.commit()?;
+        return Ok(None);
+    }
+    let backup = backup(&tx, path, dir, found.version)?;
+    migrate(&tx, found.version)?;
+    tx.commit()?;
+    Ok(Some(backup))
+}
+
+/// Copies the database as it is (read inside the caller's transaction) to a temporary file, checks the copy,
+/// and only then gives it its final, unique name: a backup killed half-way leaves a temporary file, never a
+/// decoy under a backup's name.
+fn backup(tx: &Transaction<'_>, path: &Path, dir: &Path, version: i64) -> StoreResult<PathBuf> {
+    let shown = path.display().to_string();
+    let failed = |why: String| StoreError::Backup { path: shown.clone(), why };
+    let temp = tempfile::Builder::new()
+        .prefix(".stecca-backup-")
+        .suffix(".db")
+        .tempfile_in(dir)
+        .map_err(|e| failed(e.to_string()))?
+        .into_temp_path();
+    {
+        // SQLite will not back up from a connection inside a write transaction; a second, read-only
+        // connection reads the committed state, which the caller's lock keeps unchanged until it migrates.
+        let source =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+                .map_err(|e| failed(e.to_string()))?;
+        let mut copy = Connection::open(&temp).map_err(|e| failed(e.to_string()))?;
+        copy_all(&source, &mut copy).map_err(failed)?;
+        let check: String =
+            copy.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(|e| failed(e.to_string()))?;
+        let copied: i64 =
+            copy.pragma_query_value(None, "user_version", |row| row.get(0)).map_err(|e| failed(e.to_string()))?;
+        let tournaments: i64 = copy
+            .query_row("SELECT count(*) FROM tournament", [], |row| row.get(0))
+            .map_err(|e| failed(e.to_string()))?;
+        let originals: i64 =
+            tx.query_row("SELECT count(*) FROM tournament", [], |row| row.get(0)).map_err(|e| failed(e.to_string()))?;
+        if check != "ok" || copied != version || tournaments != originals {
+            return Err(failed(format!("the copy did not check out ({check}, schema {copied})")));
+        }
+        copy.close().map_err(|(_, e)| failed(e.to_string()))?;
+    }
+    let stamp = chrono::Local::now().format("%Y%m%dT%H%M%S");
+    let base = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut temp = temp;
+    for attempt in 1..1000 {
+        let suffix = if attempt == 1 { String::new() } else { format!("-{attempt}") };
+        let target = path.with_file_name(format!("{base}.v{version}-backup-{stamp}{suffix}"));
+        match temp.persist_noclobber(&target) {
+            Ok(()) => return Ok(target),
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.path,
+            Err(e) => return Err(failed(e.error.to_string())),
+        }
+    }
+    Err(failed("no free backup name".to_owned()))
+}
+
+/// Copies every page of `source` into `copy`, waiting a bounded time for a busy source (the backup API's own
+/// loop would wait forever).
+fn copy_all(source: &Connection, copy: &mut Connection) -> Result<(), String> {
+    use rusqlite::backup::{Backup, StepResult};
+    let backup = Backup::new(source, copy).map_err(|e| e.to_string())?;
+    for _ in 0..1000 {
+        match backup.step(-1).map_err(|e| e.to_string())? {
+            StepResult::Done => return Ok(()),
+            StepResult::More => {}
+            _ => std::thread::sleep(Duration::from_millis(10)),
+        }
+    }
+    Err("the database stayed busy".to_owned())
+}
