@@ -126,7 +126,6 @@ pub fn confirm_manche(
             state.manches.len()
         )));
     }
-    let ids = state.table.players;
-    store.save_manche(state.table.tournament, table, number, &ids, &input, &outcome, referee)?;
+    store.save_manche(&state.table, number, &input, &outcome, referee)?;
     Ok((input, outcome))
 }

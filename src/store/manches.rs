@@ -4,7 +4,7 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::guards::{table_of, writable};
-use super::{Store, StoreError, StoreResult, now};
+use super::{SeatedTable, Store, StoreError, StoreResult, now};
 use crate::ENGINE_VERSION;
 use crate::rules::{MancheInput, MancheOutcome, OUTCOME_VERSION};
 use crate::tournament::{Id, TableResult};
@@ -64,19 +64,20 @@ fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<Vec<Stor
 }
 
 impl Store {
-    /// Saves manche `number` of a table: a new one (the next number) or a correction of an earlier one.
-    /// `players` are the table's player ids by position, matching the order of `input.players` and
-    /// `outcome.players`; the nets and payments are written as rows keyed by those ids.
+    /// Saves manche `number` of a seated table: a new one (the next number) or a correction of an earlier one.
+    /// The table's players by position match the order of `input.players` and `outcome.players`; the nets
+    /// and payments are written as rows keyed by those ids. Refused unless the table is of `table.tournament`
+    /// and its seats are still those players.
     pub fn save_manche(
         &mut self,
-        tournament: Id,
-        table: Id,
+        table: &SeatedTable,
         number: u32,
-        players: &[Id],
         input: &MancheInput,
         outcome: &MancheOutcome,
         referee: &str,
     ) -> StoreResult<Id> {
+        let (tournament, players) = (table.tournament, table.players.as_slice());
+        let table = table.id;
         let tx = self.write()?;
         writable(&tx, tournament)?;
         table_of(&tx, tournament, table)?;
