@@ -294,3 +294,67 @@ fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
     harness.get_by_label("Mazziere");
     assert!(harness.query_by_label("Giro").is_none());
 }
+
+/// A desk on a store with two tournaments (four seated players each), showing the first one's standings.
+fn two_tournaments_desk() -> (Harness<'static, DeskApp>, i64, i64) {
+    let mut store = Store::open_in_memory().expect("store");
+    let (first, _) = common::seated_four(&mut store);
+    let (second, _) = common::seated_four(&mut store);
+    let mut app = DeskApp::new(store);
+    app.open_tournament(first);
+    app.go(Screen::Standings);
+    let mut harness = harness(app);
+    harness.run();
+    (harness, first, second)
+}
+
+#[test]
+fn a_penalty_typed_in_one_tournament_cannot_land_in_another_and_asks_first() {
+    let (mut harness, first, second) = two_tournaments_desk();
+    click(&mut harness, Role::Button, "Anna");
+    type_into(&mut harness, "Punti", "5");
+    type_into(&mut harness, "Motivo", "ritardo");
+    harness.state_mut().open_tournament(second);
+    harness.state_mut().go(Screen::Standings);
+    harness.run();
+    assert!(
+        harness.query_by_label("Assegna penalità").is_none(),
+        "the first tournament's selected player and form are gone"
+    );
+    click(&mut harness, Role::Button, "Bruno");
+    type_into(&mut harness, "Punti", "10");
+    type_into(&mut harness, "Motivo", "comportamento");
+    click(&mut harness, Role::Button, "Assegna penalità");
+    harness.get_by_label_contains("Togliere 10 punti a Bruno (motivo: comportamento)?");
+    assert!(
+        harness.state().store().penalties(second).expect("penalties").is_empty(),
+        "nothing before the confirmation"
+    );
+    click(&mut harness, Role::Button, "Conferma");
+    let given = harness.state().store().penalties(second).expect("penalties");
+    let bruno = harness.state().store().players(second).expect("players")[1].id;
+    assert_eq!(given.iter().map(|p| (p.player_id, p.points)).collect::<Vec<_>>(), [(bruno, 10)]);
+    assert!(harness.state().store().penalties(first).expect("penalties").is_empty());
+}
+
+#[test]
+fn a_tournament_without_results_is_deleted_from_the_list_after_a_confirmation() {
+    let mut store = Store::open_in_memory().expect("store");
+    let (first, _) = common::seated_four(&mut store);
+    let (played, table) = common::seated_four(&mut store);
+    stecca::desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("manche");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(first);
+    app.go(Screen::Tournaments);
+    let mut harness = harness(app);
+    harness.run();
+    assert_eq!(harness.get_all_by_label("Elimina").count(), 1, "only the tournament without results");
+    harness.get_by_label("Archivia");
+    click(&mut harness, Role::Button, "Elimina");
+    harness.get_by_label_contains("Eliminare il torneo «Coppa di prova» e i suoi 4 giocatori?");
+    assert_eq!(harness.state().store().list_tournaments().expect("list").len(), 2, "not before the confirmation");
+    click(&mut harness, Role::Button, "Sì, elimina");
+    let list = harness.state().store().list_tournaments().expect("list");
+    assert_eq!(list.iter().map(|t| t.id).collect::<Vec<_>>(), [played]);
+    assert_eq!(harness.state().tournament_id(), None, "the deleted tournament was open: it is closed");
+}

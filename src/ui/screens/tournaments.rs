@@ -19,6 +19,8 @@ pub struct State {
     /// The ruleset id (empty: the default one).
     rules: String,
     list: Option<(u64, Vec<TournamentSummary>)>,
+    /// A tournament whose deletion waits for the referee's confirmation.
+    pending_delete: Option<TournamentSummary>,
 }
 
 /// Draws the screen.
@@ -37,7 +39,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             create_demo(app);
         }
     } else {
-        egui::Grid::new("tournament-list").striped(true).num_columns(5).show(ui, |ui| {
+        egui::Grid::new("tournament-list").striped(true).num_columns(6).show(ui, |ui| {
             for key in [
                 "tournaments.name",
                 "tournaments.venue",
@@ -56,9 +58,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 ui.label(t.start_date.clone().unwrap_or_default());
                 ui.label(t.players.to_string());
                 ui.label(t.manches.to_string());
+                row_actions(app, ui, t);
                 ui.end_row();
             }
         });
+        confirm_delete(app, ui);
     }
     ui.add_space(16.0);
     ui.heading(app.tr("tournaments.new"));
@@ -137,4 +141,56 @@ fn create_demo(app: &mut DeskApp) {
         }
         Err(e) => app.fail(e),
     }
+}
+
+/// Delete (no results yet) or archive and reopen (results exist: never deleted).
+fn row_actions(app: &mut DeskApp, ui: &mut egui::Ui, t: &TournamentSummary) {
+    let referee = app.referee_name();
+    ui.horizontal(|ui| {
+        if t.archived {
+            ui.label(RichText::new(app.tr("tournaments.archived")).weak());
+        }
+        if t.manches == 0 && !t.archived {
+            if ui.small_button(app.tr("tournaments.delete")).clicked() {
+                app.tournaments.pending_delete = Some(t.clone());
+            }
+            return;
+        }
+        let key = if t.archived { "tournaments.unarchive" } else { "tournaments.archive" };
+        if ui.small_button(app.tr(key)).on_hover_text(app.tr("tournaments.archive_hint")).clicked() {
+            match app.store.set_archived(t.id, !t.archived, &referee) {
+                Ok(()) => app.changed(),
+                Err(e) => app.fail(e),
+            }
+        }
+    });
+}
+
+/// The confirmation of a deletion, naming the tournament and what goes with it.
+fn confirm_delete(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let Some(pending) = app.tournaments.pending_delete.clone() else { return };
+    let question = app
+        .tr("tournaments.confirm_delete")
+        .replace("{name}", &pending.name)
+        .replace("{players}", &pending.players.to_string());
+    ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
+    ui.horizontal(|ui| {
+        if ui.button(app.tr("tournaments.delete_yes")).clicked() {
+            app.tournaments.pending_delete = None;
+            let referee = app.referee_name();
+            match app.store.delete_tournament(pending.id, &referee) {
+                Ok(()) => {
+                    if app.tournament_id() == Some(pending.id) {
+                        app.tournament = None;
+                    }
+                    app.changed();
+                    app.info(format!("{} — {}", app.tr("tournaments.deleted"), pending.name));
+                }
+                Err(e) => app.fail(e),
+            }
+        }
+        if ui.button(app.tr("standings.cancel")).clicked() {
+            app.tournaments.pending_delete = None;
+        }
+    });
 }
