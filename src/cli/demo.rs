@@ -1,12 +1,11 @@
 //! `stecca demo [--db PATH] [--players N] [--sessions R] [--seed S] [--rules ID]`.
 
-use std::io::Write;
 use std::path::Path;
 
 use anyhow::Context;
 
 use super::database_path;
-use crate::desk::{DemoSize, create_demo_with};
+use crate::desk::{DemoSize, create_demo};
 use crate::store::Store;
 
 /// Arguments of `stecca demo`.
@@ -27,10 +26,6 @@ pub struct DemoArgs {
     /// The ruleset played, by id (README lists them); the default one when absent.
     #[arg(long)]
     pub rules: Option<String>,
-    /// Write every manche with a full disk sync and print `confirmed TABLE MANCHE` after each commit (used by
-    /// the crash-safety test).
-    #[arg(long, hide = true)]
-    pub trace: bool,
 }
 
 /// Runs `stecca demo`.
@@ -43,6 +38,12 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
         })?,
     };
     let seats = rules.table_size();
+    if args.players > crate::seating::MAX_PLAYERS {
+        anyhow::bail!("--players {}: a demo seats at most {}", args.players, crate::seating::MAX_PLAYERS);
+    }
+    if !(1..=crate::tournament::settings::MAX_SESSIONS).contains(&args.sessions) {
+        anyhow::bail!("--sessions {}: expected 1 to {}", args.sessions, crate::tournament::settings::MAX_SESSIONS);
+    }
     if args.players < seats || args.players % seats != 0 {
         anyhow::bail!("--players {}: a demo of {} needs a positive multiple of {seats}", args.players, rules.name());
     }
@@ -51,15 +52,8 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
     let size =
         DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight, rules: rules.id() };
     let started = std::time::Instant::now();
-    let mut stdout = std::io::stdout().lock();
-    let mut trace = |table: i64, manche: u32| {
-        // A closed stdout only loses the trace; the manche is already committed.
-        let _ = writeln!(stdout, "confirmed {table} {manche}").and_then(|()| stdout.flush());
-    };
-    let on_confirm: Option<&mut dyn FnMut(i64, u32)> = if args.trace { Some(&mut trace) } else { None };
-    let id = create_demo_with(&mut store, size, args.seed, "demo", on_confirm)?;
+    let id = create_demo(&mut store, size, args.seed, "demo")?;
     let manches = store.manche_count(id)?;
-    drop(stdout);
     println!(
         "tournament {id}: {} players, {} sessions, {manches} manches in {:.1} s → {}",
         args.players,

@@ -4,10 +4,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use super::database_path;
-use crate::export::{Format, What, export};
+use super::open_existing;
+use crate::export::{Format, What, export, write_export};
 use crate::i18n::Lang;
-use crate::store::Store;
 
 /// Arguments of `stecca export`.
 #[derive(Debug, clap::Args)]
@@ -32,15 +31,6 @@ pub struct ExportArgs {
     pub lang: Option<String>,
 }
 
-/// Opens an existing database (export and list never create one).
-fn open_existing(db: Option<&Path>) -> anyhow::Result<Store> {
-    let path = database_path(db)?;
-    if !path.exists() {
-        anyhow::bail!("{}: no such database (give --db PATH)", path.display());
-    }
-    Store::open(&path).with_context(|| format!("opening {}", path.display()))
-}
-
 /// Runs `stecca export`.
 pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
     let store = open_existing(db)?;
@@ -52,7 +42,7 @@ pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
     };
     store.tournament(args.tournament).with_context(|| "--tournament: see `stecca list` for the ids".to_owned())?;
     let bytes = export(&store, args.tournament, args.what, args.format, lang, args.player)?;
-    std::fs::write(&args.out, &bytes).with_context(|| format!("writing {}", args.out.display()))?;
+    write_export(&args.out, &bytes, store.path())?;
     println!("{} ({} bytes)", args.out.display(), bytes.len());
     Ok(())
 }

@@ -1,9 +1,13 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
 mod demo;
+mod enter;
 mod export;
+mod input;
+mod players;
 mod score;
 mod seat;
+mod tournament;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +42,12 @@ pub enum Command {
     Export(export::ExportArgs),
     /// List the tournaments in the database with their ids.
     List,
+    /// Create, delete (no results yet) or archive a tournament.
+    Tournament(tournament::TournamentArgs),
+    /// Register players from a CSV list.
+    Players(players::PlayersArgs),
+    /// Confirm manches of a table from the ruleset's JSON (one, or one per line with --jsonl).
+    Enter(enter::EnterArgs),
 }
 
 /// Parses the arguments, runs the command and returns the process status.
@@ -46,10 +56,13 @@ pub fn run() -> ExitCode {
     match cli.command {
         None => report(crate::ui::run_desk(cli.db.as_deref()), "stecca"),
         Some(Command::Score(args)) => score::run(&args),
-        Some(Command::Seat(args)) => seat::run(&args),
+        Some(Command::Seat(args)) => seat::run(cli.db.as_deref(), &args),
         Some(Command::Demo(args)) => report(demo::run(cli.db.as_deref(), &args), "stecca demo"),
         Some(Command::Export(args)) => report(export::run(cli.db.as_deref(), &args), "stecca export"),
         Some(Command::List) => report(export::list(cli.db.as_deref()), "stecca list"),
+        Some(Command::Tournament(args)) => report(tournament::run(cli.db.as_deref(), &args), "stecca tournament"),
+        Some(Command::Players(args)) => report(players::run(cli.db.as_deref(), &args), "stecca players"),
+        Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
     }
 }
 
@@ -60,6 +73,21 @@ pub fn database_path(db: Option<&std::path::Path>) -> anyhow::Result<PathBuf> {
         None => crate::store::default_path()
             .ok_or_else(|| anyhow::anyhow!("no data directory for this user: give --db PATH")),
     }
+}
+
+/// Opens an existing database (every command but `demo` and `tournament new` refuses to create one).
+pub fn open_existing(db: Option<&std::path::Path>) -> anyhow::Result<crate::store::Store> {
+    use anyhow::Context;
+    let path = database_path(db)?;
+    if !path.exists() {
+        anyhow::bail!("{}: no such database (give --db PATH)", path.display());
+    }
+    crate::store::Store::open(&path).with_context(|| format!("opening {}", path.display()))
+}
+
+/// The name written in the audit log for a command-line change: the desk's referee name, or "stecca".
+fn referee(store: &crate::store::Store) -> String {
+    store.preference("referee").ok().flatten().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "stecca".to_owned())
 }
 
 /// Prints an error once, at the edge, and turns it into the exit status.

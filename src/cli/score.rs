@@ -1,12 +1,13 @@
 //! `stecca score [--jsonl] [FILE]`.
 
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 
 use super::EXIT_INVALID;
+use super::input::{Lines, MAX_INPUT, open, read_all};
 use crate::rules::{MancheInput, MancheOutcome, score_manche};
 
 /// Arguments of `stecca score`.
@@ -21,7 +22,8 @@ pub struct ScoreArgs {
 
 /// Runs `stecca score`.
 pub fn run(args: &ScoreArgs) -> ExitCode {
-    let result = open(args.file.as_ref()).and_then(|input| if args.jsonl { bulk(input) } else { single(input) });
+    let result = open(args.file.as_deref())
+        .and_then(|mut input| if args.jsonl { bulk(&mut *input) } else { single(&mut *input) });
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(EXIT_INVALID),
@@ -32,20 +34,9 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
     }
 }
 
-fn open(file: Option<&PathBuf>) -> anyhow::Result<Box<dyn BufRead>> {
-    match file {
-        Some(path) if path.as_os_str() != "-" => {
-            let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Ok(Box::new(BufReader::with_capacity(1 << 16, f)))
-        }
-        _ => Ok(Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))),
-    }
-}
-
 /// Scores one manche; on invalid input prints one line on standard error and nothing on standard output.
-fn single(mut input: Box<dyn BufRead>) -> anyhow::Result<bool> {
-    let mut text = String::new();
-    input.read_to_string(&mut text).context("cannot read the input")?;
+fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
+    let text = read_all(input, MAX_INPUT)?;
     match score_text(&text) {
         Ok(outcome) => {
             let mut out = std::io::stdout().lock();
@@ -61,12 +52,12 @@ fn single(mut input: Box<dyn BufRead>) -> anyhow::Result<bool> {
 }
 
 /// Scores one manche per line; returns whether every line scored.
-fn bulk(input: Box<dyn BufRead>) -> anyhow::Result<bool> {
+fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut all_scored = true;
-    for (number, line) in input.lines().enumerate() {
+    for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
         let line = line.with_context(|| format!("cannot read line {}", number + 1))?;
-        match score_text(&line) {
+        match line.and_then(|line| score_text(&line)) {
             Ok(outcome) => serde_json::to_writer(&mut out, &outcome)?,
             Err(message) => {
                 all_scored = false;
@@ -81,6 +72,7 @@ fn bulk(input: Box<dyn BufRead>) -> anyhow::Result<bool> {
 
 /// Parses and scores one manche's JSON text; the error is the one-line message for the referee.
 pub fn score_text(text: &str) -> Result<MancheOutcome, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err("invalid input: empty manche".to_owned());
     }

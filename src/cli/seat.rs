@@ -1,4 +1,5 @@
-//! `stecca seat --players N --sessions R [--seed S] [--clubs FILE.csv]`.
+//! `stecca seat --players N --sessions R [--seed S] [--clubs FILE.csv]`: a schedule for numbered or listed
+//! players; `stecca seat --db PATH --tournament ID [--sessions a..b]`: seats a stored tournament.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,17 +9,21 @@ use anyhow::{Context, bail};
 use serde_json::json;
 
 use super::EXIT_INVALID;
-use crate::seating::{Entrant, SeatingRequest, generate, report};
+use crate::seating::{Entrant, MAX_PLAYERS, MAX_SESSIONS, SeatingRequest, generate, report};
 
 /// Arguments of `stecca seat`.
 #[derive(Debug, clap::Args)]
 pub struct SeatArgs {
+    /// Seat this tournament of the database (its players, seed and ruleset's table size).
+    #[arg(long, conflicts_with_all = ["players", "clubs", "seed"])]
+    pub tournament: Option<i64>,
     /// Number of players (numbered 0…N−1); may be left out with --clubs.
     #[arg(long)]
-    pub players: Option<usize>,
-    /// Number of sessions.
+    pub players: Option<u64>,
+    /// Number of sessions; with --tournament, the sessions to seat as `a..b` or `a` (default: every
+    /// session without results).
     #[arg(long)]
-    pub sessions: usize,
+    pub sessions: Option<String>,
     /// Seed: the same arguments and seed give the same schedule.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -34,8 +39,12 @@ pub struct SeatArgs {
 }
 
 /// Runs `stecca seat`.
-pub fn run(args: &SeatArgs) -> ExitCode {
-    match seat(args) {
+pub fn run(db: Option<&Path>, args: &SeatArgs) -> ExitCode {
+    let result = match args.tournament {
+        Some(tournament) => seat_tournament(db, tournament, args),
+        None => seat(args),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("stecca seat: {error:#}");
@@ -44,9 +53,92 @@ pub fn run(args: &SeatArgs) -> ExitCode {
     }
 }
 
+/// `--sessions` as a count between 1 and the most a schedule has, checked before anything is allocated.
+fn session_count(text: Option<&str>) -> anyhow::Result<usize> {
+    let Some(text) = text else { bail!("give --sessions R") };
+    match text.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_SESSIONS as u64).contains(&n) => Ok(n as usize),
+        _ => bail!("--sessions {text}: expected a number of sessions from 1 to {MAX_SESSIONS}"),
+    }
+}
+
+/// `--sessions a..b` or `a` for a stored tournament.
+fn session_range(text: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
+    let number = |part: &str| {
+        part.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_SESSIONS as u32).contains(n))
+            .with_context(|| format!("--sessions {text}: expected a session (1 to {MAX_SESSIONS}) or a range a..b"))
+    };
+    match text.split_once("..") {
+        Some((a, b)) => Ok(number(a)?..=number(b.trim_start_matches('='))?),
+        None => {
+            let a = number(text)?;
+            Ok(a..=a)
+        }
+    }
+}
+
+fn seat_tournament(db: Option<&Path>, tournament: i64, args: &SeatArgs) -> anyhow::Result<()> {
+    let range = args.sessions.as_deref().map(session_range).transpose()?;
+    let mut store = super::open_existing(db)?;
+    let by = super::referee(&store);
+    let start = Instant::now();
+    let outcome = crate::desk::seat_sessions(&mut store, tournament, range, args.club_weight, &by)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let tables: Vec<Vec<Vec<String>>> = {
+        let players = store.players(tournament)?;
+        let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.data.name.clone()).unwrap_or_default();
+        let seating = store.seating(tournament)?;
+        outcome
+            .sessions
+            .clone()
+            .map(|s| {
+                seating
+                    .iter()
+                    .filter(|t| t.session == s)
+                    .map(|t| t.players.iter().map(|&p| name(p)).collect())
+                    .collect()
+            })
+            .collect()
+    };
+    let mut output = json!({
+        "tournament": tournament,
+        "first_session": outcome.sessions.start(),
+        "sessions": tables,
+    });
+    if let Some(quality) = &outcome.report {
+        output["report"] = report_json(quality, seconds);
+    }
+    println!("{}", serde_json::to_string(&output)?);
+    Ok(())
+}
+
+fn report_json(quality: &crate::seating::Report, seconds: f64) -> serde_json::Value {
+    json!({
+        "repeat_meetings": quality.repeat_meetings,
+        "lower_bound": quality.lower_bound,
+        "max_wind_deviation": quality.max_wind_deviation,
+        "same_club_meetings": quality.same_club_meetings,
+        "same_country_meetings": quality.same_country_meetings,
+        "max_same_table": quality.max_same_table,
+        "repeated_pairs": quality.repeated_pairs,
+        "clubs": quality.clubs,
+        "seconds": seconds,
+    })
+}
+
 fn seat(args: &SeatArgs) -> anyhow::Result<()> {
     let named = args.clubs.is_some();
-    let entrants = match (&args.clubs, args.players) {
+    let sessions = session_count(args.sessions.as_deref())?;
+    let players = match args.players {
+        Some(n) if !(4..=MAX_PLAYERS as u64).contains(&n) => {
+            bail!("--players {n}: a schedule needs between 4 and {MAX_PLAYERS} players")
+        }
+        other => other.map(|n| n as usize),
+    };
+    let entrants = match (&args.clubs, players) {
         (Some(file), players) => {
             let entrants = read_entrants(file)?;
             if let Some(n) = players.filter(|&n| n != entrants.len()) {
@@ -59,7 +151,7 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
     };
     let request = SeatingRequest {
         entrants,
-        sessions: args.sessions,
+        sessions,
         seed: args.seed,
         club_weight: args.club_weight,
         country_weight: args.country_weight,
@@ -79,20 +171,7 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
     } else {
         json!(schedule.sessions)
     };
-    let output = json!({
-        "sessions": sessions,
-        "report": {
-            "repeat_meetings": quality.repeat_meetings,
-            "lower_bound": quality.lower_bound,
-            "max_wind_deviation": quality.max_wind_deviation,
-            "same_club_meetings": quality.same_club_meetings,
-            "same_country_meetings": quality.same_country_meetings,
-            "max_same_table": quality.max_same_table,
-            "repeated_pairs": quality.repeated_pairs,
-            "clubs": quality.clubs,
-            "seconds": seconds,
-        }
-    });
+    let output = json!({ "sessions": sessions, "report": report_json(&quality, seconds) });
     println!("{}", serde_json::to_string(&output)?);
     Ok(())
 }
@@ -128,6 +207,9 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
         if entrants.iter().any(|e| e.name == name) {
             errors.push(format!("line {line}: {name} is listed twice"));
             continue;
+        }
+        if entrants.len() == MAX_PLAYERS {
+            bail!("{}: more than {MAX_PLAYERS} players; a schedule seats at most {MAX_PLAYERS}", file.display());
         }
         entrants.push(Entrant { name, club: field(club_col), country: field(country_col), substitute: false });
     }

@@ -103,50 +103,30 @@ pub fn demo_players(count: usize) -> Vec<PlayerData> {
         .collect()
 }
 
-/// Creates, seats and fills a demo tournament; returns its id.
+/// Creates, seats and fills a demo tournament in one transaction; returns its id. Nothing of it is left when
+/// any step fails (too many players to seat, a full disk).
 pub fn create_demo(store: &mut Store, size: DemoSize, seed: u64, referee: &str) -> DeskResult<Id> {
-    create_demo_with(store, size, seed, referee, None)
+    store.all_or_nothing(|store| {
+        let today = chrono::Local::now().date_naive();
+        let settings = TournamentSettings {
+            name: format!("Torneo dimostrativo — {} giocatori", size.players),
+            venue: "Circolo del Drago, Bologna".to_owned(),
+            start_date: Some(today),
+            end_date: Some(today),
+            sessions: size.sessions,
+            seating_seed: seed,
+            rules: size.rules.to_owned(),
+            ..TournamentSettings::default()
+        };
+        let id = super::create_tournament(store, &settings, referee)?;
+        store.import_players(id, &demo_players(size.players), referee)?;
+        seat_tournament(store, id, size.club_weight, referee)?;
+        fill(store, id, seed, referee)?;
+        Ok(id)
+    })
 }
 
-/// [`create_demo`], calling `on_confirm(table, manche)` after each manche is committed. With a callback every
-/// manche is written with a full disk sync, as at a real table; without one, generation skips the syncs.
-pub fn create_demo_with(
-    store: &mut Store,
-    size: DemoSize,
-    seed: u64,
-    referee: &str,
-    mut on_confirm: Option<&mut dyn FnMut(Id, u32)>,
-) -> DeskResult<Id> {
-    let today = chrono::Local::now().date_naive();
-    let settings = TournamentSettings {
-        name: format!("Torneo dimostrativo — {} giocatori", size.players),
-        venue: "Circolo del Drago, Bologna".to_owned(),
-        start_date: Some(today),
-        end_date: Some(today),
-        sessions: size.sessions,
-        seating_seed: seed,
-        rules: size.rules.to_owned(),
-        ..TournamentSettings::default()
-    };
-    let id = super::create_tournament(store, &settings, referee)?;
-    store.import_players(id, &demo_players(size.players), referee)?;
-    seat_tournament(store, id, size.club_weight, referee)?;
-    // One fsync per manche is what a referee needs at the table; a generated demo does not.
-    let bulk = on_confirm.is_none();
-    store.set_bulk(bulk)?;
-    let filled = fill(store, id, seed, referee, &mut on_confirm);
-    store.set_bulk(false)?;
-    filled?;
-    Ok(id)
-}
-
-fn fill(
-    store: &mut Store,
-    id: Id,
-    seed: u64,
-    referee: &str,
-    on_confirm: &mut Option<&mut dyn FnMut(Id, u32)>,
-) -> DeskResult<()> {
+fn fill(store: &mut Store, id: Id, seed: u64, referee: &str) -> DeskResult<()> {
     let mut next_seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     for table in store.seating(id)? {
         let mut state = table_state(store, table.id)?;
@@ -164,9 +144,6 @@ fn fill(
                 }
             };
             confirm_manche(store, table.id, number, &entry, referee)?;
-            if let Some(callback) = on_confirm.as_mut() {
-                callback(table.id, number);
-            }
             state = table_state(store, table.id)?;
         }
     }

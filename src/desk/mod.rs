@@ -3,13 +3,15 @@
 //! CLI call these; they never score a hand or write SQL themselves.
 
 mod demo;
+mod enter;
 mod seating;
 mod table;
 
 use thiserror::Error;
 
-pub use demo::{DemoSize, create_demo, create_demo_with, demo_players};
-pub use seating::{SeatingOutcome, seat_tournament, stored_plan, stored_report};
+pub use demo::{DemoSize, create_demo, demo_players};
+pub use enter::{Entered, TableAddress, enter_manche};
+pub use seating::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use table::{TableState, confirm_manche, table_state};
 
 use crate::seating::SeatingError;

@@ -47,6 +47,18 @@ pub fn seat_tournament(
     club_weight: f64,
     referee: &str,
 ) -> DeskResult<SeatingOutcome> {
+    seat_sessions(store, tournament, None, club_weight, referee)
+}
+
+/// Seats sessions `range` (every session without results when `None`): the sessions before it stay as they
+/// are stored and the new ones avoid repeating their meetings; sessions after it are left as they are.
+pub fn seat_sessions(
+    store: &mut Store,
+    tournament: Id,
+    range: Option<std::ops::RangeInclusive<u32>>,
+    club_weight: f64,
+    referee: &str,
+) -> DeskResult<SeatingOutcome> {
     let settings = store.tournament(tournament)?.settings;
     let players = store.players(tournament)?;
     let tables = store.seating(tournament)?;
@@ -57,10 +69,26 @@ pub fn seat_tournament(
     if played == settings.sessions {
         return Err(DeskError::Refused("every session has results: there is nothing left to seat".to_owned()));
     }
-    // The players of the plan in index order: the registration order, or the order of the played sessions.
+    let (first, last) = range.map_or((played + 1, settings.sessions), |r| (*r.start(), *r.end()));
+    if first == 0 || first > last || last > settings.sessions {
+        return Err(DeskError::Refused(format!(
+            "sessions {first}..{last}: the tournament has sessions 1..{}",
+            settings.sessions
+        )));
+    }
+    if first <= played {
+        return Err(DeskError::Refused(format!("session {first} already has results: its seating is fixed")));
+    }
+    let fixed = first - 1;
+    if let Some(missing) = (1..=fixed).find(|&s| !tables.iter().any(|t| t.session == s)) {
+        return Err(DeskError::Refused(format!(
+            "session {missing} is not seated yet: seat the sessions from {missing} on"
+        )));
+    }
+    // The players of the plan in index order: the registration order, or the order of the fixed sessions.
     let active: Vec<&Player> = players.iter().filter(|p| !p.data.withdrawn).collect();
     let (seated, planned) =
-        if played == 0 { (active.clone(), Plan::new()) } else { plan_with_substitutes(&players, &tables)? };
+        if fixed == 0 { (active.clone(), Plan::new()) } else { plan_with_substitutes(&players, &tables)? };
     let request = SeatingRequest {
         entrants: seated.iter().map(|p| entrant(p)).collect(),
         sessions: settings.sessions as usize,
@@ -70,18 +98,18 @@ pub fn seat_tournament(
     };
     let size = settings.ruleset().table_size();
     let (plan, report) = if size == 4 {
-        let schedule = seating::reseat(&request, &schedule_of_four(&planned)?, played as usize)?;
+        let schedule = seating::reseat(&request, &schedule_of_four(&planned)?, fixed as usize)?;
         let report = seating::report(&schedule, &request.entrants)?;
         (plan_of(&schedule), Some(report))
     } else {
-        (seating::seat_any_size(&request, size, &planned[..played as usize])?, None)
+        (seating::seat_any_size(&request, size, &planned[..fixed as usize])?, None)
     };
-    let ids: Vec<Vec<Vec<Id>>> = plan[played as usize..]
+    let ids: Vec<Vec<Vec<Id>>> = plan[fixed as usize..last as usize]
         .iter()
         .map(|session| session.iter().map(|table| table.iter().map(|&p| seated[p].id).collect()).collect())
         .collect();
-    store.save_seating(tournament, played + 1, &ids, referee)?;
-    Ok(SeatingOutcome { sessions: played + 1..=settings.sessions, report })
+    store.save_seating(tournament, first, &ids, referee)?;
+    Ok(SeatingOutcome { sessions: first..=last, report })
 }
 
 /// The stored seating as a schedule over plan indices. An index is a seat in the plan: session 1 fixes who

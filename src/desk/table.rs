@@ -3,7 +3,7 @@
 use super::{DeskError, DeskResult};
 use crate::rules::{MancheFrame, Rotation};
 use crate::rules::{MancheInput, MancheOutcome};
-use crate::store::{SeatedTable, Store, StoredManche};
+use crate::store::{SaveKind, SeatedTable, Store, StoredManche};
 use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
 
 /// Everything the table view and the manche entry need.
@@ -126,6 +126,7 @@ pub fn confirm_manche(
             state.manches.len()
         )));
     }
-    store.save_manche(&state.table, number, &input, &outcome, referee)?;
+    let kind = if is_new { SaveKind::New } else { SaveKind::Correction };
+    store.save_manche(&state.table, number, kind, &input, &outcome, referee)?;
     Ok((input, outcome))
 }

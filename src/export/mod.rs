@@ -2,7 +2,10 @@
 //! needs once; [`csv`] and [`pdf`] turn it into bytes; [`export`] picks one by name for the CLI and the desk.
 
 pub mod csv;
+mod file;
 pub mod pdf;
+
+pub use file::{WriteError, is_database_file, write_export};
 
 use std::collections::HashMap;
 

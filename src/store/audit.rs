@@ -1,6 +1,6 @@
 //! The append-only audit log (triggers in the schema refuse UPDATE and DELETE).
 
-use rusqlite::{Transaction, params};
+use rusqlite::{Connection, params};
 
 use super::{Store, StoreResult, now};
 use crate::tournament::Id;
@@ -54,7 +54,7 @@ pub(super) struct Change<'a> {
 
 impl Change<'_> {
     /// Appends the entry inside the caller's transaction, so that it is durable with the change itself.
-    pub(super) fn append(&self, tx: &Transaction<'_>) -> StoreResult<()> {
+    pub(super) fn append(&self, tx: &Connection) -> StoreResult<()> {
         tx.prepare_cached(
             "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action, before, after) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",

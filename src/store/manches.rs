@@ -4,10 +4,19 @@
 use rusqlite::{OptionalExtension, params};
 
 use super::guards::{table_of, writable};
-use super::{SeatedTable, Store, StoreError, StoreResult, now};
+use super::{SeatedTable, Store, StoreError, StoreResult, not_found, now};
 use crate::ENGINE_VERSION;
 use crate::rules::{MancheInput, MancheOutcome, OUTCOME_VERSION};
 use crate::tournament::{Id, TableResult};
+
+/// Whether a save means a new manche or a correction of a saved one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveKind {
+    /// The next manche of the table.
+    New,
+    /// A manche already saved.
+    Correction,
+}
 
 /// A stored manche.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,11 +76,13 @@ impl Store {
     /// Saves manche `number` of a seated table: a new one (the next number) or a correction of an earlier one.
     /// The table's players by position match the order of `input.players` and `outcome.players`; the nets
     /// and payments are written as rows keyed by those ids. Refused unless the table is of `table.tournament`
-    /// and its seats are still those players.
+    /// and its seats are still those players, and when `kind` no longer matches the table (a new manche that
+    /// another station saved first, a correction of a manche that does not exist).
     pub fn save_manche(
         &mut self,
         table: &SeatedTable,
         number: u32,
+        kind: SaveKind,
         input: &MancheInput,
         outcome: &MancheOutcome,
         referee: &str,
@@ -109,6 +120,12 @@ impl Store {
             )
             .optional()?;
         let id = match existing {
+            Some(_) if kind == SaveKind::New => {
+                return Err(StoreError::Refused(format!(
+                    "manche {number}: another station has just saved this manche of the table; reopen the table"
+                )));
+            }
+            None if kind == SaveKind::Correction => return Err(not_found("manche", i64::from(number))),
             Some((id, before)) => {
                 if before == input_json {
                     return Ok(id);

@@ -19,7 +19,7 @@ use thiserror::Error;
 
 pub use crate::tournament::PlayerData;
 pub use audit::AuditEntry;
-pub use manches::{StoredManche, StoredPayment};
+pub use manches::{SaveKind, StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;
 pub use seating::SeatedTable;

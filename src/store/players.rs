@@ -1,6 +1,6 @@
 //! Players: add, edit, withdraw (all audited), list, and an all-or-nothing import.
 
-use rusqlite::{Row, Transaction, params};
+use rusqlite::{Connection, Row, params};
 
 use super::guards::{player_of, writable};
 use super::{Store, StoreError, StoreResult, not_found};
@@ -34,7 +34,7 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
 
 const COLUMNS: &str = "id, tournament_id, name, club, country, federation_id, substitute, withdrawn";
 
-fn insert(tx: &Transaction<'_>, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
+fn insert(tx: &Connection, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
     if let Some(problem) = data.problem() {
         return Err(StoreError::Refused(problem));
     }

@@ -1,7 +1,7 @@
 //! Sessions, tables and seats. A session's seating may be replaced or edited only while none of its tables
 //! has a manche; each change is audited with the seating before and after.
 
-use rusqlite::{OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 use super::guards::{player_of, table_of, writable};
 use super::{Store, StoreError, StoreResult, not_found};
@@ -55,7 +55,7 @@ fn table_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatedTable> {
     })
 }
 
-fn session_has_manches(tx: &Transaction<'_>, tournament: Id, session: u32) -> StoreResult<bool> {
+fn session_has_manches(tx: &Connection, tournament: Id, session: u32) -> StoreResult<bool> {
     Ok(tx.query_row(
         "SELECT EXISTS (SELECT 1 FROM manche m JOIN session_table st ON st.id = m.table_id \
          JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 AND s.number = ?2)",
@@ -64,7 +64,7 @@ fn session_has_manches(tx: &Transaction<'_>, tournament: Id, session: u32) -> St
     )?)
 }
 
-fn session_json(tx: &Transaction<'_>, tournament: Id, session: u32) -> StoreResult<String> {
+fn session_json(tx: &Connection, tournament: Id, session: u32) -> StoreResult<String> {
     let mut statement =
         tx.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number"))?;
     let tables: Vec<Vec<Id>> = statement

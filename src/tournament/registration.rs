@@ -22,9 +22,28 @@ pub struct PlayerData {
     pub withdrawn: bool,
 }
 
+/// Why `text` cannot be a name or a label printed on sheets and screens: it holds a control character
+/// (an escape sequence, NUL, a line break or a tab would reach terminals, break one-line messages and CSV
+/// rows, or hide text). `field` names the field in the message.
+pub fn control_character(field: &str, text: &str) -> Option<String> {
+    let c = text.chars().find(|c| c.is_control())?;
+    Some(format!("{field}: contains the control character U+{:04X}; names are plain text on one line", u32::from(c)))
+}
+
 impl PlayerData {
-    /// Why this player cannot be saved, if anything: the name is empty or too long.
+    /// Why this player cannot be saved, if anything: the name is empty or too long, or a field holds a
+    /// control character.
     pub fn problem(&self) -> Option<String> {
+        for (field, text) in [
+            ("name", &self.name),
+            ("club", &self.club),
+            ("country", &self.country),
+            ("federation_id", &self.federation_id),
+        ] {
+            if let Some(problem) = control_character(field, text) {
+                return Some(problem);
+            }
+        }
         let name = self.name.trim();
         if name.is_empty() {
             return Some("name: a player needs a name".to_owned());
@@ -133,6 +152,21 @@ mod tests {
     fn a_bad_header_is_refused() {
         assert!(parse_players_csv("nome,club\nA,B\n", &[]).is_err_and(|e| e.contains("nome")));
         assert!(parse_players_csv("club\nB\n", &[]).is_err_and(|e| e.contains("name")));
+    }
+
+    #[test]
+    fn control_characters_are_refused_in_every_field_with_the_reason() {
+        for bad in ["Anna\u{1b}[31m", "An\0na", "Anna\nRossi", "Anna\tRossi", "Anna\u{85}"] {
+            let player = PlayerData { name: bad.into(), ..PlayerData::default() };
+            assert!(player.problem().is_some_and(|p| p.starts_with("name: contains the control character")), "{bad:?}");
+        }
+        let player = PlayerData { name: "Anna".into(), club: "Drago\r".into(), ..PlayerData::default() };
+        assert!(player.problem().is_some_and(|p| p.contains("club") && p.contains("U+000D")));
+        let rows = parse_players_csv("name,club\n\"Anna\u{1b}]0;x\u{7}\",Drago\nBruno,Drago\n", &[]).expect("header");
+        assert!(rows[0].result.as_ref().is_err_and(|e| e.contains("U+001B")));
+        assert!(rows[1].result.is_ok());
+        let accented = PlayerData { name: "Niccolò Bàrtoli-Dell'Acqua".into(), ..PlayerData::default() };
+        assert_eq!(accented.problem(), None);
     }
 
     #[test]

@@ -77,6 +77,9 @@ pub enum SettingsError {
     /// The ruleset refuses the options.
     #[error("rule options: {0}")]
     Options(String),
+    /// A name or venue with a control character.
+    #[error("{0}")]
+    Text(String),
     /// Placement points must not increase down the table.
     #[error("placement points: {0:?} must go down from first to last place")]
     Placement(Vec<i64>),
@@ -87,6 +90,11 @@ impl TournamentSettings {
     pub fn validate(&self) -> Result<(), SettingsError> {
         if self.name.trim().is_empty() {
             return Err(SettingsError::NoName);
+        }
+        for (field, text) in [("name", &self.name), ("venue", &self.venue)] {
+            if let Some(problem) = super::registration::control_character(field, text) {
+                return Err(SettingsError::Text(problem));
+            }
         }
         if !(1..=MAX_SESSIONS).contains(&self.sessions) {
             return Err(SettingsError::Sessions(self.sessions));

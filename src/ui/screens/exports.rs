@@ -1,7 +1,7 @@
 //! Export buttons: the system's save dialog (rfd), then the exporter writes the file. Tests set
 //! [`DeskApp::export_dir`] to skip the dialog.
 
-use crate::export::{Format, What, export};
+use crate::export::{Format, What, export, write_export};
 use crate::tournament::Id;
 use crate::ui::DeskApp;
 
@@ -36,7 +36,7 @@ fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
     let Some(path) = path else { return };
     let result = export(&app.store, tournament.id, what, format, app.lang, player)
         .map_err(anyhow::Error::from)
-        .and_then(|bytes| std::fs::write(&path, bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display())));
+        .and_then(|bytes| Ok(write_export(&path, &bytes, app.store.path())?));
     match result {
         Ok(()) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),
         Err(e) => app.fail(format!("{e:#}")),

@@ -1,0 +1,106 @@
+//! `stecca tournament new|delete|archive`: tournaments made and removed by scripts.
+
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::{database_path, open_existing, referee};
+use crate::desk;
+use crate::store::Store;
+use crate::tournament::TournamentSettings;
+
+/// Arguments of `stecca tournament`.
+#[derive(Debug, clap::Args)]
+pub struct TournamentArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// The tournament subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Create a tournament (and the database, if it does not exist yet); prints its id.
+    New {
+        /// Its name.
+        #[arg(long)]
+        name: String,
+        /// The ruleset, by id (`fimj`, `classic_american`, …).
+        #[arg(long, default_value = "fimj")]
+        rules: String,
+        /// Number of sessions.
+        #[arg(long, default_value_t = 4)]
+        sessions: u32,
+        /// The ruleset's options as JSON, e.g. '{"mode":"club"}'.
+        #[arg(long)]
+        options: Option<String>,
+        /// Where it is played.
+        #[arg(long, default_value = "")]
+        venue: String,
+        /// First day (YYYY-MM-DD).
+        #[arg(long)]
+        start: Option<chrono::NaiveDate>,
+        /// Seed of the seating.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Delete a tournament that has no results (one with results can only be archived).
+    Delete {
+        /// The tournament's id (see `stecca list`).
+        #[arg(long)]
+        tournament: i64,
+    },
+    /// Archive a tournament (read-only), or with --undo open it again for changes.
+    Archive {
+        /// The tournament's id.
+        #[arg(long)]
+        tournament: i64,
+        /// Reopen instead.
+        #[arg(long)]
+        undo: bool,
+    },
+}
+
+/// Runs `stecca tournament`.
+pub fn run(db: Option<&Path>, args: &TournamentArgs) -> anyhow::Result<()> {
+    match &args.action {
+        Action::New { name, rules, sessions, options, venue, start, seed } => {
+            let options = match options {
+                Some(text) => serde_json::from_str(text).context("--options: not JSON")?,
+                None => serde_json::Value::Object(serde_json::Map::new()),
+            };
+            let settings = TournamentSettings {
+                name: name.clone(),
+                venue: venue.clone(),
+                start_date: *start,
+                end_date: *start,
+                rules: rules.clone(),
+                options,
+                sessions: *sessions,
+                seating_seed: *seed,
+                ..TournamentSettings::default()
+            };
+            // Checked before the database is opened (or created): a bad command leaves no file behind.
+            settings.validate()?;
+            let path = database_path(db)?;
+            let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+            let by = referee(&store);
+            let id = desk::create_tournament(&mut store, &settings, &by)?;
+            println!("{id}");
+        }
+        Action::Delete { tournament } => {
+            let mut store = open_existing(db)?;
+            let name = store.tournament(*tournament)?.settings.name;
+            let by = referee(&store);
+            store.delete_tournament(*tournament, &by)?;
+            println!("deleted tournament {tournament} ({name})");
+        }
+        Action::Archive { tournament, undo } => {
+            let mut store = open_existing(db)?;
+            let by = referee(&store);
+            store.set_archived(*tournament, !undo, &by)?;
+            println!("tournament {tournament} {}", if *undo { "reopened" } else { "archived" });
+        }
+    }
+    Ok(())
+}

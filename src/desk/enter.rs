@@ -1,0 +1,117 @@
+//! Entering a manche written by a script (`stecca enter`): the ruleset's JSON with players named as
+//! registered, in any order. Seat winds, the round wind and the manche number may be left out — they are
+//! filled from the table's rotation and its next free manche — and when given must agree with them.
+
+use super::{DeskError, DeskResult, confirm_manche, table_state};
+use crate::rules::MancheInput;
+use crate::store::Store;
+use crate::tournament::{Id, MancheEntry};
+
+/// Where a manche is entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableAddress {
+    /// The tournament.
+    pub tournament: Id,
+    /// The session number (1-based).
+    pub session: u32,
+    /// The table number in the session (1-based).
+    pub table: u32,
+}
+
+/// What was saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entered {
+    /// The manche number at its table.
+    pub manche: u32,
+    /// Each player's chip change, in seat order.
+    pub nets: Vec<(String, i64)>,
+    /// The manche was already saved with exactly this input (a script sending a line again): nothing written.
+    pub unchanged: bool,
+}
+
+fn refused(text: String) -> DeskError {
+    DeskError::Refused(text)
+}
+
+/// Validates the manche against the table, fills what was left out, scores it and saves it (one transaction).
+pub fn enter_manche(
+    store: &mut Store,
+    at: TableAddress,
+    number: Option<u32>,
+    input: &MancheInput,
+    referee: &str,
+) -> DeskResult<Entered> {
+    let TableAddress { tournament, session, table } = at;
+    let seated = store
+        .seating(tournament)?
+        .into_iter()
+        .find(|t| t.session == session && t.number == table)
+        .ok_or_else(|| refused(format!("session {session} has no table {table}")))?;
+    let state = table_state(store, seated.id)?;
+    let settings = &state.settings;
+    if input.rules != settings.rules {
+        return Err(refused(format!("rules: the manche is {}, the tournament plays {}", input.rules, settings.rules)));
+    }
+    let no_options = input.options.as_object().is_some_and(|o| o.is_empty()) || input.options.is_null();
+    if !no_options && input.options != settings.options {
+        return Err(refused("options: a manche is scored with its tournament's options; leave them out".to_owned()));
+    }
+    let names: Vec<&str> = state.players.iter().map(|p| p.name.as_str()).collect();
+    if input.players.len() != names.len() {
+        return Err(refused(format!(
+            "players: {} named, the table seats {} ({})",
+            input.players.len(),
+            names.len(),
+            names.join(", ")
+        )));
+    }
+    let next = state.manches.len() as u32 + 1;
+    let number = number.unwrap_or(next);
+    if number == 0 || number > next {
+        return Err(refused(format!("manche {number}: the table's next manche is {next}")));
+    }
+    let frame = state.frame(number);
+    if let Some(round) = input.round_wind
+        && frame.round_wind != Some(round)
+    {
+        return Err(refused(format!(
+            "round_wind: {} given, but manche {number} of this table is played in {}",
+            round.letter(),
+            frame.round_wind.map_or("no round wind".to_owned(), |w| w.letter().to_string())
+        )));
+    }
+    let mut ordered = Vec::with_capacity(names.len());
+    for (position, name) in names.iter().enumerate() {
+        let mut matching = input.players.iter().filter(|p| p.name.trim() == *name);
+        let (Some(player), None) = (matching.next(), matching.next()) else {
+            return Err(refused(format!(
+                "players: {name} is seated at session {session} table {table} and must be named once (seated: {})",
+                names.join(", ")
+            )));
+        };
+        if let Some(seat) = player.seat
+            && frame.seat(position) != Some(seat)
+        {
+            return Err(refused(format!(
+                "{name}: seat {} given, but at manche {number} {name} sits {}",
+                seat.letter(),
+                frame.seat(position).map_or("without a wind".to_owned(), |w| w.letter().to_string())
+            )));
+        }
+        ordered.push(player.clone());
+    }
+    let ordered = MancheInput { players: ordered, ..input.clone() };
+    let entry = MancheEntry::from_input(&ordered);
+    if let Some(saved) = state.manches.get(number as usize - 1) {
+        let normalized = entry.to_input(settings, &state.players, &frame);
+        if saved.input != normalized {
+            return Err(refused(format!(
+                "manche {number} is already saved with other hands; a correction is made at the desk, with a trace"
+            )));
+        }
+        let nets = names.iter().map(|n| (*n).to_owned()).zip(saved.nets.iter().copied()).collect();
+        return Ok(Entered { manche: number, nets, unchanged: true });
+    }
+    let (_, outcome) = confirm_manche(store, seated.id, number, &entry, referee)?;
+    Ok(Entered { manche: number, nets: outcome.net, unchanged: false })
+}
