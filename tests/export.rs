@@ -211,3 +211,49 @@ fn the_export_and_list_commands() {
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no such database"));
 }
+
+/// Spreadsheets split a CSV on `,` or, in Italian locales, on `;`: read either way, no cell of any export
+/// starts a formula (numbers, negative ones included, stay numbers).
+#[test]
+fn no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses() {
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = TournamentSettings { name: "Coppa;=1+1".into(), sessions: 1, ..TournamentSettings::default() };
+    let id = desk::create_tournament(&mut store, &settings, "Rossi").expect("tournament");
+    let names = ["Rossi;=cmd|'/C calc'!A0", "Bianchi; +SUM(A1)", "Verdi,@x", "Neri;-2+3"];
+    let players: Vec<PlayerData> = names
+        .iter()
+        .map(|n| PlayerData {
+            name: (*n).into(),
+            club: "Drago;=2".into(),
+            country: "IT".into(),
+            ..PlayerData::default()
+        })
+        .collect();
+    let ids = store.import_players(id, &players, "Rossi").expect("players");
+    store.save_seating(id, 1, &[vec![ids.clone()]], "Rossi").expect("seat");
+    let table = store.seating(id).expect("seating")[0].id;
+    let mut entry = common::digest_entry();
+    entry.hands[1].mahjong = true;
+    desk::confirm_manche(&mut store, table, 1, &entry, "Rossi").expect("manche");
+    for what in [What::Standings, What::Seating, What::Players, What::Manches, What::Payments] {
+        let bytes = export(&store, id, what, Format::Csv, Lang::It, None).expect("csv");
+        for separator in [b',', b';'] {
+            let mut reader = csv::ReaderBuilder::new()
+                .delimiter(separator)
+                .flexible(true)
+                .has_headers(false)
+                .from_reader(bytes.as_slice());
+            for record in reader.records() {
+                for field in record.expect("row").iter() {
+                    let field = field.trim_start_matches([' ', '"']);
+                    let formula = field.starts_with(['=', '+', '-', '@', '\t', '\r']);
+                    assert!(
+                        !formula || field.parse::<f64>().is_ok(),
+                        "{what:?} split on {}: {field:?}",
+                        separator as char
+                    );
+                }
+            }
+        }
+    }
+}

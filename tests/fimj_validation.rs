@@ -156,6 +156,27 @@ fn easts_dealt_hand_has_no_exposed_group() {
 }
 
 #[test]
+fn a_win_on_easts_first_discard_has_no_exposed_group_or_kong_either() {
+    for hand in ["[123d] 345d 678b 234c 55c", "1111d 345d 678b 234c 55c"] {
+        let msg = rejected(manche(vec![
+            player("Anna", "E", ""),
+            winner_entry("Bruno", "S", hand, &["dealt_hand"]),
+            player("Carla", "W", ""),
+            player("Dario", "N", ""),
+        ]));
+        assert_eq!(
+            msg,
+            "Bruno: a win on East's first discard (dealt_hand) cannot hold an exposed group or a kong: nothing could \
+             be claimed or declared before it",
+            "{hand}"
+        );
+    }
+    // The same concealed hand is a valid win on East's first discard.
+    let outcome = scored(with_flags(&["dealt_hand"]));
+    assert!(outcome.players[1].mahjong);
+}
+
+#[test]
 fn win_flags_belong_to_the_winner() {
     let input = manche(vec![
         json!({"name": "Anna", "seat": "E", "hand": "", "win": ["last_discard"]}),

@@ -1,16 +1,24 @@
-//! CSV exports: UTF-8, a header row, ISO 8601 dates, numbers as numbers. Any cell from user text that begins
-//! with `=`, `+`, `-`, `@`, a tab or a carriage return is neutralised with a leading `'`, so that a spreadsheet
-//! never runs a player's name as a formula.
+//! CSV exports: UTF-8, a header row, ISO 8601 dates, numbers as numbers. In any cell from user text, a `=`,
+//! `+`, `-`, `@`, tab or carriage return that a spreadsheet could read as the start of a cell — at the start of
+//! the text, or after a `;`, `,` or line break (Italian spreadsheets split on `;`) — gets a `'` before it, so
+//! that a spreadsheet never runs a player's name as a formula whichever separator it splits on.
 
 use super::Snapshot;
 use crate::rules::MancheInput;
 
 /// A user-text cell made safe for spreadsheets.
 pub fn cell(text: &str) -> String {
-    match text.chars().next() {
-        Some('=' | '+' | '-' | '@' | '\t' | '\r') => format!("'{text}"),
-        _ => text.to_owned(),
+    let mut safe = String::with_capacity(text.len() + 1);
+    let mut cell_starts = true;
+    for c in text.chars() {
+        if cell_starts && matches!(c, '=' | '+' | '-' | '@' | '\t' | '\r') {
+            safe.push('\'');
+        }
+        safe.push(c);
+        // Spaces after a separator do not stop a spreadsheet from reading what follows as a formula.
+        cell_starts = matches!(c, ';' | ',' | '\n' | '\r' | '\t') || (cell_starts && c == ' ');
     }
+    safe
 }
 
 fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
@@ -204,6 +212,10 @@ mod tests {
             assert!(cell(risky).starts_with('\''), "{risky:?}");
         }
         assert_eq!(cell("Niccolò Bàrtoli-Dell'Acqua"), "Niccolò Bàrtoli-Dell'Acqua");
+        assert_eq!(cell("Rossi;=cmd|'/C calc'!A0"), "Rossi;'=cmd|'/C calc'!A0");
+        assert_eq!(cell("Rossi; +1"), "Rossi; '+1");
+        assert_eq!(cell("Rossi\n@SUM(A1)"), "Rossi\n'@SUM(A1)");
+        assert_eq!(cell("Rossi,-1"), "Rossi,'-1");
         assert_eq!(cell(""), "");
     }
 }

@@ -149,17 +149,30 @@ fn win_flags(seat: &Seat, winner_count: usize, options: &FimjOptions) -> Result<
                     "Est ha chiuso con le tessere iniziali (dealt_hand): nessun altro può chiudere".into(),
                 );
             }
-            if seat.hand.as_ref().is_some_and(|h| !h.exposed.is_empty() || !h.concealed_kongs.is_empty()) {
-                return err(
-                    "East's dealt hand (dealt_hand) cannot hold an exposed group or a kong".into(),
-                    "la mano iniziale di Est (dealt_hand) non può avere combinazioni esposte né poker".into(),
-                );
-            }
         } else if flags.contains(WinFlags::SELF_DRAWN) {
             return err(
                 "dealt_hand for a player other than East is a win on East's first discard, not self-drawn".into(),
                 "dealt_hand per chi non è Est è una chiusura sul primo scarto di Est, non pescata dal muro".into(),
             );
+        }
+        // Nobody has claimed or declared anything before East's first discard: East wins with the dealt
+        // tiles, anyone else with the dealt tiles and that discard.
+        if seat.hand.as_ref().is_some_and(|h| !h.exposed.is_empty() || !h.concealed_kongs.is_empty()) {
+            return if east {
+                err(
+                    "East's dealt hand (dealt_hand) cannot hold an exposed group or a kong".into(),
+                    "la mano iniziale di Est (dealt_hand) non può avere combinazioni esposte né poker".into(),
+                )
+            } else {
+                err(
+                    "a win on East's first discard (dealt_hand) cannot hold an exposed group or a kong: nothing \
+                     could be claimed or declared before it"
+                        .into(),
+                    "una chiusura sul primo scarto di Est (dealt_hand) non può avere combinazioni esposte né poker: \
+                     prima non si può chiamare né dichiarare nulla"
+                        .into(),
+                )
+            };
         }
     }
     if flags.contains(WinFlags::NINTH_EAST_WIN) {
