@@ -140,3 +140,52 @@ fn a_classic_american_manche_scores_through_the_same_command() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("Anna: cleared-hand game: the hand holds two suits"), "{stderr}");
 }
+
+fn stecca_bytes(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let bytes = stdin.to_vec();
+    // Written from a thread: the child answers while it reads, and a full pipe must not block the test.
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("writer").expect("stdin written");
+    output
+}
+
+#[test]
+fn a_line_that_is_not_utf8_or_too_long_is_an_error_line_and_the_batch_goes_on() {
+    let good = one_line(EXAMPLE);
+    let mut input = Vec::new();
+    input.extend_from_slice(good.as_bytes());
+    input.push(b'\n');
+    input.extend_from_slice(b"{\"rules\": \"fimj\", \"players\": \"\xff\xfe\"}\n");
+    input.extend_from_slice(&vec![b' '; 2 << 20]);
+    input.push(b'\n');
+    input.extend_from_slice(good.as_bytes());
+    input.push(b'\n');
+    let out = stecca_bytes(&["score", "--jsonl"], &input);
+    assert_eq!(out.status.code(), Some(2), "some lines failed");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .expect("utf-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "one answer per line");
+    assert_eq!(lines[0]["players"][1]["score"], 144);
+    assert!(lines[1]["error"].as_str().is_some_and(|e| e.contains("not UTF-8")), "{}", lines[1]);
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("longer than")), "{}", lines[2]);
+    assert_eq!(lines[3]["players"][1]["score"], 144, "the batch went on");
+}
+
+#[test]
+fn a_json_file_with_a_byte_order_mark_is_read() {
+    let out = stecca_bytes(&["score"], format!("\u{feff}{EXAMPLE}").as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout_json(&out)["players"][1]["score"], 144);
+}

@@ -257,3 +257,21 @@ fn no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses() {
         }
     }
 }
+
+/// A player card of a 100-character name: the heading shrinks to fit the page and keeps the whole name.
+#[test]
+fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page() {
+    let mut store = Store::open_in_memory().expect("store");
+    let (id, table) = common::seated_four(&mut store);
+    let long: String = "Maria Vittoria Bàrtoli-Dell'Acqua de' Medici ".repeat(3).chars().take(100).collect();
+    let anna = store.players(id).expect("players")[0].clone();
+    let data = PlayerData { name: long.clone(), ..anna.data };
+    store.update_player(id, anna.id, &data, "R").expect("rename");
+    desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("manche");
+    let bytes = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(anna.id)).expect("card");
+    if let Ok(dir) = std::env::var("STECCA_PDF_DIR") {
+        std::fs::write(std::path::Path::new(&dir).join("long-card.pdf"), &bytes).expect("kept for a look");
+    }
+    let text = flat(&pdf_pages(&bytes)[0]);
+    assert!(text.contains(flat(long.trim_end()).as_str()), "{text}");
+}

@@ -21,9 +21,11 @@ fn new_writer(s: &Snapshot, lang: Lang, title: &str) -> Result<Writer, FontError
 fn heading(w: &mut Writer, s: &Snapshot, lang: Lang, title: &str) {
     let settings = &s.tournament.settings;
     let width = PAGE_W - 2.0 * MARGIN;
-    let name = w.fit(&settings.name, width, 15.0, Weight::Bold);
+    // Long names and titles (a player card of a 100-character name) shrink first, like table cells, and are
+    // shortened only below the smallest size.
+    let (name, name_size) = w.fit_sized(&settings.name, width, 15.0, Weight::Bold);
     let y = w.y;
-    w.text(MARGIN, y, 15.0, Weight::Bold, &name);
+    w.text(MARGIN, y, name_size, Weight::Bold, &name);
     let dates = match (settings.start_date, settings.end_date) {
         (Some(a), Some(b)) if a != b => format!("{a} – {b}"),
         (Some(a), _) => a.to_string(),
@@ -38,7 +40,8 @@ fn heading(w: &mut Writer, s: &Snapshot, lang: Lang, title: &str) {
         .join(" · ");
     let line = w.fit(&line, width, BODY, Weight::Regular);
     w.text(MARGIN, y - 6.0, BODY, Weight::Regular, &line);
-    w.text(MARGIN, y - 13.0, 12.0, Weight::Bold, title);
+    let (title, title_size) = w.fit_sized(title, width, 12.0, Weight::Bold);
+    w.text(MARGIN, y - 13.0, title_size, Weight::Bold, &title);
     w.line((MARGIN, y - 15.5), (PAGE_W - MARGIN, y - 15.5), 0.8, 0.0);
     w.y = y - 21.0;
 }

@@ -131,13 +131,20 @@ impl Writer {
         String::new()
     }
 
-    /// Writes `text` with its left edge at `x` mm on baseline `y` mm.
+    /// Writes `text` with its left edge at `x` mm on baseline `y` mm. Text that would cross the right margin
+    /// is shortened with "…": nothing ever runs off the page, whatever a name's length.
     pub fn text(&mut self, x: f32, y: f32, size: f32, weight: Weight, text: &str) {
+        let text = self.within_margin(x, size, weight, text);
         if text.is_empty() {
             return;
         }
-        let ops = self.text_ops(x, y, size, weight, text);
+        let ops = self.text_ops(x, y, size, weight, &text);
         self.ops().extend(ops);
+    }
+
+    /// `text` as it fits between `x` and the right margin.
+    pub fn within_margin(&self, x: f32, size: f32, weight: Weight, text: &str) -> String {
+        self.fit(text, (PAGE_W - MARGIN - x).max(0.0) + 0.01, size, weight)
     }
 
     /// The operations that draw `text` at (`x`, `y`) mm.
@@ -182,5 +189,22 @@ impl Writer {
         }
         let options = PdfSaveOptions { subset_fonts: true, ..PdfSaveOptions::default() };
         self.doc.with_pages(pages).save(&options, &mut Vec::new())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_never_crosses_the_right_margin() {
+        let w = Writer::new("t", "p").expect("fonts");
+        let long = "Bartolomeo ".repeat(20);
+        let kept = w.within_margin(MARGIN, 12.0, Weight::Bold, &long);
+        assert!(kept.ends_with('…'), "{kept}");
+        assert!(w.width(&kept, 12.0, Weight::Bold) <= PAGE_W - 2.0 * MARGIN + 0.01);
+        assert_eq!(w.within_margin(MARGIN, 12.0, Weight::Bold, "Anna"), "Anna");
+        let (shrunk, size) = w.fit_sized(&"N".repeat(60), PAGE_W - 2.0 * MARGIN, 12.0, Weight::Bold);
+        assert!(size < 12.0 && !shrunk.ends_with('…'), "{size} {shrunk}");
     }
 }
