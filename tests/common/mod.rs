@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod tre;
 
 use serde_json::{Value, json};

@@ -1,0 +1,177 @@
+//! The whole flow from the command line (create, import, seat, enter, export, delete), and its refusals:
+//! nothing written half-way, the database never overwritten by an export, counts checked before allocating.
+
+mod common;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use common::cli::{manche_line, ok, seated_tournament, stecca, table_names};
+use serde_json::Value;
+use stecca::store::Store;
+
+fn enter(db: &std::path::Path, args: &[&str], stdin: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .arg("enter")
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("written");
+    child.wait_with_output().expect("ends")
+}
+
+#[test]
+fn a_tournament_is_created_registered_seated_entered_and_exported_by_script() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("cli.db");
+    let id = seated_tournament(&db, 16, 3);
+    let store = Store::open(&db).expect("open");
+    assert_eq!(store.players(id).expect("players").len(), 16);
+    assert_eq!(store.seating(id).expect("seating").len(), 12, "3 sessions of 4 tables");
+    let names = table_names(&store, id, 1, 2);
+    drop(store);
+
+    // One manche, seat winds left out; then a line that names a wrong seat wind; then one with the number.
+    let t = id.to_string();
+    let first = enter(&db, &["--tournament", &t, "--session", "1", "--table", "2"], &manche_line(&names, 1, 2));
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    let answer: Value = serde_json::from_slice(&first.stdout).expect("json");
+    assert_eq!(answer["manche"], 1);
+    assert_eq!(answer["nets"].as_object().expect("nets").values().map(|v| v.as_i64().expect("n")).sum::<i64>(), 0);
+
+    let mut wrong: Value = serde_json::from_str(&manche_line(&names, 1, 2)).expect("json");
+    wrong["players"][0]["seat"] = "S".into();
+    let lines = format!("{wrong}\n{}\n{}\n", manche_line(&names, 2, 2), manche_line(&names, 2, 2));
+    let out = enter(&db, &["--tournament", &t, "--session", "1", "--jsonl"], &lines);
+    assert_eq!(out.status.code(), Some(2), "a line was refused");
+    let answers: Vec<Value> =
+        String::from_utf8(out.stdout).expect("utf-8").lines().map(|l| serde_json::from_str(l).expect("json")).collect();
+    assert_eq!(answers.len(), 3);
+    let error = answers[0]["error"].as_str().expect("refused");
+    assert!(error.contains(&format!("{}: seat S given", names[0])), "{error}");
+    assert_eq!((answers[1]["manche"].clone(), answers[2]["manche"].clone()), (2.into(), 3.into()));
+
+    // The same line again with its number: answered as already saved, not saved twice.
+    let mut again: Value = serde_json::from_str(&manche_line(&names, 1, 2)).expect("json");
+    again["manche"] = 1.into();
+    let out = enter(&db, &["--tournament", &t, "--session", "1"], &again.to_string());
+    let answer: Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(answer["unchanged"], true);
+    let store = Store::open(&db).expect("open");
+    assert_eq!(store.manche_count(id).expect("count"), 3);
+    drop(store);
+
+    let csv = dir.path().join("standings.csv");
+    ok(
+        &db,
+        &["export", "--tournament", &t, "--what", "standings", "--format", "csv", "--out", csv.to_str().expect("p")],
+    );
+    assert_eq!(std::fs::read_to_string(&csv).expect("csv").lines().count(), 17, "a header and 16 players");
+}
+
+#[test]
+fn an_export_never_overwrites_the_database_or_its_companions() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = seated_tournament(&db, 8, 1).to_string();
+    let before = std::fs::read(&db).expect("db");
+    let alias = dir.path().join("sub").join("..").join("t.db");
+    std::fs::create_dir(dir.path().join("sub")).expect("sub");
+    for out in [db.clone(), alias, dir.path().join("t.db-wal"), dir.path().join("t.db-shm")] {
+        let result = stecca(
+            &db,
+            &[
+                "export",
+                "--tournament",
+                &id,
+                "--what",
+                "standings",
+                "--format",
+                "csv",
+                "--out",
+                out.to_str().expect("p"),
+            ],
+        );
+        assert!(!result.status.success(), "{}", out.display());
+        let error = String::from_utf8_lossy(&result.stderr);
+        assert!(error.contains("this is the tournament database") && error.lines().count() == 1, "{error}");
+    }
+    assert_eq!(std::fs::read(&db).expect("db"), before);
+    assert!(Store::open(&db).expect("opens").integrity_ok().expect("check"));
+    let leftovers = std::fs::read_dir(dir.path()).expect("dir").filter_map(Result::ok);
+    assert!(leftovers.map(|e| e.file_name().to_string_lossy().into_owned()).all(|n| !n.starts_with(".stecca-")));
+}
+
+#[test]
+fn a_tournament_without_results_is_deleted_one_with_results_is_archived() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let empty = seated_tournament(&db, 8, 1).to_string();
+    let played = seated_tournament(&db, 8, 1);
+    let names = table_names(&Store::open(&db).expect("open"), played, 1, 1);
+    let played = played.to_string();
+    let out = enter(&db, &["--tournament", &played, "--session", "1"], &manche_line(&names, 0, 1));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    assert!(ok(&db, &["tournament", "delete", "--tournament", &empty]).contains("deleted"));
+    let refused = stecca(&db, &["tournament", "delete", "--tournament", &played]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("archive it instead"));
+    ok(&db, &["tournament", "archive", "--tournament", &played]);
+    let listed = ok(&db, &["list"]);
+    assert_eq!(listed.lines().count(), 1, "{listed}");
+    let more = enter(&db, &["--tournament", &played, "--session", "1"], &manche_line(&names, 0, 1));
+    assert!(String::from_utf8_lossy(&more.stderr).contains("archived"), "an archived tournament takes no manche");
+}
+
+#[test]
+fn a_failing_demo_leaves_nothing_and_huge_counts_are_refused_before_allocating() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let out = stecca(&db, &["demo", "--players", "2000"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 1000"));
+    for players in ["18446744073709551615", "1000000000", "3"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_stecca"))
+            .args(["seat", "--players", players, "--sessions", "4"])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{players}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(error.contains("between 4 and 1000 players"), "{error}");
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .args(["seat", "--players", "16", "--sessions", "99999999999"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+
+    // A demo that fails after it began writing (here: seating a tournament of 5 players cannot be done in
+    // tables of four, found only when seating) leaves no tournament behind.
+    let mut store = Store::open(&db).expect("open");
+    let size = stecca::desk::DemoSize { players: 5, ..stecca::desk::DemoSize::default() };
+    assert!(stecca::desk::create_demo(&mut store, size, 1, "R").is_err());
+    assert!(store.list_tournaments().expect("list").is_empty(), "all or nothing");
+}
+
+#[test]
+fn a_name_with_a_control_character_is_refused_at_import_with_the_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = ok(&db, &["tournament", "new", "--name", "Coppa"]).trim().to_owned();
+    let list = dir.path().join("list.csv");
+    std::fs::write(&list, "name\nAnna\n\"Bruno\u{1b}[2J\"\nCarla\n").expect("list");
+    let out = stecca(&db, &["players", "import", "--tournament", &id, list.to_str().expect("p")]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("line 3: name: contains the control character U+001B"), "{error}");
+    assert!(!error.contains('\u{1b}'), "the escape never reaches the terminal");
+    assert!(Store::open(&db).expect("open").players(id.parse().expect("id")).expect("players").is_empty());
+    let out = stecca(&db, &["tournament", "new", "--name", "Coppa\nbis"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("U+000A"));
+}
