@@ -8,15 +8,7 @@ use serde_json::{Value, json};
 const EXAMPLE: &str = include_str!("../examples/digest-manche.json");
 
 fn stecca(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("the binary ends")
+    stecca_bytes(args, stdin.as_bytes())
 }
 
 fn stdout_json(output: &Output) -> Value {
