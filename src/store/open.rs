@@ -91,10 +91,8 @@ pub(super) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>
     if meta.len() == 0 {
         return Err(foreign(path, "the file is empty"));
     }
-    let mut conn = Connection::open_with_flags(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
+    let mut conn =
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
     let backup = check_and_migrate(&mut conn, path, &dir)?;
     settings(&conn)?;
