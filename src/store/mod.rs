@@ -131,12 +131,6 @@ impl Store {
         self.backup.as_deref()
     }
 
-    /// Bulk mode (generated data only): commits without waiting for the disk. Off again restores full sync.
-    pub fn set_bulk(&self, bulk: bool) -> StoreResult<()> {
-        self.conn.pragma_update(None, "synchronous", if bulk { "OFF" } else { "FULL" })?;
-        Ok(())
-    }
-
     /// `PRAGMA integrity_check` says "ok".
     pub fn integrity_ok(&self) -> StoreResult<bool> {
         let result: String = self.conn.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
