@@ -175,3 +175,25 @@ fn a_name_with_a_control_character_is_refused_at_import_with_the_line() {
     let out = stecca(&db, &["tournament", "new", "--name", "Coppa\nbis"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("U+000A"));
 }
+
+#[test]
+fn sessions_are_seated_by_range_keeping_the_earlier_ones() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = ok(&db, &["tournament", "new", "--name", "Coppa", "--sessions", "5"]).trim().to_owned();
+    let list = dir.path().join("list.csv");
+    let rows: String = (1..=16).map(|i| format!("P{i:02}\n")).collect();
+    std::fs::write(&list, format!("name\n{rows}")).expect("list");
+    ok(&db, &["players", "import", "--tournament", &id, list.to_str().expect("p")]);
+    let first: Value = serde_json::from_str(&ok(&db, &["seat", "--tournament", &id, "--sessions", "1"])).expect("json");
+    assert_eq!(first["sessions"].as_array().map(Vec::len), Some(1));
+    let session1 = Store::open(&db).expect("open").seating(id.parse().expect("id")).expect("seating");
+    let rest: Value =
+        serde_json::from_str(&ok(&db, &["seat", "--tournament", &id, "--sessions", "2..5"])).expect("json");
+    assert_eq!((rest["first_session"].clone(), rest["sessions"].as_array().map(Vec::len)), (2.into(), Some(4)));
+    assert_eq!(rest["report"]["repeat_meetings"], 0, "16 players × 5 sessions: no pair meets twice");
+    let after = Store::open(&db).expect("open").seating(id.parse().expect("id")).expect("seating");
+    assert_eq!(after.iter().filter(|t| t.session == 1).cloned().collect::<Vec<_>>(), session1, "session 1 kept");
+    let bad = stecca(&db, &["seat", "--tournament", &id, "--sessions", "4..9"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("sessions 1..5"));
+}
