@@ -119,6 +119,23 @@ fn the_same_seed_gives_the_same_schedule_and_another_seed_another() {
     assert_ne!(a, c);
 }
 
+/// Fewer than four tables cannot be remixed without pairs of session 1 meeting again: 8 players (two tables)
+/// lose 4 meetings per later session (each new table holds 2 + 2 of the old ones), 12 players 3 (2 + 1 + 1),
+/// 4 players all 6 pairs. The generator reaches these bounds over two and three sessions.
+#[test]
+fn small_fields_have_an_unavoidable_repeat_bound_and_reach_it() {
+    assert_eq!(repeat_lower_bound(8, 2), 4);
+    assert_eq!(repeat_lower_bound(8, 4), 20, "from four sessions on, counting says more");
+    assert_eq!(repeat_lower_bound(12, 2), 3);
+    assert_eq!(repeat_lower_bound(4, 3), 12);
+    assert_eq!(repeat_lower_bound(16, 5), 0, "four tables remix freely: the affine plane");
+    for (players, sessions) in [(8, 2), (8, 3), (12, 2)] {
+        let r = check_cell(players, sessions, 1);
+        assert_eq!(r.repeat_meetings, r.lower_bound, "{players} players × {sessions} sessions");
+        assert!(r.lower_bound > 0);
+    }
+}
+
 #[test]
 fn beyond_the_maximum_repeats_are_few_and_reported_against_the_bound() {
     let r = check_cell(20, 6, 1);

@@ -358,3 +358,18 @@ fn a_tournament_without_results_is_deleted_from_the_list_after_a_confirmation() 
     assert_eq!(list.iter().map(|t| t.id).collect::<Vec<_>>(), [played]);
     assert_eq!(harness.state().tournament_id(), None, "the deleted tournament was open: it is closed");
 }
+
+/// Eight players over two sessions: two tables cannot be remixed without four pairs meeting again. The report
+/// says so as a fact (the least possible is 4, reached), not as a warning.
+#[test]
+fn a_small_field_shows_its_unavoidable_repeats_as_such() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = stecca::desk::DemoSize { players: 8, sessions: 2, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Incontri ripetuti: 4 (minimo possibile 4)");
+    harness.get_by_label_contains("inevitabili con questi giocatori e sessioni");
+}

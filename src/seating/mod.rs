@@ -122,10 +122,24 @@ pub fn w_max(tables: usize) -> usize {
     }
 }
 
-/// Counting lower bound on repeated meetings: each player meets 3 others per session, and only N − 1 exist.
+/// Lower bound on repeated meetings (Σ over pairs of meetings − 1), the larger of two:
+/// - counting: each player meets 3 others per session, and only N − 1 exist;
+/// - pigeonhole: with fewer than four tables, each table of a later session takes its four players from the
+///   tables of session 1, so some of them sat together there — at best spread as evenly as possible (2 + 2
+///   from two tables: 2 pairs; 2 + 1 + 1 from three: 1 pair). Each such pair meets again, once per session
+///   after the first, so 8 players over 2 sessions cannot have fewer than 4 repeated meetings.
 pub fn repeat_lower_bound(players: usize, sessions: usize) -> u64 {
     let per_player = (3 * sessions).saturating_sub(players.saturating_sub(1)) as u64;
-    (players as u64 * per_player).div_ceil(2)
+    let counting = (players as u64 * per_player).div_ceil(2);
+    let tables = players / 4;
+    let pairs_per_table: u64 = match tables {
+        1 => 6,
+        2 => 2,
+        3 => 1,
+        _ => 0,
+    };
+    let pigeonhole = sessions.saturating_sub(1) as u64 * tables as u64 * pairs_per_table;
+    counting.max(pigeonhole)
 }
 
 fn check(request: &SeatingRequest) -> Result<(), SeatingError> {

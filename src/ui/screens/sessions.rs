@@ -107,6 +107,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         } else {
             Color32::from_rgb(30, 130, 60)
         };
+        // Repeats the field size forces (a small field over several sessions) are a fact, not a warning.
+        let repeats = if report.repeat_meetings > 0 && report.repeat_meetings == report.lower_bound {
+            format!("{repeats} — {}", lang.tr("sessions.unavoidable"))
+        } else {
+            repeats
+        };
         ui.label(RichText::new(repeats).color(color));
         let first = cache.tables.first().map(|t| t.session);
         let tables = cache.tables.iter().filter(|t| Some(t.session) == first).count();
