@@ -1,5 +1,9 @@
-//! Export buttons: the system's save dialog (rfd), then the exporter writes the file. Tests set
-//! [`DeskApp::export_dir`] to skip the dialog.
+//! Export buttons: the system's save dialog (rfd), then the exporter writes the file. Where no dialog can be
+//! shown (no desktop portal), the file goes to the tournament's export folder beside the database and the
+//! status line says where. Tests set [`DeskApp::export_dir`] to skip the dialog.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crate::export::{Format, What, export, write_export};
 use crate::tournament::Id;
@@ -26,19 +30,66 @@ fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
         .collect::<Vec<_>>()
         .join("-");
     let file_name = format!("{stem}-{}.{}", what.name(), format.name());
-    let path = match &app.export_dir {
-        Some(dir) => Some(dir.join(&file_name)),
-        None => rfd::FileDialog::new()
-            .set_file_name(&file_name)
-            .add_filter(format.name().to_uppercase(), &[format.name()])
-            .save_file(),
+    let (path, fallback) = match &app.export_dir {
+        Some(dir) => (dir.join(&file_name), false),
+        None => match ask(&file_name, format.name()) {
+            Dialog::Chosen(path) => (path, false),
+            Dialog::Cancelled => return,
+            Dialog::Unavailable => (fallback_dir(app.store.path()).join(&file_name), true),
+        },
     };
-    let Some(path) = path else { return };
+    if fallback
+        && let Some(dir) = path.parent()
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        return app.fail(format!("{}: {e}", dir.display()));
+    }
     let result = export(&app.store, tournament.id, what, format, app.lang, player)
         .map_err(anyhow::Error::from)
         .and_then(|bytes| Ok(write_export(&path, &bytes, app.store.path())?));
     match result {
+        Ok(()) if fallback => app.info(format!("{}: {}", app.tr("export.written_no_dialog"), path.display())),
         Ok(()) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),
         Err(e) => app.fail(format!("{e:#}")),
+    }
+}
+
+/// What the save dialog gave.
+enum Dialog {
+    Chosen(PathBuf),
+    Cancelled,
+    /// No dialog could be shown.
+    Unavailable,
+}
+
+/// Asks where to save. rfd answers "no file" both when the referee cancels and when no dialog can open (no
+/// desktop portal); a person cannot cancel within a fraction of a second, so an immediate "no file" is read as
+/// "no dialog here".
+fn ask(file_name: &str, extension: &str) -> Dialog {
+    let asked = Instant::now();
+    let chosen =
+        rfd::FileDialog::new().set_file_name(file_name).add_filter(extension.to_uppercase(), &[extension]).save_file();
+    match chosen {
+        Some(path) => Dialog::Chosen(path),
+        None if asked.elapsed() < Duration::from_millis(400) => Dialog::Unavailable,
+        None => Dialog::Cancelled,
+    }
+}
+
+/// `stecca.db` → `stecca-exports/` beside it (the working folder's `stecca-exports/` for a store in memory).
+pub fn fallback_dir(database: Option<&Path>) -> PathBuf {
+    let Some(database) = database else { return PathBuf::from("stecca-exports") };
+    let stem = database.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "stecca".to_owned());
+    database.with_file_name(format!("{stem}-exports"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_folder_is_beside_the_database() {
+        assert_eq!(fallback_dir(Some(Path::new("/data/coppa.db"))), PathBuf::from("/data/coppa-exports"));
+        assert_eq!(fallback_dir(None), PathBuf::from("stecca-exports"));
     }
 }
