@@ -373,3 +373,37 @@ fn a_small_field_shows_its_unavoidable_repeats_as_such() {
     harness.get_by_label_contains("Incontri ripetuti: 4 (minimo possibile 4)");
     harness.get_by_label_contains("inevitabili con questi giocatori e sessioni");
 }
+
+/// Enter in a hand field moves to the next hand; Esc back to the table keeps what was typed, and opening the
+/// manche again takes it up; Ctrl+Enter on a manche that is not valid says why.
+#[test]
+fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
+    let mut harness = seated_desk();
+    let entry = common::digest_entry();
+    type_into(&mut harness, "Mano (F1)", &entry.hands[0].text);
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness.get_by_role_and_label(Role::TextInput, "Mano (F2)").type_text(&entry.hands[1].text);
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F2)");
+    let typed = field.value().unwrap_or_default();
+    assert_eq!(typed, entry.hands[1].text, "Enter took the keyboard to hand 2");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("Non si può confermare:");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Table(_)));
+    harness.get_by_label_contains("Bozza della manche 1 conservata");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    harness.get_by_label_contains("Bozza ripresa");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F1)");
+    assert_eq!(field.value().unwrap_or_default(), entry.hands[0].text, "the draft is back");
+    click(&mut harness, Role::Button, "Scarta la bozza");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F1)");
+    assert_eq!(field.value().unwrap_or_default(), "");
+}

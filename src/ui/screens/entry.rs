@@ -2,8 +2,11 @@
 //! ruleset has tile hands, checked and scored as the referee types, mistakes shown next to the hand; Ctrl+Enter
 //! confirms and saves. What each column asks comes from the ruleset's entry model.
 //!
-//! Keyboard: Tab walks hand → Mah Jong → win flags → next hand; F1–F4 toggle Mah Jong of hand 1–4;
-//! Ctrl+Enter confirms; Esc goes back to the table.
+//! Keyboard: Enter in a hand field moves to the next hand; Tab walks hand → Mah Jong → win flags → next hand;
+//! F1–F4 toggle Mah Jong of hand 1–4; Ctrl+Enter confirms (or says why it cannot); Esc goes back to the table
+//! and keeps what was typed as a draft of that manche, taken up again when the referee comes back to it.
+
+use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
@@ -18,22 +21,62 @@ use super::table::table_state;
 
 type Preview = Result<(MancheInput, MancheOutcome), Box<EntryErrors>>;
 
-/// The manche being typed.
+/// The manche being typed, and the drafts of manches left unconfirmed.
 #[derive(Default)]
 pub struct State {
     table: Id,
     number: u32,
     entry: MancheEntry,
+    /// What the entry started from (blank, or the stored manche being corrected): a draft is kept only when
+    /// the referee typed something beyond it.
+    original: MancheEntry,
     active: usize,
     palette: Palette,
     preview: Option<(MancheEntry, u64, Preview)>,
-    focus_first: bool,
+    /// The hand field to focus on the next frame.
+    focus_hand: Option<usize>,
+    /// Typed, unconfirmed manches by (table, number): Esc never throws typed work away.
+    drafts: HashMap<(Id, u32), MancheEntry>,
+    /// The entry on screen was taken up from a draft.
+    restored: bool,
 }
 
 impl State {
-    /// Starts typing manche `number` of `table`, empty or from a stored manche (a correction).
+    /// Starts typing manche `number` of `table`: its draft if one was left, else empty or the stored manche
+    /// (a correction). What was being typed before is kept as a draft of its own manche.
     pub fn reset(&mut self, table: Id, number: u32, entry: Option<MancheEntry>) {
-        *self = State { table, number, entry: entry.unwrap_or_default(), focus_first: true, ..State::default() };
+        self.keep_draft();
+        let mut drafts = std::mem::take(&mut self.drafts);
+        let original = entry.unwrap_or_default();
+        let draft = drafts.remove(&(table, number));
+        let restored = draft.is_some();
+        *self = State {
+            table,
+            number,
+            entry: draft.unwrap_or_else(|| original.clone()),
+            original,
+            focus_hand: Some(0),
+            drafts,
+            restored,
+            ..State::default()
+        };
+    }
+
+    /// Keeps the entry on screen as a draft when something was typed.
+    fn keep_draft(&mut self) {
+        let blank = |e: &MancheEntry| !e.void && e.hands.iter().all(|h| *h == HandEntry::default());
+        let typed = if blank(&self.original) { !blank(&self.entry) } else { self.entry != self.original };
+        if self.number > 0 && typed {
+            self.drafts.insert((self.table, self.number), std::mem::take(&mut self.entry));
+        }
+    }
+
+    /// The manche was saved: nothing of it is a draft any more.
+    fn saved(&mut self) {
+        self.drafts.remove(&(self.table, self.number));
+        self.entry = MancheEntry::default();
+        self.original = MancheEntry::default();
+        self.number = 0;
     }
 }
 
@@ -90,9 +133,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         hand.mahjong = !hand.mahjong;
     }
 
+    let mut leave = back_key;
     ui.horizontal(|ui| {
-        if ui.button(format!("« {} {}", lang.tr("sessions.table"), state.table.number)).clicked() || back_key {
-            app.go(Screen::Table(table));
+        leave |= ui.button(format!("« {} {}", lang.tr("sessions.table"), state.table.number)).clicked();
+        if leave {
+            return;
         }
         ui.heading(format!(
             "{} {} · {} {} · {} {number}{}",
@@ -108,6 +153,25 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         }
         ui.checkbox(&mut app.screens.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
     });
+    if leave {
+        app.screens.entry.keep_draft();
+        app.screens.entry.number = 0;
+        if app.screens.entry.drafts.contains_key(&(table, number)) {
+            app.info(lang.tr("entry.draft_kept").replace("{n}", &number.to_string()));
+        }
+        return app.go(Screen::Table(table));
+    }
+    if app.screens.entry.restored {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(lang.tr("entry.draft_restored")).color(Color32::from_rgb(180, 110, 0)));
+            if ui.small_button(lang.tr("entry.draft_discard")).clicked() {
+                let mut original = app.screens.entry.original.clone();
+                original.hands.resize(seats, HandEntry::default());
+                app.screens.entry.entry = original;
+                app.screens.entry.restored = false;
+            }
+        });
+    }
     let flags = model.win_flags;
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
@@ -130,9 +194,13 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     .font(egui::TextStyle::Monospace)
                     .hint_text("[555b] RRR 123c 456d EE 2f");
                 let response = ui.add(edit).labelled_by(label.id);
-                if app.screens.entry.focus_first && position == 0 {
+                if app.screens.entry.focus_hand == Some(position) {
                     response.request_focus();
-                    app.screens.entry.focus_first = false;
+                    app.screens.entry.focus_hand = None;
+                }
+                // Enter ends a single-line field: the next hand takes the keyboard.
+                if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && position + 1 < seats {
+                    app.screens.entry.focus_hand = Some(position + 1);
                 }
                 if response.has_focus() {
                     app.screens.entry.active = position;
@@ -259,6 +327,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             let clicked = ui.add_enabled(outcome.is_some(), button).clicked();
             if clicked || (confirm_key && outcome.is_some()) {
                 confirm(app, table, number, correcting);
+            } else if confirm_key {
+                // Ctrl+Enter on a manche that is not valid yet says why, instead of doing nothing.
+                let why = errors.first().map(|e| error_text(lang, e)).unwrap_or_else(|| lang.tr("entry.not_valid"));
+                app.fail(format!("{} {why}", lang.tr("entry.cannot_confirm")));
             }
         });
     });
@@ -269,6 +341,7 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
     let entry = app.screens.entry.entry.clone();
     match desk::confirm_manche(&mut app.store, table, number, &entry, &referee) {
         Ok(_) => {
+            app.screens.entry.saved();
             app.changed();
             app.info(app.tr("entry.saved").replace("{n}", &number.to_string()));
             let next = table_state(app, table).and_then(|s| s.next_number()); // cached for the next frame
