@@ -407,3 +407,18 @@ fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
     let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F1)");
     assert_eq!(field.value().unwrap_or_default(), "");
 }
+
+#[test]
+fn the_status_line_clears_when_the_screen_changes() {
+    let (mut harness, _, _) = two_tournaments_desk();
+    click(&mut harness, Role::Button, "Anna");
+    type_into(&mut harness, "Punti", "tanti");
+    click(&mut harness, Role::Button, "Assegna penalità");
+    let error = harness.state().status().expect("the bad number is reported").text.clone();
+    assert!(error.contains("tanti"), "{error}");
+    harness.run();
+    assert!(harness.state().status().is_some(), "still there on the same screen");
+    click(&mut harness, Role::Button, "Giocatori");
+    harness.run();
+    assert!(harness.state().status().is_none(), "gone on another screen");
+}

@@ -40,6 +40,8 @@ pub struct Status {
     pub error: bool,
     /// The text.
     pub text: String,
+    /// The screen it was first shown on: moving to another screen clears it.
+    shown_on: Option<Screen>,
 }
 
 /// The state of the screens of one open tournament.
@@ -159,11 +161,11 @@ impl DeskApp {
     }
 
     pub(crate) fn fail(&mut self, error: impl std::fmt::Display) {
-        self.status = Some(Status { error: true, text: error.to_string() });
+        self.status = Some(Status { error: true, text: error.to_string(), shown_on: None });
     }
 
     pub(crate) fn info(&mut self, text: impl Into<String>) {
-        self.status = Some(Status { error: false, text: text.into() });
+        self.status = Some(Status { error: false, text: text.into(), shown_on: None });
     }
 
     /// Draws the whole desk.
@@ -229,6 +231,15 @@ impl DeskApp {
     }
 
     fn status_line(&mut self, ui: &mut egui::Ui) {
+        // A message belongs to the screen it was first shown on (a message set just before moving to another
+        // screen is shown there); leaving that screen clears it.
+        if let Some(status) = &mut self.status {
+            match status.shown_on {
+                None => status.shown_on = Some(self.screen),
+                Some(screen) if screen != self.screen => self.status = None,
+                Some(_) => {}
+            }
+        }
         ui.horizontal(|ui| match &self.status {
             Some(status) => {
                 let color = if status.error { Color32::from_rgb(200, 40, 40) } else { Color32::from_rgb(30, 130, 60) };
