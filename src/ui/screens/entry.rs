@@ -80,6 +80,13 @@ impl State {
     }
 }
 
+/// Doubles in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".
+fn doubles_words(doubles: u32) -> String {
+    let factor = 1u64.checked_shl(doubles).map_or_else(|| format!("2^{doubles}"), |f| f.to_string());
+    let word = if doubles == 1 { "raddoppio" } else { "raddoppi" };
+    format!("{doubles} {word} (×{factor})")
+}
+
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
 fn error_text(lang: Lang, error: &MancheError) -> String {
@@ -267,7 +274,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 for item in &scored.items {
                     let amount = match (item.points, item.doubles, item.limit) {
                         (Some(p), _, _) => format!("+{p}"),
-                        (_, Some(d), _) => format!("×2^{d}"),
+                        (_, Some(d), _) => doubles_words(d),
                         (_, _, Some(l)) => format!("= {l}"),
                         _ => String::new(),
                     };
@@ -354,5 +361,17 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
             }
         }
         Err(e) => app.fail(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubles_words;
+
+    #[test]
+    fn doubles_are_said_in_the_rules_words() {
+        assert_eq!(doubles_words(1), "1 raddoppio (×2)");
+        assert_eq!(doubles_words(3), "3 raddoppi (×8)");
+        assert_eq!(doubles_words(70), "70 raddoppi (×2^70)");
     }
 }
