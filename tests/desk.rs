@@ -118,7 +118,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let session1 = store.seating(id).expect("seating").into_iter().filter(|t| t.session == 1).collect::<Vec<_>>();
     desk::confirm_manche(&mut store, session1[0].id, 1, &common::digest_entry(), "R").expect("manche");
 
-    let leaving = session1[1].players[2];
+    let leaving = session1[0].players[2];
     let mut data = store.player(leaving).expect("player").data;
     data.withdrawn = true;
     store.update_player(id, leaving, &data, "R").expect("withdraw");
@@ -143,6 +143,12 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let rows = desk::standings(&store, id).expect("standings");
     assert!(rows.iter().all(|r| r.player.id != sub), "substitutes are not ranked");
     assert!(rows.iter().any(|r| r.player.id == leaving && r.player.withdrawn), "withdrawn players keep their results");
+    let unplayed = session1[1].players[0];
+    let mut data = store.player(unplayed).expect("player").data;
+    data.withdrawn = true;
+    store.update_player(id, unplayed, &data, "R").expect("withdraw");
+    let rows = desk::standings(&store, id).expect("standings");
+    assert!(rows.iter().all(|r| r.player.id != unplayed), "withdrawn before any game: not ranked");
 }
 
 #[test]

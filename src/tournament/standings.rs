@@ -124,6 +124,8 @@ pub fn standings(
             row.best_session = 0;
         }
     }
+    // A player who withdrew before playing a manche took no part: not ranked (one who played keeps a place).
+    rows.retain(|r| !(r.player.withdrawn && r.sessions_played == 0));
     let primary = match ranking.method {
         RankingMethod::TotalPoints => vec![TieBreak::TotalPoints],
         RankingMethod::PlacementPoints => vec![TieBreak::PlacementPoints, TieBreak::TotalPoints],
@@ -197,6 +199,17 @@ mod tests {
         assert_eq!(rows[0].player.name, "P5", "4 placement points, more points than P1");
         assert_eq!(rows[1].player.name, "P1");
         assert_eq!(rows[2].player.name, "P2", "2 placement points beat P6's shared 1");
+    }
+
+    #[test]
+    fn a_withdrawn_player_without_games_is_not_ranked_one_with_games_is() {
+        let mut players: Vec<_> = (1..=5).map(|i| player(i, &format!("P{i}"))).collect();
+        players[3].withdrawn = true;
+        players[4].withdrawn = true;
+        let tables = [TableResult { session: 1, players: vec![(1, 0, 0), (2, 0, 0), (3, -10, 0), (4, 10, 1)] }];
+        let rows = standings(&players, &tables, &[], &Ranking::default());
+        let names: Vec<&str> = rows.iter().map(|r| r.player.name.as_str()).collect();
+        assert_eq!(names, ["P4", "P1", "P2", "P3"], "P5 withdrew without playing");
     }
 
     #[test]
