@@ -422,3 +422,36 @@ fn the_status_line_clears_when_the_screen_changes() {
     harness.run();
     assert!(harness.state().status().is_none(), "gone on another screen");
 }
+
+/// The sessions screen shows a seating as soon as there is one: after generating it, and in a tournament opened
+/// after another one where a later session was selected.
+#[test]
+fn the_sessions_screen_shows_the_seating_at_once() {
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = stecca::tournament::TournamentSettings {
+        name: "Coppa".into(),
+        sessions: 3,
+        ..stecca::tournament::TournamentSettings::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "R").expect("tournament");
+    for i in 1..=8 {
+        let data = stecca::tournament::PlayerData { name: format!("P{i}"), ..Default::default() };
+        store.add_player(id, &data, "R").expect("player");
+    }
+    let (other, _) = common::seated_four(&mut store);
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Sessions);
+    let mut harness = harness(app);
+    harness.run();
+    click(&mut harness, Role::Button, "Sessione 3");
+    harness.get_by_label_contains("Questa sessione non ha ancora i posti");
+    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
+    assert!(harness.query_by_label_contains("Questa sessione non ha ancora i posti").is_none(), "its tables show");
+    click(&mut harness, Role::Button, "Sessione 3");
+    harness.state_mut().open_tournament(other);
+    harness.state_mut().go(Screen::Sessions);
+    harness.run();
+    assert!(harness.query_by_label_contains("Questa sessione non ha ancora i posti").is_none(), "session 1 shows");
+    harness.get_by_label_contains("Dario");
+}

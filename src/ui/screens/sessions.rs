@@ -80,6 +80,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             match desk::seat_tournament(&mut app.store, tournament.id, app.screens.sessions.club_weight, &referee) {
                 Ok(outcome) => {
                     app.changed();
+                    // Show what was just seated, not the session that was selected before.
+                    app.screens.sessions.session = *outcome.sessions.start();
+                    app.screens.sessions.selected = None;
                     app.info(
                         lang.tr("sessions.generated")
                             .replace("{from}", &outcome.sessions.start().to_string())
