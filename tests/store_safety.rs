@@ -236,3 +236,21 @@ fn a_tournament_without_results_can_be_deleted_one_with_results_only_archived() 
     store.set_archived(played, false, "Rossi").expect("reopen");
     store.add_player(played, &data, "R").expect("open again");
 }
+
+#[test]
+fn a_player_without_results_or_seat_can_be_deleted_others_are_withdrawn() {
+    let mut store = Store::open_in_memory().expect("open");
+    let (id, table) = common::seated_four(&mut store);
+    let typo = store.add_player(id, &PlayerData { name: "Ana".into(), ..PlayerData::default() }, "R").expect("add");
+    store.delete_player(id, typo, "Rossi").expect("no results, no seat");
+    assert!(store.players(id).expect("players").iter().all(|p| p.id != typo));
+    let log = store.audit_log(id).expect("log");
+    assert_eq!((log[0].entity.as_str(), log[0].action.as_str(), log[0].entity_id), ("player", "delete", typo));
+
+    let seated = store.players(id).expect("players")[0].id;
+    let error = store.delete_player(id, seated, "R").expect_err("seated");
+    assert!(error.to_string().contains("withdraw"), "{error}");
+    stecca::desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("manche");
+    let error = store.delete_player(id, seated, "R").expect_err("has results");
+    assert!(error.to_string().contains("never deleted"), "{error}");
+}

@@ -455,3 +455,25 @@ fn the_sessions_screen_shows_the_seating_at_once() {
     assert!(harness.query_by_label_contains("Questa sessione non ha ancora i posti").is_none(), "session 1 shows");
     harness.get_by_label_contains("Dario");
 }
+
+#[test]
+fn a_player_registered_by_mistake_is_deleted_after_a_confirmation() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa");
+    click(&mut harness, Role::Button, "Crea torneo");
+    for name in ["Anna", "Anan"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    click(&mut harness, Role::Button, "Anan");
+    click(&mut harness, Role::Button, "Elimina");
+    harness.get_by_label_contains("Eliminare Anan?");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().store().players(id).expect("players").len(), 2, "not before the confirmation");
+    click(&mut harness, Role::Button, "Sì, elimina");
+    assert!(harness.state().status().is_none_or(|s| !s.error), "{:?}", harness.state().status());
+    let names: Vec<String> =
+        harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+    assert_eq!(names, ["Anna"]);
+}

@@ -143,6 +143,46 @@ impl Store {
         Ok(())
     }
 
+    /// Deletes a player of `tournament` who has no results, no seat and no penalty (a registration made by
+    /// mistake); the audit log keeps the record. Anyone else is withdrawn instead.
+    pub fn delete_player(&mut self, tournament: Id, id: Id, referee: &str) -> StoreResult<()> {
+        let tx = self.write()?;
+        writable(&tx, tournament)?;
+        player_of(&tx, tournament, id)?;
+        let before = tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row)?;
+        let (manches, seats, penalties): (i64, i64, i64) = tx.query_row(
+            "SELECT (SELECT count(*) FROM manche_net WHERE player_id = ?1), \
+                    (SELECT count(*) FROM seat WHERE player_id = ?1), \
+                    (SELECT count(*) FROM penalty WHERE player_id = ?1)",
+            [id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )?;
+        let name = &before.data.name;
+        if manches > 0 || penalties > 0 {
+            return Err(StoreError::Refused(format!(
+                "{name} has results or penalties: a player with a record is withdrawn, never deleted"
+            )));
+        }
+        if seats > 0 {
+            return Err(StoreError::Refused(format!(
+                "{name} is seated in the sessions' plan: withdraw them (a substitute takes the seat), or reseat first"
+            )));
+        }
+        tx.execute("DELETE FROM player WHERE id = ?1", [id])?;
+        super::audit::Change {
+            tournament,
+            referee,
+            entity: "player",
+            entity_id: id,
+            action: "delete",
+            before: Some(&serde_json::to_string(&before.data)?),
+            after: None,
+        }
+        .append(&tx)?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// One player.
     pub fn player(&self, id: Id) -> StoreResult<Player> {
         self.conn.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row).map_err(

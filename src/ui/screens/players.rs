@@ -13,6 +13,8 @@ use super::labelled_text;
 pub struct State {
     form: PlayerData,
     editing: Option<Id>,
+    /// The player whose deletion waits for the confirmation.
+    confirm_delete: Option<Id>,
     import_path: String,
     preview: Option<Result<Vec<ImportRow>, String>>,
     list: Option<(u64, Vec<Player>)>,
@@ -55,6 +57,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                     if ui.button(&player.data.name).on_hover_text(lang.tr("players.edit")).clicked() {
                         app.screens.players.form = player.data.clone();
                         app.screens.players.editing = Some(player.id);
+                        app.screens.players.confirm_delete = None;
                     }
                     ui.label(&player.data.club);
                     ui.label(&player.data.country);
@@ -128,12 +131,33 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
                     Err(e) => app.fail(e),
                 }
             }
+            if app.screens.players.confirm_delete != Some(id) && ui.button(lang.tr("players.delete")).clicked() {
+                app.screens.players.confirm_delete = Some(id);
+            }
             if ui.button(lang.tr("common.cancel")).clicked() {
                 app.screens.players.form = PlayerData::default();
                 app.screens.players.editing = None;
+                app.screens.players.confirm_delete = None;
             }
         }
     });
+    if let Some(id) = editing.filter(|id| app.screens.players.confirm_delete == Some(*id)) {
+        let name = app.screens.players.form.name.trim().to_owned();
+        let question = lang.tr("players.confirm_delete").replace("{name}", &name);
+        ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
+        if ui.button(lang.tr("players.delete_yes")).clicked() {
+            app.screens.players.confirm_delete = None;
+            match app.store.delete_player(tournament, id, &referee) {
+                Ok(()) => {
+                    app.screens.players.form = PlayerData::default();
+                    app.screens.players.editing = None;
+                    app.changed();
+                    app.info(format!("{}: {name}", lang.tr("players.deleted")));
+                }
+                Err(e) => app.fail(e),
+            }
+        }
+    }
 }
 
 fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Player]) {
