@@ -477,3 +477,33 @@ fn a_player_registered_by_mistake_is_deleted_after_a_confirmation() {
         harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
     assert_eq!(names, ["Anna"]);
 }
+
+/// Registration as a keyboard loop: Enter adds the player and gives the name field the keyboard again; the
+/// form does not move when the "not a multiple of four" line comes and goes.
+#[test]
+fn players_are_registered_in_a_keyboard_loop_and_the_form_stays_put() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let form_top = |harness: &Harness<'static, DeskApp>| {
+        let field = harness.get_by_role_and_label(Role::TextInput, "Nome");
+        field.accesskit_node().bounding_box().expect("laid out").y0
+    };
+    let before = form_top(&harness);
+    type_into(&mut harness, "Nome", "Anna");
+    harness.key_press(Key::Enter);
+    harness.run();
+    for name in ["Bruno", "Carla", "Dario", "Elena"] {
+        // No click, no focus(): the name field has the keyboard again after each Enter.
+        harness.get_by_role_and_label(Role::TextInput, "Nome").type_text(name);
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert!((form_top(&harness) - before).abs() < 0.5, "the form did not move after {name}");
+    }
+    let id = harness.state().tournament_id().expect("tournament");
+    let names: Vec<String> =
+        harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+    assert_eq!(names, ["Anna", "Bruno", "Carla", "Dario", "Elena"]);
+}

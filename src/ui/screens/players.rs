@@ -15,6 +15,8 @@ pub struct State {
     editing: Option<Id>,
     /// The player whose deletion waits for the confirmation.
     confirm_delete: Option<Id>,
+    /// Give the name field the keyboard on the next frame (after a player is added).
+    focus_name: bool,
     import_path: String,
     preview: Option<Result<Vec<ImportRow>, String>>,
     list: Option<(u64, Vec<Player>)>,
@@ -37,11 +39,17 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
     let seats = app.tournament.as_ref().map_or(4, |t| t.settings.ruleset().table_size()).max(1);
+    // One line in both cases, so the form below never moves when a player is added.
     if active % seats != 0 {
         let text = format!("{} {}", active, lang.tr("players.not_multiple"))
             .replace("{n}", &(seats - active % seats).to_string())
             .replace("{size}", &seats.to_string());
         ui.label(RichText::new(text).color(Color32::from_rgb(180, 110, 0)));
+    } else {
+        let text = format!("{} {}", active, lang.tr("players.complete"))
+            .replace("{tables}", &(active / seats).to_string())
+            .replace("{size}", &seats.to_string());
+        ui.label(RichText::new(text).weak());
     }
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
@@ -86,14 +94,24 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     let editing = app.screens.players.editing;
     ui.heading(lang.tr(if editing.is_some() { "players.edit" } else { "players.add" }));
     let state = &mut app.screens.players;
+    // Enter in any field saves the player and brings the keyboard back to the name: a list is typed in a loop.
+    let mut submitted = false;
     egui::Grid::new("player-form").num_columns(2).show(ui, |ui| {
-        labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 260.0);
+        let enter = |response: &egui::Response| {
+            response.lost_focus() && response.ctx.input(|i| i.key_pressed(egui::Key::Enter))
+        };
+        let name = labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 260.0);
+        if state.focus_name {
+            name.request_focus();
+            state.focus_name = false;
+        }
+        submitted |= enter(&name);
         ui.end_row();
-        labelled_text(ui, &lang.tr("players.club"), &mut state.form.club, 260.0);
+        submitted |= enter(&labelled_text(ui, &lang.tr("players.club"), &mut state.form.club, 260.0));
         ui.end_row();
-        labelled_text(ui, &lang.tr("players.country"), &mut state.form.country, 80.0);
+        submitted |= enter(&labelled_text(ui, &lang.tr("players.country"), &mut state.form.country, 80.0));
         ui.end_row();
-        labelled_text(ui, &lang.tr("players.federation_id"), &mut state.form.federation_id, 140.0);
+        submitted |= enter(&labelled_text(ui, &lang.tr("players.federation_id"), &mut state.form.federation_id, 140.0));
         ui.end_row();
     });
     ui.checkbox(&mut state.form.substitute, lang.tr("players.substitute_hint"));
@@ -101,7 +119,7 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     ui.horizontal(|ui| {
         let save =
             ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
-        if save.clicked() {
+        if save.clicked() || submitted {
             let data = app.screens.players.form.clone();
             let result = match editing {
                 Some(id) => app.store.update_player(tournament, id, &data, &referee).map(|()| id),
@@ -111,6 +129,7 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
                 Ok(_) => {
                     app.screens.players.form = PlayerData::default();
                     app.screens.players.editing = None;
+                    app.screens.players.focus_name = true;
                     app.changed();
                     app.info(format!("{}: {}", lang.tr("players.saved"), data.name.trim()));
                 }
