@@ -128,6 +128,10 @@ fn screens_of_the_demo_tournament() {
     let mut harness = harness(app);
     harness.run();
     harness.snapshot("sessions");
+    harness.state_mut().go(Screen::Table(table));
+    harness.run();
+    harness.get_by_label_contains("punti della sessione (come in classifica)");
+    harness.snapshot("table");
     harness.state_mut().go(Screen::Entry { table, number: 5 });
     harness.run();
     harness.snapshot("manche-entry");

@@ -78,6 +78,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     let rows = state.manches.len() as u32 + u32::from(state.next_number().is_some());
     let planned = state.settings.manches_per_session.max(rows);
     let mut correct: Option<u32> = None;
+    let start = state.settings.starting_points();
+    ui.label(RichText::new(lang.tr("table.scale").replace("{start}", &start.to_string())).weak());
     egui::ScrollArea::vertical().show(ui, |ui| {
         let columns = state.players.len() + 3 + usize::from(has_winds);
         egui::Grid::new("manches").striped(true).num_columns(columns).show(ui, |ui| {
@@ -109,8 +111,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
                 }
                 match entered {
                     Some(manche) => {
+                        // One scale with the standings (points from 0), the chips on the table in brackets.
                         for (net, total) in manche.nets.iter().zip(&totals[number as usize - 1]) {
-                            ui.label(format!("{net:+}  ({total})"));
+                            let text = format!("{net:+} · {:+} ({total})", total - start);
+                            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                                ui.label(RichText::new(text).monospace())
+                            });
                         }
                     }
                     None => {
