@@ -133,7 +133,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             (SortBy::Place, lang.tr("standings.place"), fixed(50.0), true),
             (SortBy::Name, lang.tr("players.name"), resizable(240.0), false),
             (SortBy::Club, lang.tr("players.club"), resizable(200.0), false),
-            (SortBy::Country, lang.tr("players.country"), fixed(60.0), false),
+            (SortBy::Country, lang.tr("players.country"), fixed(84.0), false),
             (SortBy::Points, lang.tr("standings.points"), fixed(80.0), true),
         ];
         if placement {
@@ -147,9 +147,19 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         let builder = headers.iter().fold(builder, |builder, column| builder.column(column.2));
         builder
             .header(22.0, |mut header| {
+                let (sorted, descending) = (app.screens.standings.sort, app.screens.standings.descending);
                 for (sort, title, _, numeric) in &headers {
                     header.col(|ui| {
-                        let button = egui::Button::new(RichText::new(title).strong());
+                        // The sorted column says so: underlined in its natural order (best first), and marked
+                        // when reversed. (The desk's fonts have no arrow glyphs.)
+                        let text = match (*sort == sorted, descending) {
+                            (true, true) => RichText::new(format!("{title} ({})", lang.tr("standings.reversed")))
+                                .strong()
+                                .underline(),
+                            (true, false) => RichText::new(title).strong().underline(),
+                            (false, _) => RichText::new(title).strong(),
+                        };
+                        let button = egui::Button::new(text);
                         if aligned(ui, *numeric, |ui| ui.add(button)).clicked() {
                             clicked_sort = Some(*sort);
                         }
