@@ -63,7 +63,10 @@ fn standings_pdf_holds_names_points_and_page_numbers() {
     assert!(text.contains("Niccolò Bàrtoli-Dell'Acqua"), "{text}");
     assert!(text.contains("Zoë"));
     assert!(text.contains("Pagina 1 di 1"));
-    assert!(text.contains("dopo la sessione 1 / 2"), "{text}");
+    assert!(
+        text.contains("Classifica provvisoria — sessione 1 / 2 in corso, 1 manche inserite"),
+        "one manche of session 1: provisional, {text}"
+    );
     let rows = desk::standings(&store, id).expect("standings");
     for row in &rows {
         assert!(text.contains(&row.points.to_string()), "points of {}", row.player.name);
@@ -274,4 +277,16 @@ fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page() {
     }
     let text = flat(&pdf_pages(&bytes)[0]);
     assert!(text.contains(flat(long.trim_end()).as_str()), "{text}");
+}
+
+/// Once every table of the session has played its manches, the standings are "after session 1".
+#[test]
+fn standings_after_a_complete_session_say_so() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = desk::DemoSize { players: 8, sessions: 2, ..desk::DemoSize::default() };
+    let id = desk::create_demo(&mut store, size, 3, "R").expect("demo");
+    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::It, None).expect("pdf");
+    let text = flat(&pdf_pages(&bytes)[0]);
+    assert!(text.contains("Classifica — dopo la sessione 2 / 2"), "{text}");
+    assert!(!text.contains("provvisoria"));
 }

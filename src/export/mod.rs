@@ -100,6 +100,31 @@ impl Snapshot {
         self.players.iter().find(|p| p.id == id).map_or("?", |p| p.data.name.as_str())
     }
 
+    /// Whether every table of `session` has played all its manches (the deal has gone round as often as the
+    /// settings say), as the desk's table screen counts it.
+    pub fn session_complete(&self, session: u32) -> bool {
+        let settings = &self.tournament.settings;
+        let ruleset = settings.ruleset();
+        let mut tables = self.tables.iter().filter(|t| t.session == session).peekable();
+        tables.peek().is_some()
+            && tables.all(|table| {
+                let rotations: Vec<_> = self
+                    .manches
+                    .get(&table.id)
+                    .into_iter()
+                    .flatten()
+                    .map(|m| ruleset.rotation(&settings.options, &m.outcome))
+                    .collect();
+                let winds = crate::tournament::manche_winds(table.start_round_wind, &rotations, table.players.len());
+                winds.passes >= settings.manches_per_session
+            })
+    }
+
+    /// Manches entered in `session`, over all its tables.
+    pub fn manches_in(&self, session: u32) -> usize {
+        self.tables.iter().filter(|t| t.session == session).map(|t| self.manches.get(&t.id).map_or(0, Vec::len)).sum()
+    }
+
     /// The highest session number with at least one manche (0 before the first).
     pub fn session_reached(&self) -> u32 {
         self.tables

@@ -78,13 +78,16 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let title = lang.tr("pdf.standings");
     let mut w = new_writer(s, lang, &title)?;
     let placement = s.tournament.settings.ranking.method == RankingMethod::PlacementPoints;
-    let reached = format!(
-        "{} — {} {} / {}",
-        title,
-        lang.tr("pdf.after_session"),
-        s.session_reached(),
-        s.tournament.settings.sessions
-    );
+    let (session, sessions) = (s.session_reached(), s.tournament.settings.sessions);
+    // While a session is being played the standings move with every manche: the sheet says so.
+    let reached = if session == 0 || s.session_complete(session) {
+        format!("{title} — {} {session} / {sessions}", lang.tr("pdf.after_session"))
+    } else {
+        lang.tr("pdf.provisional")
+            .replace("{session}", &session.to_string())
+            .replace("{sessions}", &sessions.to_string())
+            .replace("{manches}", &s.manches_in(session).to_string())
+    };
     let mut cols = vec![
         Col { x: MARGIN, w: 12.0, right: true },
         Col { x: MARGIN + 14.0, w: 62.0, right: false },
