@@ -132,8 +132,12 @@ fn screens_of_the_demo_tournament() {
     harness.run();
     harness.get_by_label_contains("punti della sessione (come in classifica)");
     harness.snapshot("table");
-    harness.state_mut().go(Screen::Entry { table, number: 5 });
+    // The correction of manche 5, opened from the table as a referee does: the stored hands and their breakdown.
+    let corrections: Vec<_> = harness.get_all_by_label_contains("correggi").collect();
+    corrections[4].click();
     harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 5, .. }));
+    harness.get_by_label_contains("Pagamenti");
     harness.snapshot("manche-entry");
     harness.state_mut().go(Screen::Standings);
     harness.run();
