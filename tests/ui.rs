@@ -515,3 +515,26 @@ fn players_are_registered_in_a_keyboard_loop_and_the_form_stays_put() {
         harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
     assert_eq!(names, ["Anna", "Bruno", "Carla", "Dario", "Elena"]);
 }
+
+/// A big field: the sessions screen finds a player's table, or shows one table by its number.
+#[test]
+fn the_sessions_screen_finds_a_player_or_a_table() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = stecca::desk::DemoSize { players: 32, sessions: 1, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 7, "demo").expect("demo");
+    let seating = store.seating(id).expect("seating");
+    let players = store.players(id).expect("players");
+    let target = &seating[5];
+    let name = players.iter().find(|p| p.id == target.players[2]).expect("player").data.name.clone();
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 8);
+    type_into(&mut harness, "Cerca giocatore o n. tavolo", &name);
+    assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 1, "only {name}'s table");
+    harness.get_by_label(&format!("Tavolo {}", target.number));
+    retype(&mut harness, "Cerca giocatore o n. tavolo", "7");
+    assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 1);
+    harness.get_by_label("Tavolo 7");
+}

@@ -17,6 +17,8 @@ use crate::ui::{DeskApp, Screen};
 pub struct State {
     session: u32,
     selected: Option<Id>,
+    /// A player's name (part of it) or a table number: only the matching tables are shown.
+    search: String,
     club_weight: f64,
     cache: Option<Cache>,
 }
@@ -138,8 +140,24 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         ui.label(lang.tr("sessions.not_seated"));
         return;
     }
-    ui.label(RichText::new(lang.tr("sessions.swap_hint")).weak());
+    // At 400 players: find a player's table, or jump to a table by its number.
     let names = cache.names.clone();
+    ui.horizontal(|ui| {
+        super::labelled_text(ui, &lang.tr("sessions.search"), &mut app.screens.sessions.search, 220.0);
+    });
+    let needle = app.screens.sessions.search.trim().to_lowercase();
+    let tables: Vec<SeatedTable> = match needle.parse::<u32>() {
+        _ if needle.is_empty() => tables,
+        Ok(number) => tables.into_iter().filter(|t| t.number == number).collect(),
+        Err(_) => tables
+            .into_iter()
+            .filter(|t| t.players.iter().any(|p| names.get(p).is_some_and(|n| n.to_lowercase().contains(&needle))))
+            .collect(),
+    };
+    if tables.is_empty() {
+        ui.label(RichText::new(lang.tr("sessions.no_match")).weak());
+    }
+    ui.label(RichText::new(lang.tr("sessions.swap_hint")).weak());
     let manches = cache.manches.clone();
     let mut clicked: Option<Id> = None;
     let mut open: Option<Id> = None;
