@@ -197,3 +197,60 @@ fn sessions_are_seated_by_range_keeping_the_earlier_ones() {
     let bad = stecca(&db, &["seat", "--tournament", &id, "--sessions", "4..9"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("sessions 1..5"));
 }
+
+/// Bad values on the new command-line paths: one clear line each, nothing saved, no panic.
+#[test]
+fn bad_options_and_bad_manche_lines_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let out = stecca(&db, &["tournament", "new", "--name", "Coppa", "--options", "{not json"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--options: not JSON"));
+    assert!(!db.exists(), "a refused command creates no database");
+    let out = stecca(&db, &["tournament", "new", "--name", "Coppa", "--rules", "mahjong-x"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown ruleset"), "{out:?}");
+
+    let id = seated_tournament(&db, 8, 1);
+    let names = table_names(&Store::open(&db).expect("open"), id, 1, 1);
+    let good: Value = serde_json::from_str(&manche_line(&names, 0, 1)).expect("json");
+    let mut stranger = good.clone();
+    stranger["players"][2]["name"] = "Sconosciuto".into();
+    let mut zero = good.clone();
+    zero["manche"] = 0.into();
+    let mut ahead = good.clone();
+    ahead["manche"] = 5.into();
+    let mut other_rules = good.clone();
+    other_rules["rules"] = "classic_american".into();
+    let lines = [
+        "[1, 2]".to_owned(),
+        "{\"players\": ".to_owned(),
+        stranger.to_string(),
+        zero.to_string(),
+        ahead.to_string(),
+        other_rules.to_string(),
+    ]
+    .join("\n");
+    let t = id.to_string();
+    let out = enter(&db, &["--tournament", &t, "--session", "1", "--jsonl"], &lines);
+    assert_eq!(out.status.code(), Some(2));
+    let errors: Vec<String> = String::from_utf8(out.stdout)
+        .expect("utf-8")
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json")["error"].as_str().expect("an error").to_owned())
+        .collect();
+    let expected = [
+        "a manche is a JSON object",
+        "invalid input",
+        "must be named once",
+        "positive whole number",
+        "the table's next manche is 1",
+        "the tournament plays fimj",
+    ];
+    assert_eq!(errors.len(), expected.len());
+    for (error, part) in errors.iter().zip(expected) {
+        assert!(error.contains(part) && !error.contains('\n'), "{error:?} should say {part:?}");
+    }
+    assert_eq!(Store::open(&db).expect("open").manche_count(id).expect("count"), 0, "nothing saved");
+    let out = enter(&db, &["--tournament", &t, "--session", "9", "--table", "1"], &good.to_string());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("session 9 has no table 1"));
+}

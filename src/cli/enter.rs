@@ -107,7 +107,6 @@ fn take_number(
 
 /// One manche: parses, saves, and returns the answer line (or the one-line reason it was not saved).
 fn enter_text(store: &mut Store, args: &EnterArgs, text: &str) -> Result<Value, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut value: Value = serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
     let Some(object) = value.as_object_mut() else {
         return Err("invalid input: a manche is a JSON object".to_owned());

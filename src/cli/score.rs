@@ -70,9 +70,9 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     Ok(all_scored)
 }
 
-/// Parses and scores one manche's JSON text; the error is the one-line message for the referee.
-pub fn score_text(text: &str) -> Result<MancheOutcome, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+/// Parses and scores one manche's JSON text (a byte-order mark is already dropped by `input`); the error is
+/// the one-line message for the referee.
+fn score_text(text: &str) -> Result<MancheOutcome, String> {
     if text.trim().is_empty() {
         return Err("invalid input: empty manche".to_owned());
     }

@@ -25,9 +25,9 @@ pub enum Action {
         /// Its name.
         #[arg(long)]
         name: String,
-        /// The ruleset, by id (`fimj`, `classic_american`, …).
-        #[arg(long, default_value = "fimj")]
-        rules: String,
+        /// The ruleset, by id (README lists them); the default one when absent.
+        #[arg(long)]
+        rules: Option<String>,
         /// Number of sessions.
         #[arg(long, default_value_t = 4)]
         sessions: u32,
@@ -74,7 +74,7 @@ pub fn run(db: Option<&Path>, args: &TournamentArgs) -> anyhow::Result<()> {
                 venue: venue.clone(),
                 start_date: *start,
                 end_date: *start,
-                rules: rules.clone(),
+                rules: rules.clone().unwrap_or_else(|| crate::rules::default_ruleset().id().to_owned()),
                 options,
                 sessions: *sessions,
                 seating_seed: *seed,

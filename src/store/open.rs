@@ -144,18 +144,15 @@ fn create_new(path: &Path, dir: &Path) -> StoreResult<()> {
 /// older Stecca database.
 fn check_and_migrate(conn: &mut Connection, path: &Path, dir: &Path) -> StoreResult<Option<PathBuf>> {
     let supported = schema_version();
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(|e| match e {
+    // SQLite says "not a database" at the first read, which may be the BEGIN or the first query.
+    let not_sqlite = |e: rusqlite::Error| match e {
         rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
             foreign(path, "it is not a SQLite database")
         }
         e => e.into(),
-    })?;
-    let found = inspect(&tx).map_err(|e| match e {
-        rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
-            foreign(path, "it is not a SQLite database")
-        }
-        e => e.into(),
-    })?;
+    };
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(not_sqlite)?;
+    let found = inspect(&tx).map_err(not_sqlite)?;
     let ours = match found.application_id {
         APPLICATION_ID => true,
         0 => found.has_tournaments && found.version > 0,
