@@ -11,6 +11,7 @@ pub mod cli;
 pub mod desk;
 pub mod export;
 pub mod i18n;
+pub mod message;
 pub mod rng;
 pub mod rules;
 pub mod seating;

@@ -169,7 +169,7 @@ fn a_name_with_a_control_character_is_refused_at_import_with_the_line() {
     let out = stecca(&db, &["players", "import", "--tournament", &id, list.to_str().expect("p")]);
     assert!(!out.status.success());
     let error = String::from_utf8_lossy(&out.stderr);
-    assert!(error.contains("line 3: name: contains the control character U+001B"), "{error}");
+    assert!(error.contains("line 3: Name: contains the control character U+001B"), "{error}");
     assert!(!error.contains('\u{1b}'), "the escape never reaches the terminal");
     assert!(Store::open(&db).expect("open").players(id.parse().expect("id")).expect("players").is_empty());
     let out = stecca(&db, &["tournament", "new", "--name", "Coppa\nbis"]);
@@ -195,7 +195,7 @@ fn sessions_are_seated_by_range_keeping_the_earlier_ones() {
     let after = Store::open(&db).expect("open").seating(id.parse().expect("id")).expect("seating");
     assert_eq!(after.iter().filter(|t| t.session == 1).cloned().collect::<Vec<_>>(), session1, "session 1 kept");
     let bad = stecca(&db, &["seat", "--tournament", &id, "--sessions", "4..9"]);
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("sessions 1..5"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("the tournament has sessions 1–5"));
 }
 
 /// Bad values on the new command-line paths: one clear line each, nothing saved, no panic.

@@ -8,6 +8,7 @@ use std::process::Command;
 use stecca::desk::{self, DemoSize};
 use stecca::export::{Format, What, export};
 use stecca::i18n::Lang;
+use stecca::message::Explain;
 use stecca::store::Store;
 use stecca::tournament::{Id, PlayerData, TournamentSettings};
 
@@ -170,7 +171,7 @@ fn unsupported_combinations_and_missing_players_are_refused() {
     let error = export(&store, id, What::Card, Format::Pdf, Lang::It, None).expect_err("which player?");
     assert!(error.to_string().contains("--player"), "{error}");
     let error = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(9999)).expect_err("unknown player");
-    assert!(error.to_string().contains("9999"), "{error}");
+    assert_eq!(error.message().id(), Some("error.player.other_tournament"), "{error}");
 }
 
 #[test]
@@ -206,7 +207,7 @@ fn the_export_and_list_commands() {
         .expect("export");
     assert!(!bad.status.success());
     assert!(
-        String::from_utf8_lossy(&bad.stderr).contains("tournament 77 not found"),
+        String::from_utf8_lossy(&bad.stderr).contains("--tournament 77: see"),
         "{}",
         String::from_utf8_lossy(&bad.stderr)
     );

@@ -188,7 +188,7 @@ fn a_bad_player_is_refused_and_an_import_saves_all_or_nothing() {
     .expect("t");
     let p = |name: &str| PlayerData { name: name.into(), ..PlayerData::default() };
     let error = store.import_players(id, &[p("Anna"), p("  "), p("Carla")], "R").expect_err("row 2 bad");
-    assert!(error.to_string().starts_with("row 2: name"), "{error}");
+    assert!(error.to_string().starts_with("Line 2: Name"), "{error}");
     assert!(store.players(id).expect("players").is_empty(), "nothing saved half-way");
     store.add_player(id, &p("Anna"), "R").expect("add");
     let duplicate = store.add_player(id, &p("Anna"), "R").expect_err("duplicate");

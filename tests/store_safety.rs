@@ -7,6 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
+use stecca::message::Explain;
 use stecca::store::{Store, StoreError, schema_version};
 use stecca::tournament::PlayerData;
 
@@ -178,8 +179,8 @@ fn no_write_lands_on_another_tournament() {
     let ((first, first_table), (second, _)) = two_tournaments(&mut store);
     let foreign = store.players(second).expect("players")[0].id;
     let refused = |e: StoreError| {
-        let text = e.to_string();
-        assert!(text.contains("not registered in tournament") || text.contains("is not of tournament"), "{text}");
+        let id = e.message().id();
+        assert!(matches!(id, Some("error.player.other_tournament" | "error.seating.other_tournament")), "{e}");
     };
     refused(store.add_penalty(first, foreign, None, 5, "ritardo", "R").expect_err("foreign player"));
     let data = PlayerData { name: "Intruso".into(), ..PlayerData::default() };

@@ -40,7 +40,9 @@ pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
         Some(other) => anyhow::bail!("--lang {other}: expected it or en"),
         None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
     };
-    store.tournament(args.tournament).with_context(|| "--tournament: see `stecca list` for the ids".to_owned())?;
+    store
+        .tournament(args.tournament)
+        .with_context(|| format!("--tournament {}: see `stecca list` for the ids", args.tournament))?;
     let bytes = export(&store, args.tournament, args.what, args.format, lang, args.player)?;
     write_export(&args.out, &bytes, store.path())?;
     println!("{} ({} bytes)", args.out.display(), bytes.len());

@@ -3,6 +3,8 @@
 //! filled from the table's rotation and its next free manche — and when given must agree with them.
 
 use super::{DeskError, DeskResult, confirm_manche, table_state};
+use crate::message::Message;
+use crate::msg;
 use crate::rules::MancheInput;
 use crate::store::Store;
 use crate::tournament::{Id, MancheEntry};
@@ -29,8 +31,8 @@ pub struct Entered {
     pub unchanged: bool,
 }
 
-fn refused(text: String) -> DeskError {
-    DeskError::Refused(text)
+fn refused(why: Message) -> DeskError {
+    DeskError::Refused(why)
 }
 
 /// Validates the manche against the table, fills what was left out, scores it and saves it (one transaction).
@@ -46,56 +48,62 @@ pub fn enter_manche(
         .seating(tournament)?
         .into_iter()
         .find(|t| t.session == session && t.number == table)
-        .ok_or_else(|| refused(format!("session {session} has no table {table}")))?;
+        .ok_or_else(|| refused(msg!("error.enter.no_table", session = session, table = table)))?;
     let state = table_state(store, seated.id)?;
     let settings = &state.settings;
     if input.rules != settings.rules {
-        return Err(refused(format!("rules: the manche is {}, the tournament plays {}", input.rules, settings.rules)));
+        return Err(refused(msg!("error.enter.rules", given = input.rules, plays = settings.rules)));
     }
     let no_options = input.options.as_object().is_some_and(|o| o.is_empty()) || input.options.is_null();
     if !no_options && input.options != settings.options {
-        return Err(refused("options: a manche is scored with its tournament's options; leave them out".to_owned()));
+        return Err(refused(msg!("error.enter.options")));
     }
     let names: Vec<&str> = state.players.iter().map(|p| p.name.as_str()).collect();
     if input.players.len() != names.len() {
-        return Err(refused(format!(
-            "players: {} named, the table seats {} ({})",
-            input.players.len(),
-            names.len(),
-            names.join(", ")
+        return Err(refused(msg!(
+            "error.enter.player_count",
+            named = input.players.len(),
+            seats = names.len(),
+            names = names.join(", ")
         )));
     }
     let next = state.manches.len() as u32 + 1;
     let number = number.unwrap_or(next);
     if number == 0 || number > next {
-        return Err(refused(format!("manche {number}: the table's next manche is {next}")));
+        return Err(refused(msg!("error.enter.not_next", number = number, next = next)));
     }
     let frame = state.frame(number);
     if let Some(round) = input.round_wind
         && frame.round_wind != Some(round)
     {
-        return Err(refused(format!(
-            "round_wind: {} given, but manche {number} of this table is played in {}",
-            round.letter(),
-            frame.round_wind.map_or("no round wind".to_owned(), |w| w.letter().to_string())
+        return Err(refused(msg!(
+            "error.enter.round_wind",
+            given = round.letter(),
+            number = number,
+            actual = frame.round_wind.map_or("-".to_owned(), |w| w.letter().to_string())
         )));
     }
     let mut ordered = Vec::with_capacity(names.len());
     for (position, name) in names.iter().enumerate() {
         let mut matching = input.players.iter().filter(|p| p.name.trim() == *name);
         let (Some(player), None) = (matching.next(), matching.next()) else {
-            return Err(refused(format!(
-                "players: {name} is seated at session {session} table {table} and must be named once (seated: {})",
-                names.join(", ")
+            return Err(refused(msg!(
+                "error.enter.name_once",
+                name = name,
+                session = session,
+                table = table,
+                names = names.join(", ")
             )));
         };
         if let Some(seat) = player.seat
             && frame.seat(position) != Some(seat)
         {
-            return Err(refused(format!(
-                "{name}: seat {} given, but at manche {number} {name} sits {}",
-                seat.letter(),
-                frame.seat(position).map_or("without a wind".to_owned(), |w| w.letter().to_string())
+            return Err(refused(msg!(
+                "error.enter.seat",
+                name = name,
+                given = seat.letter(),
+                number = number,
+                actual = frame.seat(position).map_or("-".to_owned(), |w| w.letter().to_string())
             )));
         }
         ordered.push(player.clone());
@@ -105,9 +113,7 @@ pub fn enter_manche(
     if let Some(saved) = state.manches.get(number as usize - 1) {
         let normalized = entry.to_input(settings, &state.players, &frame);
         if saved.input != normalized {
-            return Err(refused(format!(
-                "manche {number} is already saved with other hands; a correction is made at the desk, with a trace"
-            )));
+            return Err(refused(msg!("error.enter.saved_other", number = number)));
         }
         let nets = names.iter().map(|n| (*n).to_owned()).zip(saved.nets.iter().copied()).collect();
         return Ok(Entered { manche: number, nets, unchanged: true });

@@ -14,6 +14,8 @@ pub use enter::{Entered, TableAddress, enter_manche};
 pub use seating::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use table::{TableState, confirm_manche, table_state};
 
+use crate::message::{Explain, Message};
+use crate::msg;
 use crate::seating::SeatingError;
 use crate::store::{Store, StoreError};
 use crate::tournament::{self, EntryErrors, Id, SettingsError, StandingRow, TournamentSettings};
@@ -22,20 +24,33 @@ use crate::tournament::{self, EntryErrors, Id, SettingsError, StandingRow, Tourn
 #[derive(Debug, Error)]
 pub enum DeskError {
     /// The database refused or failed.
-    #[error(transparent)]
     Store(#[from] StoreError),
     /// Tournament settings that cannot be used.
-    #[error(transparent)]
     Settings(#[from] SettingsError),
     /// The seating could not be made.
-    #[error(transparent)]
     Seating(#[from] SeatingError),
     /// The manche as typed is not valid.
-    #[error("{}", .0.first().map(ToString::to_string).unwrap_or_default())]
     Entry(Box<EntryErrors>),
     /// An operation the tournament's state does not allow.
-    #[error("{0}")]
-    Refused(String),
+    Refused(Message),
+}
+
+impl Explain for DeskError {
+    fn message(&self) -> Message {
+        match self {
+            DeskError::Store(e) => e.message(),
+            DeskError::Settings(e) => e.message(),
+            DeskError::Seating(e) => e.message(),
+            DeskError::Entry(errors) => errors.first().map_or_else(|| msg!("error.manche.invalid"), Explain::message),
+            DeskError::Refused(why) => why.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for DeskError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
 }
 
 /// Result of a desk operation.
@@ -56,9 +71,7 @@ pub fn update_settings(store: &mut Store, id: Id, settings: &TournamentSettings,
         || crate::rules::effective_options(&before.rules, &before.options)
             != crate::rules::effective_options(&settings.rules, &settings.options);
     if rules_changed && store.manche_count(id)? > 0 {
-        return Err(DeskError::Refused(
-            "rule options: manches have been scored under the current options; they cannot change now".to_owned(),
-        ));
+        return Err(DeskError::Refused(msg!("error.settings.locked")));
     }
     Ok(store.update_settings(id, settings, referee)?)
 }

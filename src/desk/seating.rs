@@ -2,6 +2,7 @@
 //! around the played ones (withdrawn players replaced by new substitutes at their place in the plan).
 
 use super::{DeskError, DeskResult};
+use crate::msg;
 use crate::seating::{self, Entrant, Plan, Report, Schedule, SeatingRequest};
 use crate::store::{Player, SeatedTable, Store};
 use crate::tournament::Id;
@@ -21,9 +22,7 @@ fn schedule_of_four(plan: &Plan) -> DeskResult<Schedule> {
         .iter()
         .map(|session| session.iter().map(|table| <[usize; 4]>::try_from(table.as_slice()).ok()).collect())
         .collect::<Option<Vec<Vec<_>>>>();
-    sessions
-        .map(|sessions| Schedule { sessions })
-        .ok_or_else(|| DeskError::Refused("the stored seating has tables that are not of four".to_owned()))
+    sessions.map(|sessions| Schedule { sessions }).ok_or_else(|| DeskError::Refused(msg!("error.seating.stored_shape")))
 }
 
 fn plan_of(schedule: &Schedule) -> Plan {
@@ -67,23 +66,23 @@ pub fn seat_sessions(
         .take_while(|&s| tables.iter().any(|t| t.session == s && counts.contains_key(&t.id)))
         .count() as u32;
     if played == settings.sessions {
-        return Err(DeskError::Refused("every session has results: there is nothing left to seat".to_owned()));
+        return Err(DeskError::Refused(msg!("error.seating.all_played")));
     }
     let (first, last) = range.map_or((played + 1, settings.sessions), |r| (*r.start(), *r.end()));
     if first == 0 || first > last || last > settings.sessions {
-        return Err(DeskError::Refused(format!(
-            "sessions {first}..{last}: the tournament has sessions 1..{}",
-            settings.sessions
+        return Err(DeskError::Refused(msg!(
+            "error.seating.range",
+            first = first,
+            last = last,
+            sessions = settings.sessions
         )));
     }
     if first <= played {
-        return Err(DeskError::Refused(format!("session {first} already has results: its seating is fixed")));
+        return Err(DeskError::Refused(msg!("error.seating.session_played", session = first)));
     }
     let fixed = first - 1;
     if let Some(missing) = (1..=fixed).find(|&s| !tables.iter().any(|t| t.session == s)) {
-        return Err(DeskError::Refused(format!(
-            "session {missing} is not seated yet: seat the sessions from {missing} on"
-        )));
+        return Err(DeskError::Refused(msg!("error.seating.gap", session = missing)));
     }
     // The players of the plan in index order: the registration order, or the order of the fixed sessions.
     let active: Vec<&Player> = players.iter().filter(|p| !p.data.withdrawn).collect();
@@ -127,7 +126,7 @@ pub fn stored_plan(tables: &[SeatedTable]) -> DeskResult<(Vec<Id>, Plan)> {
         let absent: Vec<usize> = (0..holders.len()).filter(|&i| !seated_ids.contains(&holders[i])).collect();
         let arrived: Vec<Id> = seated_ids.iter().copied().filter(|id| !holders.contains(id)).collect();
         if absent.len() != arrived.len() {
-            return Err(DeskError::Refused(format!("session {session}: its tables do not seat the plan's players")));
+            return Err(DeskError::Refused(msg!("error.seating.plan_players", session = session)));
         }
         for (index, id) in absent.into_iter().zip(arrived) {
             holders[index] = id;
@@ -168,25 +167,19 @@ fn plan_with_substitutes<'p>(players: &'p [Player], tables: &[SeatedTable]) -> D
     let mut seated: Vec<&Player> = Vec::with_capacity(holders.len());
     for &id in &holders {
         let Some(player) = by_id(id) else {
-            return Err(DeskError::Refused(format!("player {id} of the plan is not registered")));
+            return Err(DeskError::Refused(msg!("error.seating.plan_unknown")));
         };
         if !player.data.withdrawn {
             seated.push(player);
             continue;
         }
         let Some(substitute) = newcomers.next() else {
-            return Err(DeskError::Refused(format!(
-                "{} has withdrawn: register a substitute to take their seat before re-seating",
-                player.data.name
-            )));
+            return Err(DeskError::Refused(msg!("error.seating.withdrawn", name = player.data.name)));
         };
         seated.push(substitute);
     }
     if let Some(extra) = newcomers.next() {
-        return Err(DeskError::Refused(format!(
-            "{} is not in the plan and no withdrawn player's seat is free: tables stay as they are",
-            extra.data.name
-        )));
+        return Err(DeskError::Refused(msg!("error.seating.no_free_seat", name = extra.data.name)));
     }
     Ok((seated, plan))
 }

@@ -1,6 +1,7 @@
 //! One session table: its players, its manches and the winds of each, and the confirmation of a manche.
 
 use super::{DeskError, DeskResult};
+use crate::msg;
 use crate::rules::{MancheFrame, Rotation};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{SaveKind, SeatedTable, Store, StoredManche};
@@ -108,10 +109,10 @@ pub fn confirm_manche(
     let state = table_state(store, table)?;
     let is_new = number as usize == state.manches.len() + 1;
     if is_new && state.next_number().is_none() {
-        return Err(DeskError::Refused(format!(
-            "table {}: the session is complete ({} manches)",
-            state.table.number,
-            state.manches.len()
+        return Err(DeskError::Refused(msg!(
+            "error.manche.session_complete",
+            table = state.table.number,
+            count = state.manches.len()
         )));
     }
     let (input, outcome) = state.preview(number, entry).map_err(DeskError::Entry)?;
@@ -119,11 +120,11 @@ pub fn confirm_manche(
         && (number as usize) < state.manches.len()
         && state.rotation(&old.outcome) != state.rotation(&outcome)
     {
-        return Err(DeskError::Refused(format!(
-            "manche {number}: this correction would change who is East in manches {}–{}, which were entered with \
-             the current winds; it is refused",
-            number + 1,
-            state.manches.len()
+        return Err(DeskError::Refused(msg!(
+            "error.manche.changes_east",
+            number = number,
+            from = number + 1,
+            to = state.manches.len()
         )));
     }
     let kind = if is_new { SaveKind::New } else { SaveKind::Correction };

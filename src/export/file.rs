@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
+use crate::message::{Explain, Message, io_reason};
+use crate::msg;
+
 /// Why an export file was not written.
 #[derive(Debug, Error)]
 pub enum WriteError {
     /// The target is the tournament database or one of its companion files.
-    #[error("{out}: this is the tournament database ({database}); choose another file name — nothing was written")]
     IsDatabase {
         /// The refused target.
         out: String,
@@ -19,13 +21,30 @@ pub enum WriteError {
         database: String,
     },
     /// The file system refused.
-    #[error("{path}: {source}")]
     Io {
         /// The path.
         path: String,
         /// Why.
+        #[source]
         source: std::io::Error,
     },
+}
+
+impl Explain for WriteError {
+    fn message(&self) -> Message {
+        match self {
+            WriteError::IsDatabase { out, database } => {
+                msg!("error.export.is_database", out = out, database = database)
+            }
+            WriteError::Io { path, source } => msg!("error.io.at", path = path).arg_message("why", io_reason(source)),
+        }
+    }
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
 }
 
 /// The companions SQLite keeps beside a database file.

@@ -13,6 +13,8 @@ use thiserror::Error;
 
 use crate::desk::{self, DeskError};
 use crate::i18n::Lang;
+use crate::message::{Explain, Message};
+use crate::msg;
 use crate::store::{Player, SeatedTable, Store, StoredManche, Tournament};
 use crate::tournament::{Id, StandingRow};
 
@@ -48,17 +50,30 @@ pub enum Format {
 #[derive(Debug, Error)]
 pub enum ExportError {
     /// Reading the tournament failed.
-    #[error(transparent)]
     Desk(#[from] DeskError),
     /// This combination does not exist (e.g. score sheets as CSV).
-    #[error("{0}")]
-    Unsupported(String),
+    Unsupported(Message),
     /// The bundled font could not be read.
-    #[error(transparent)]
     Font(#[from] pdf::writer::FontError),
     /// Writing CSV failed.
-    #[error("csv: {0}")]
     Csv(#[from] ::csv::Error),
+}
+
+impl Explain for ExportError {
+    fn message(&self) -> Message {
+        match self {
+            ExportError::Desk(e) => e.message(),
+            ExportError::Unsupported(why) => why.clone(),
+            ExportError::Font(_) => msg!("error.export.font"),
+            ExportError::Csv(e) => msg!("error.export.csv", detail = e),
+        }
+    }
+}
+
+impl std::fmt::Display for ExportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
 }
 
 /// Everything the sheets need, read once.
@@ -158,19 +173,16 @@ pub fn export(
         (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),
         (What::Card, Format::Pdf) => {
             let Some(player) = player else {
-                return Err(ExportError::Unsupported("a player card needs --player ID".to_owned()));
+                return Err(ExportError::Unsupported(msg!("error.export.card_player")));
             };
             if !snapshot.players.iter().any(|p| p.id == player) {
-                return Err(ExportError::Unsupported(format!("player {player} is not in tournament {tournament}")));
+                return Err(ExportError::Unsupported(msg!("error.player.other_tournament")));
             }
             Ok(pdf::card(&snapshot, player, lang)?)
         }
-        (what, format) => Err(ExportError::Unsupported(format!(
-            "{} as {}: not available (PDF: standings, seating, scoresheets, card; CSV: standings, seating, players, \
-             manches, payments)",
-            what.name(),
-            format.name()
-        ))),
+        (what, format) => {
+            Err(ExportError::Unsupported(msg!("error.export.unsupported", what = what.name(), format = format.name())))
+        }
     }
 }
 

@@ -400,6 +400,12 @@ impl MancheError {
     }
 }
 
+impl crate::message::Explain for MancheError {
+    fn message(&self) -> crate::message::Message {
+        crate::message::Message::both(self.italian(), self.to_string())
+    }
+}
+
 /// The version of [`MancheOutcome`]'s stored form; stored beside every outcome.
 pub const OUTCOME_VERSION: i64 = 1;
 

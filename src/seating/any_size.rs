@@ -22,10 +22,13 @@ pub fn seat_any_size(request: &SeatingRequest, size: usize, played: &[Vec<Vec<us
         return Err(SeatingError::PlayerCount(n));
     }
     if n % size != 0 {
-        return Err(SeatingError::BadSchedule(format!(
-            "{n} players do not fill tables of {size}: add {} substitute(s) or remove {}",
-            size - n % size,
-            n % size
+        return Err(SeatingError::BadSchedule(crate::msg!(
+            "error.seating.not_multiple",
+            players = n,
+            size = size,
+            missing = size - n % size,
+            filled = n + size - n % size,
+            extra = n % size
         )));
     }
     if !(1..=super::MAX_SESSIONS).contains(&request.sessions) {

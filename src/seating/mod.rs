@@ -19,6 +19,8 @@ pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report};
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::message::{Explain, Message};
+use crate::msg;
 use crate::rng::Rng;
 use search::{Group, Problem, REPEAT_COST};
 
@@ -74,10 +76,6 @@ pub struct Schedule {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SeatingError {
     /// The players do not fill whole tables.
-    #[error(
-        "{players} players do not fill tables of four: add {missing} substitute(s) to make {} (or remove {extra})",
-        players + missing
-    )]
     NotMultipleOfFour {
         /// Players given.
         players: usize,
@@ -87,25 +85,49 @@ pub enum SeatingError {
         extra: usize,
     },
     /// Fewer than four players, or more than the maximum.
-    #[error("{0} players: a schedule needs between 4 and {MAX_PLAYERS}")]
     PlayerCount(usize),
     /// Zero or too many sessions.
-    #[error("{0} sessions: a schedule needs between 1 and {MAX_SESSIONS}")]
     SessionCount(usize),
     /// A weight that is negative or not a number.
-    #[error("{0}: weights must be between 0 and 100")]
     Weight(&'static str),
     /// A schedule entered by hand that does not seat everyone once per session.
-    #[error("{0}")]
-    BadSchedule(String),
+    BadSchedule(Message),
     /// More sessions played than the schedule has.
-    #[error("{played} sessions played but the schedule has {total}")]
     Played {
         /// Sessions said to be played.
         played: usize,
         /// Sessions in the schedule.
         total: usize,
     },
+}
+
+impl Explain for SeatingError {
+    fn message(&self) -> Message {
+        match self {
+            SeatingError::NotMultipleOfFour { players, missing, extra } => msg!(
+                "error.seating.not_multiple",
+                players = players,
+                size = 4,
+                missing = missing,
+                filled = players + missing,
+                extra = extra
+            ),
+            SeatingError::PlayerCount(n) => msg!("error.seating.player_count", n = n, max = MAX_PLAYERS),
+            SeatingError::SessionCount(n) => msg!("error.seating.session_count", n = n, max = MAX_SESSIONS),
+            SeatingError::Weight(name) => msg!("error.seating.weight").arg_message(
+                "field",
+                if *name == "club weight" { msg!("field.club_weight") } else { msg!("field.country_weight") },
+            ),
+            SeatingError::BadSchedule(why) => why.clone(),
+            SeatingError::Played { played, total } => msg!("error.seating.played", played = played, total = total),
+        }
+    }
+}
+
+impl std::fmt::Display for SeatingError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
 }
 
 /// The most sessions `tables` tables can play without any pair meeting twice (as far as known designs reach):

@@ -185,26 +185,32 @@ pub fn unavoidable_meetings(members: usize, tables: usize) -> u64 {
 pub fn check_shape(schedule: &Schedule, players: usize) -> Result<(), SeatingError> {
     for (s, session) in schedule.sessions.iter().enumerate() {
         if session.len() * 4 != players {
-            return Err(SeatingError::BadSchedule(format!(
-                "session {}: {} tables for {players} players (need {})",
-                s + 1,
-                session.len(),
-                players / 4
+            return Err(SeatingError::BadSchedule(crate::msg!(
+                "error.seating.table_count",
+                session = s + 1,
+                tables = session.len(),
+                players = players,
+                need = players / 4
             )));
         }
         let mut seen = vec![false; players];
         for (t, group) in session.iter().enumerate() {
             for &p in group {
                 let Some(slot) = seen.get_mut(p) else {
-                    return Err(SeatingError::BadSchedule(format!(
-                        "session {}, table {}: player {p} does not exist (players are 0 to {})",
-                        s + 1,
-                        t + 1,
-                        players.saturating_sub(1)
+                    return Err(SeatingError::BadSchedule(crate::msg!(
+                        "error.seating.no_such_player",
+                        session = s + 1,
+                        table = t + 1,
+                        player = p,
+                        last = players.saturating_sub(1)
                     )));
                 };
                 if *slot {
-                    return Err(SeatingError::BadSchedule(format!("session {}: player {p} is seated twice", s + 1)));
+                    return Err(SeatingError::BadSchedule(crate::msg!(
+                        "error.seating.twice",
+                        session = s + 1,
+                        player = p
+                    )));
                 }
                 *slot = true;
             }

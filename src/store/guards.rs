@@ -5,7 +5,9 @@ use std::ops::Deref;
 
 use rusqlite::{Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior, params};
 
+use super::Record;
 use super::{Store, StoreError, StoreResult, not_found};
+use crate::msg;
 use crate::tournament::Id;
 
 /// One operation's writes: its own transaction, or a savepoint inside [`Store::all_or_nothing`]. Dropped
@@ -55,7 +57,7 @@ impl Store {
         operations: impl FnOnce(&mut Store) -> Result<T, E>,
     ) -> Result<T, E> {
         if !self.conn.is_autocommit() {
-            return Err(StoreError::Refused("all_or_nothing cannot be nested".to_owned()).into());
+            return Err(StoreError::Refused(msg!("error.store.nested")).into());
         }
         self.conn.execute_batch("BEGIN IMMEDIATE").map_err(StoreError::from)?;
         let result = operations(self);
@@ -81,10 +83,8 @@ pub(super) fn writable(tx: &Connection, tournament: Id) -> StoreResult<()> {
         })
         .optional()?;
     match state {
-        None | Some((_, Some(_))) => Err(not_found("tournament", tournament)),
-        Some((Some(_), None)) => Err(StoreError::Refused(format!(
-            "tournament {tournament} is archived: it can be read and exported, not changed"
-        ))),
+        None | Some((_, Some(_))) => Err(not_found(Record::Tournament)),
+        Some((Some(_), None)) => Err(StoreError::Refused(msg!("error.tournament.archived"))),
         Some((None, None)) => Ok(()),
     }
 }
@@ -94,9 +94,9 @@ pub(super) fn player_of(tx: &Connection, tournament: Id, player: Id) -> StoreRes
     let owner: Option<Id> =
         tx.query_row("SELECT tournament_id FROM player WHERE id = ?1", [player], |row| row.get(0)).optional()?;
     match owner {
-        None => Err(not_found("player", player)),
+        None => Err(not_found(Record::Player)),
         Some(owner) if owner == tournament => Ok(()),
-        Some(_) => Err(StoreError::Refused(format!("player {player} is not registered in tournament {tournament}"))),
+        Some(_) => Err(StoreError::Refused(msg!("error.player.other_tournament"))),
     }
 }
 
@@ -110,8 +110,8 @@ pub(super) fn table_of(tx: &Connection, tournament: Id, table: Id) -> StoreResul
         )
         .optional()?;
     match owner {
-        None => Err(not_found("table", table)),
+        None => Err(not_found(Record::Table)),
         Some(owner) if owner == tournament => Ok(()),
-        Some(_) => Err(StoreError::Refused(format!("table {table} is not of tournament {tournament}"))),
+        Some(_) => Err(StoreError::Refused(msg!("error.seating.other_tournament"))),
     }
 }

@@ -3,9 +3,11 @@
 
 use rusqlite::{OptionalExtension, params};
 
+use super::Record;
 use super::guards::{table_of, writable};
 use super::{SeatedTable, Store, StoreError, StoreResult, not_found, now};
 use crate::ENGINE_VERSION;
+use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, OUTCOME_VERSION};
 use crate::tournament::{Id, TableResult};
 
@@ -58,7 +60,7 @@ fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<Vec<Stor
         let position = outcome.players.iter().position(|p| p.name == name);
         position
             .and_then(|i| players.get(i).copied())
-            .ok_or_else(|| StoreError::Refused(format!("payment names {name}, who is not a player of the manche")))
+            .ok_or_else(|| StoreError::Refused(msg!("error.manche.payment_stranger", name = name)))
     };
     outcome
         .payments
@@ -66,7 +68,7 @@ fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<Vec<Stor
         .filter(|p| p.amount > 0)
         .map(|p| {
             let amount = i64::try_from(p.amount)
-                .map_err(|_| StoreError::Refused(format!("payment of {}: too large to store", p.amount)))?;
+                .map_err(|_| StoreError::Refused(msg!("error.manche.payment_too_large", amount = p.amount)))?;
             Ok(StoredPayment { from: id_of(&p.from)?, to: id_of(&p.to)?, amount })
         })
         .collect()
@@ -94,9 +96,11 @@ impl Store {
         table_of(&tx, tournament, table)?;
         let count: u32 = tx.query_row("SELECT count(*) FROM manche WHERE table_id = ?1", [table], |row| row.get(0))?;
         if number == 0 || number > count + 1 {
-            return Err(StoreError::Refused(format!(
-                "manche {number}: the table has {count} manches, the next one is {}",
-                count + 1
+            return Err(StoreError::Refused(msg!(
+                "error.manche.not_next",
+                number = number,
+                count = count,
+                next = count + 1
             )));
         }
         let seated: Vec<Id> = tx
@@ -104,10 +108,7 @@ impl Store {
             .query_map([table], |row| row.get(0))?
             .collect::<Result<_, _>>()?;
         if seated != players || outcome.players.len() != players.len() {
-            return Err(StoreError::Refused(format!(
-                "table {table}: the manche's players are not the {} players seated there",
-                seated.len()
-            )));
+            return Err(StoreError::Refused(msg!("error.manche.not_seated", count = seated.len())));
         }
         let payments = payment_rows(players, outcome)?;
         let input_json = serde_json::to_string(input)?;
@@ -121,11 +122,9 @@ impl Store {
             .optional()?;
         let id = match existing {
             Some(_) if kind == SaveKind::New => {
-                return Err(StoreError::Refused(format!(
-                    "manche {number}: another station has just saved this manche of the table; reopen the table"
-                )));
+                return Err(StoreError::Refused(msg!("error.manche.saved_elsewhere", number = number)));
             }
-            None if kind == SaveKind::Correction => return Err(not_found("manche", i64::from(number))),
+            None if kind == SaveKind::Correction => return Err(not_found(Record::Manche)),
             Some((id, before)) => {
                 if before == input_json {
                     return Ok(id);

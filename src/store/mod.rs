@@ -25,7 +25,8 @@ pub use players::Player;
 pub use seating::SeatedTable;
 pub use tournaments::{Tournament, TournamentSummary};
 
-use crate::tournament::Id;
+use crate::message::{Explain, Message};
+use crate::msg;
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 
@@ -38,16 +39,10 @@ pub fn schema_version() -> i64 {
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// SQLite refused an operation.
-    #[error("database: {0}")]
     Sqlite(#[from] rusqlite::Error),
     /// A migration failed.
-    #[error("database migration: {0}")]
     Migration(String),
     /// The file was written by a newer Stecca.
-    #[error(
-        "{path}: this database was written by a newer Stecca (schema {found}, this version knows up to \
-         {supported}); open it with that version or newer — it has not been changed"
-    )]
     TooNew {
         /// The database file.
         path: String,
@@ -57,38 +52,85 @@ pub enum StoreError {
         supported: i64,
     },
     /// The backup before a migration could not be written (the database was not migrated).
-    #[error("backup before migrating {path}: {why} — the database has not been changed")]
     Backup {
         /// The database file.
         path: String,
-        /// Why.
+        /// Why, as the system said it.
         why: String,
     },
     /// A file that is not a Stecca database (empty, not SQLite, another program's).
-    #[error("{path}: {why}, not a Stecca database — it has not been changed")]
     Foreign {
         /// The file.
         path: String,
         /// What it is instead.
-        why: String,
+        why: Message,
     },
     /// A file-system problem (creating the data directory).
-    #[error("{path}: {source}")]
     Io {
         /// The path.
         path: String,
         /// Why.
+        #[source]
         source: std::io::Error,
     },
-    /// A record that does not exist.
-    #[error("{0} not found")]
-    NotFound(String),
+    /// A record that does not exist (deleted meanwhile, or a wrong number on the command line).
+    NotFound(Record),
     /// An operation the data does not allow (e.g. reseating a session that has results).
-    #[error("{0}")]
-    Refused(String),
+    Refused(Message),
     /// A stored JSON column that cannot be read back.
-    #[error("stored data: {0}")]
     Json(#[from] serde_json::Error),
+}
+
+/// The kinds of record a lookup can miss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// A tournament (or one deleted).
+    Tournament,
+    /// A player.
+    Player,
+    /// A table.
+    Table,
+    /// A manche.
+    Manche,
+    /// A penalty still in force.
+    Penalty,
+}
+
+impl Explain for StoreError {
+    fn message(&self) -> Message {
+        match self {
+            StoreError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => {
+                msg!("error.store.busy")
+            }
+            StoreError::Sqlite(e) => msg!("error.store.database", detail = e),
+            StoreError::Migration(detail) => msg!("error.store.migration", detail = detail),
+            StoreError::TooNew { path, found, supported } => {
+                msg!("error.store.too_new", path = path, found = found, supported = supported)
+            }
+            StoreError::Backup { path, why } => msg!("error.store.backup", path = path, detail = why),
+            StoreError::Foreign { path, why } => {
+                msg!("error.store.foreign", path = path).arg_message("why", why.clone())
+            }
+            StoreError::Io { path, source } => {
+                msg!("error.io.at", path = path).arg_message("why", crate::message::io_reason(source))
+            }
+            StoreError::NotFound(record) => Message::new(match record {
+                Record::Tournament => "error.not_found.tournament",
+                Record::Player => "error.not_found.player",
+                Record::Table => "error.not_found.table",
+                Record::Manche => "error.not_found.manche",
+                Record::Penalty => "error.not_found.penalty",
+            }),
+            StoreError::Refused(why) => why.clone(),
+            StoreError::Json(e) => msg!("error.store.json", detail = e),
+        }
+    }
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
 }
 
 /// Result of a store operation.
@@ -149,8 +191,8 @@ pub(crate) fn now() -> String {
     chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
 
-fn not_found(what: &str, id: Id) -> StoreError {
-    StoreError::NotFound(format!("{what} {id}"))
+fn not_found(record: Record) -> StoreError {
+    StoreError::NotFound(record)
 }
 
 #[cfg(test)]

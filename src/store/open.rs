@@ -65,8 +65,8 @@ fn migrate(tx: &Transaction<'_>, from: i64) -> StoreResult<()> {
     Ok(())
 }
 
-fn foreign(path: &Path, why: &str) -> StoreError {
-    StoreError::Foreign { path: path.display().to_string(), why: why.to_owned() }
+fn foreign(path: &Path, why: crate::message::Message) -> StoreError {
+    StoreError::Foreign { path: path.display().to_string(), why }
 }
 
 /// Opens `path`, creating it when it does not exist. Returns the connection and the backup written before a
@@ -86,10 +86,10 @@ pub(super) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>
     }
     let meta = std::fs::metadata(path).map_err(io(path))?;
     if !meta.is_file() {
-        return Err(foreign(path, "it is not a file"));
+        return Err(foreign(path, crate::msg!("error.open.not_file")));
     }
     if meta.len() == 0 {
-        return Err(foreign(path, "the file is empty"));
+        return Err(foreign(path, crate::msg!("error.open.empty")));
     }
     let mut conn =
         Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
@@ -147,7 +147,7 @@ fn check_and_migrate(conn: &mut Connection, path: &Path, dir: &Path) -> StoreRes
     // SQLite says "not a database" at the first read, which may be the BEGIN or the first query.
     let not_sqlite = |e: rusqlite::Error| match e {
         rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
-            foreign(path, "it is not a SQLite database")
+            foreign(path, crate::msg!("error.open.not_sqlite"))
         }
         e => e.into(),
     };
@@ -159,7 +159,7 @@ fn check_and_migrate(conn: &mut Connection, path: &Path, dir: &Path) -> StoreRes
         _ => false,
     };
     if !ours {
-        return Err(foreign(path, "it is not a Stecca database"));
+        return Err(foreign(path, crate::msg!("error.open.not_stecca")));
     }
     if found.version > supported {
         return Err(StoreError::TooNew { path: path.display().to_string(), found: found.version, supported });

@@ -3,8 +3,10 @@
 
 use rusqlite::params;
 
+use super::Record;
 use super::guards::{player_of, writable};
 use super::{Store, StoreError, StoreResult, not_found, now};
+use crate::msg;
 use crate::tournament::Id;
 
 /// A stored penalty.
@@ -40,12 +42,10 @@ impl Store {
         referee: &str,
     ) -> StoreResult<Id> {
         if points <= 0 {
-            return Err(StoreError::Refused(format!(
-                "points: a penalty deducts a positive number of points, not {points}"
-            )));
+            return Err(StoreError::Refused(msg!("error.penalty.points", points = points)));
         }
         if reason.trim().is_empty() {
-            return Err(StoreError::Refused("reason: a penalty needs a reason".to_owned()));
+            return Err(StoreError::Refused(msg!("error.penalty.reason")));
         }
         let tx = self.write()?;
         writable(&tx, tournament)?;
@@ -82,7 +82,7 @@ impl Store {
             |_| Ok(()),
         )
         .map_err(|e| match e {
-            rusqlite::Error::QueryReturnedNoRows => not_found("active penalty", id),
+            rusqlite::Error::QueryReturnedNoRows => not_found(Record::Penalty),
             e => e.into(),
         })?;
         tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", [id])?;

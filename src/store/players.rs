@@ -3,7 +3,10 @@
 use rusqlite::{Connection, Row, params};
 
 use super::guards::{player_of, writable};
-use super::{Store, StoreError, StoreResult, not_found};
+use crate::msg;
+
+use super::{Record, Store, StoreError, StoreResult, not_found};
+use crate::message::Explain;
 use crate::tournament::{Id, PlayerData};
 
 /// A stored player.
@@ -45,7 +48,7 @@ fn insert(tx: &Connection, tournament: Id, data: &PlayerData, referee: &str) -> 
         |row| row.get(0),
     )?;
     if taken {
-        return Err(StoreError::Refused(format!("name: `{}` is already registered", data.name)));
+        return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
     }
     tx.prepare_cached(
         "INSERT INTO player (tournament_id, name, club, country, federation_id, substitute, withdrawn) \
@@ -90,8 +93,9 @@ impl Store {
         writable(&tx, tournament)?;
         let mut ids = Vec::with_capacity(players.len());
         for (row, data) in players.iter().enumerate() {
-            let id = insert(&tx, tournament, data, referee)
-                .map_err(|e| StoreError::Refused(format!("row {}: {e}", row + 1)))?;
+            let id = insert(&tx, tournament, data, referee).map_err(|e| {
+                StoreError::Refused(msg!("error.import.line", line = row + 1).arg_message("why", e.message()))
+            })?;
             ids.push(id);
         }
         tx.commit()?;
@@ -117,7 +121,7 @@ impl Store {
             |row| row.get(0),
         )?;
         if clash {
-            return Err(StoreError::Refused(format!("name: `{}` is already registered", data.name)));
+            return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
         }
         tx.execute(
             "UPDATE player SET name = ?2, club = ?3, country = ?4, federation_id = ?5, substitute = ?6, \
@@ -159,14 +163,10 @@ impl Store {
         )?;
         let name = &before.data.name;
         if manches > 0 || penalties > 0 {
-            return Err(StoreError::Refused(format!(
-                "{name} has results or penalties: a player with a record is withdrawn, never deleted"
-            )));
+            return Err(StoreError::Refused(msg!("error.player.has_record", name = name)));
         }
         if seats > 0 {
-            return Err(StoreError::Refused(format!(
-                "{name} is seated in the sessions' plan: withdraw them (a substitute takes the seat), or reseat first"
-            )));
+            return Err(StoreError::Refused(msg!("error.player.seated", name = name)));
         }
         tx.execute("DELETE FROM player WHERE id = ?1", [id])?;
         super::audit::Change {
@@ -187,7 +187,7 @@ impl Store {
     pub fn player(&self, id: Id) -> StoreResult<Player> {
         self.conn.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row).map_err(
             |e| match e {
-                rusqlite::Error::QueryReturnedNoRows => not_found("player", id),
+                rusqlite::Error::QueryReturnedNoRows => not_found(Record::Player),
                 e => e.into(),
             },
         )

@@ -3,8 +3,10 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::Record;
 use super::guards::{player_of, table_of, writable};
 use super::{Store, StoreError, StoreResult, not_found};
+use crate::msg;
 use crate::tiles::Wind;
 use crate::tournament::Id;
 
@@ -92,9 +94,7 @@ impl Store {
         for (offset, tables) in sessions.iter().enumerate() {
             let number = first_session + offset as u32;
             if session_has_manches(&tx, tournament, number)? {
-                return Err(StoreError::Refused(format!(
-                    "session {number} already has results: its seating cannot be replaced"
-                )));
+                return Err(StoreError::Refused(msg!("error.seating.session_played", session = number)));
             }
             let before = session_json(&tx, tournament, number)?;
             let session_id: Option<Id> = tx
@@ -160,7 +160,7 @@ impl Store {
         self.conn
             .query_row(&format!("{SELECT} WHERE st.id = ?1"), [table], table_from_row)
             .optional()?
-            .ok_or_else(|| not_found("table", table))
+            .ok_or_else(|| not_found(Record::Table))
     }
 
     /// Swaps two players within one session (different tables or seats). Refused once the session has a manche.
@@ -168,7 +168,7 @@ impl Store {
         let tx = self.write()?;
         writable(&tx, tournament)?;
         if session_has_manches(&tx, tournament, session)? {
-            return Err(StoreError::Refused(format!("session {session} already has results: seats are fixed")));
+            return Err(StoreError::Refused(msg!("error.seating.session_played", session = session)));
         }
         let before = session_json(&tx, tournament, session)?;
         let seat_of = |player: Id| -> StoreResult<(Id, i64)> {
@@ -180,7 +180,7 @@ impl Store {
                 |row| Ok((row.get(0)?, row.get(1)?)),
             )
             .optional()?
-            .ok_or_else(|| StoreError::Refused(format!("player {player} is not seated in session {session}")))
+            .ok_or_else(|| StoreError::Refused(msg!("error.seating.not_seated", session = session)))
         };
         let (seat_a, seat_b) = (seat_of(a)?, seat_of(b)?);
         let set = "UPDATE seat SET player_id = ?3 WHERE table_id = ?1 AND position = ?2";
@@ -214,7 +214,7 @@ impl Store {
             |row| Ok((row.get(0)?, row.get(1)?)),
         )?;
         if manches > 0 {
-            return Err(StoreError::Refused("the table already has manches: its first round wind is fixed".to_owned()));
+            return Err(StoreError::Refused(msg!("error.seating.wind_fixed")));
         }
         let letter = wind.letter().to_string();
         tx.execute("UPDATE session_table SET start_round_wind = ?2 WHERE id = ?1", params![table, letter])?;

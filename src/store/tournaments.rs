@@ -3,8 +3,10 @@
 use rusqlite::types::Value;
 use rusqlite::{OptionalExtension, Row, params, params_from_iter};
 
+use super::Record;
 use super::guards::writable;
 use super::{Store, StoreError, StoreResult, not_found, now};
+use crate::msg;
 use crate::tournament::{Id, TournamentSettings};
 
 /// A stored tournament.
@@ -140,7 +142,7 @@ impl Store {
             )
             .optional()?;
         let Some((id, mut settings, options, ranking, created_at, archived)) = found else {
-            return Err(not_found("tournament", id));
+            return Err(not_found(Record::Tournament));
         };
         settings.options = serde_json::from_str(&options)?;
         settings.ranking = serde_json::from_str(&ranking)?;
@@ -188,9 +190,9 @@ impl Store {
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
             )
             .optional()?
-            .ok_or_else(|| not_found("tournament", id))?;
+            .ok_or_else(|| not_found(Record::Tournament))?;
         if deleted {
-            return Err(not_found("tournament", id));
+            return Err(not_found(Record::Tournament));
         }
         let manches: i64 = tx.query_row(
             "SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
@@ -199,10 +201,7 @@ impl Store {
             |row| row.get(0),
         )?;
         if manches > 0 || archived {
-            return Err(StoreError::Refused(format!(
-                "tournament {id} ({name}) has {manches} manches: a tournament with results is never deleted; \
-                 archive it instead"
-            )));
+            return Err(StoreError::Refused(msg!("error.tournament.has_results", name = name, manches = manches)));
         }
         let players: i64 = tx.query_row("SELECT count(*) FROM player WHERE tournament_id = ?1", [id], |r| r.get(0))?;
         let sessions = "SELECT id FROM session WHERE tournament_id = ?1";
@@ -238,7 +237,7 @@ impl Store {
                 |row| row.get(0),
             )
             .optional()?
-            .ok_or_else(|| not_found("tournament", id))?;
+            .ok_or_else(|| not_found(Record::Tournament))?;
         if was == archived {
             return Ok(());
         }

@@ -9,7 +9,7 @@ use super::{Bonus, Dragon, Hand, Meld, MeldKind, Suit, Tile, Wind};
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NotationErrorKind {
     /// A character that is no tile code.
-    #[error("`{0}` is not a tile code (suits d b c after digits; honours E S W N R V B; bonus 1f-4f, 1s-4s)")]
+    #[error("“{0}” is not a tile code (suits d b c after digits; honours E S W N R V B; bonus 1f-4f, 1s-4s)")]
     UnknownCharacter(char),
     /// Digits not followed by `d`, `b` or `c`.
     #[error("digits must be followed by a suit letter d, b or c")]
@@ -24,10 +24,10 @@ pub enum NotationErrorKind {
     #[error("flowers and seasons are numbered 1 to 4")]
     BonusNumber,
     /// A flower or season inside a longer token.
-    #[error("a flower or season must be its own token, e.g. `2f`")]
+    #[error("a flower or season must be its own token, e.g. 2f")]
     BonusNotAlone,
     /// `[` without `]`, `]` alone, nested brackets.
-    #[error("brackets must enclose exactly one group, e.g. `[555b]`")]
+    #[error("brackets must enclose exactly one group, e.g. [555b]")]
     Brackets,
     /// `[]`.
     #[error("the group is empty")]
@@ -42,7 +42,7 @@ impl NotationErrorKind {
     pub fn italian(&self) -> String {
         match self {
             NotationErrorKind::UnknownCharacter(c) => format!(
-                "`{c}` non è un codice di tessera (semi d b c dopo le cifre; onori E S W N R V B; fiori e stagioni 1f-4f, 1s-4s)"
+                "«{c}» non è un codice di tessera (semi d b c dopo le cifre; onori E S W N R V B; fiori e stagioni 1f-4f, 1s-4s)"
             ),
             NotationErrorKind::MissingSuit => "le cifre vanno seguite dalla lettera del seme d, b o c".into(),
             NotationErrorKind::ZeroNumber => "i numeri delle tessere vanno da 1 a 9".into(),
@@ -50,8 +50,8 @@ impl NotationErrorKind {
                 "le cifre vanno seguite dalla lettera del seme d, b o c, non da un onore".into()
             }
             NotationErrorKind::BonusNumber => "fiori e stagioni sono numerati da 1 a 4".into(),
-            NotationErrorKind::BonusNotAlone => "un fiore o una stagione va scritto da solo, ad es. `2f`".into(),
-            NotationErrorKind::Brackets => "le parentesi racchiudono una sola combinazione, ad es. `[555b]`".into(),
+            NotationErrorKind::BonusNotAlone => "un fiore o una stagione va scritto da solo, ad es. 2f".into(),
+            NotationErrorKind::Brackets => "le parentesi racchiudono una sola combinazione, ad es. [555b]".into(),
             NotationErrorKind::EmptyGroup => "la combinazione è vuota".into(),
             NotationErrorKind::NotAMeld => "una combinazione esposta deve essere un tris, un poker o una scala".into(),
         }
@@ -72,6 +72,12 @@ impl NotationError {
     /// The message in Italian.
     pub fn italian(&self) -> String {
         format!("\"{}\": {}", self.token, self.kind.italian())
+    }
+}
+
+impl crate::message::Explain for NotationError {
+    fn message(&self) -> crate::message::Message {
+        crate::message::Message::both(self.italian(), self.to_string())
     }
 }
 
@@ -274,9 +280,9 @@ mod tests {
         assert!(err("12").starts_with("\"12\": digits must be followed by a suit letter"));
         assert!(err("0d").contains("1 to 9"));
         assert!(err("12E").contains("not by an honour"));
-        assert!(err("X").contains("`X` is not a tile code"));
-        assert!(err("e").contains("`e` is not a tile code"));
-        assert!(err("d").contains("`d` is not a tile code"));
+        assert!(err("X").contains("“X” is not a tile code"));
+        assert!(err("e").contains("“e” is not a tile code"));
+        assert!(err("d").contains("“d” is not a tile code"));
         assert!(err("5f").contains("1 to 4"));
         assert!(err("2f3f").contains("its own token"));
         assert!(err("EE2f").contains("its own token"));

@@ -5,6 +5,9 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::Message;
+use crate::msg;
+
 /// What the desk knows of a player.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerData {
@@ -24,21 +27,21 @@ pub struct PlayerData {
 
 /// Why `text` cannot be a name or a label printed on sheets and screens: it holds a control character
 /// (an escape sequence, NUL, a line break or a tab would reach terminals, break one-line messages and CSV
-/// rows, or hide text). `field` names the field in the message.
-pub fn control_character(field: &str, text: &str) -> Option<String> {
+/// rows, or hide text). `field` is the field's label, named in the message.
+pub fn control_character(field: Message, text: &str) -> Option<Message> {
     let c = text.chars().find(|c| c.is_control())?;
-    Some(format!("{field}: contains the control character U+{:04X}; names are plain text on one line", u32::from(c)))
+    Some(msg!("error.text.control", code = format!("U+{:04X}", u32::from(c))).arg_message("field", field))
 }
 
 impl PlayerData {
     /// Why this player cannot be saved, if anything: the name is empty or too long, or a field holds a
     /// control character.
-    pub fn problem(&self) -> Option<String> {
+    pub fn problem(&self) -> Option<Message> {
         for (field, text) in [
-            ("name", &self.name),
-            ("club", &self.club),
-            ("country", &self.country),
-            ("federation_id", &self.federation_id),
+            (msg!("field.name"), &self.name),
+            (msg!("field.club"), &self.club),
+            (msg!("field.country"), &self.country),
+            (msg!("field.federation_id"), &self.federation_id),
         ] {
             if let Some(problem) = control_character(field, text) {
                 return Some(problem);
@@ -46,13 +49,10 @@ impl PlayerData {
         }
         let name = self.name.trim();
         if name.is_empty() {
-            return Some("name: a player needs a name".to_owned());
+            return Some(msg!("error.player.no_name"));
         }
         if name.chars().count() > 100 {
-            return Some(format!(
-                "name: `{}…` is longer than 100 characters",
-                name.chars().take(20).collect::<String>()
-            ));
+            return Some(msg!("error.player.long_name", start = name.chars().take(20).collect::<String>()));
         }
         None
     }
@@ -75,7 +75,7 @@ pub struct ImportRow {
     /// Line in the file (the header is line 1).
     pub line: usize,
     /// The player or the problem.
-    pub result: Result<PlayerData, String>,
+    pub result: Result<PlayerData, Message>,
 }
 
 /// The columns a registration list may have; `name` is required.
@@ -83,31 +83,31 @@ pub const COLUMNS: [&str; 5] = ["name", "club", "country", "federation_id", "sub
 
 /// Reads a registration list. A file-level problem (no `name` column, an unknown column) is an `Err`; row
 /// problems are reported per row, including a name given twice (also against `registered`).
-pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<ImportRow>, String> {
+pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<ImportRow>, Message> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
-    let headers = reader.headers().map_err(|e| format!("header: {e}"))?.clone();
+    let headers = reader.headers().map_err(|e| msg!("error.import.header", detail = e))?.clone();
     let mut index = [None; 5];
     for (i, header) in headers.iter().enumerate() {
         let key = header.to_lowercase();
         let Some(column) = COLUMNS.iter().position(|c| *c == key) else {
-            return Err(format!("header: unknown column `{header}` (expected: {})", COLUMNS.join(", ")));
+            return Err(msg!("error.import.unknown_column", column = header, known = COLUMNS.join(", ")));
         };
         index[column] = Some(i);
     }
     if index[0].is_none() {
-        return Err("header: the list needs a `name` column".to_owned());
+        return Err(msg!("error.import.no_name_column"));
     }
     let mut seen: HashSet<String> = registered.iter().map(|n| n.to_lowercase()).collect();
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
         let line = i + 2;
-        let result = record.map_err(|e| e.to_string()).and_then(|record| {
+        let result = record.map_err(|e| msg!("error.import.row", detail = e)).and_then(|record| {
             let field = |c: usize| index[c].and_then(|i| record.get(i)).unwrap_or("").to_owned();
             let substitute = match field(4).to_lowercase().as_str() {
                 "" | "0" | "no" | "false" | "n" => false,
                 "1" | "yes" | "sì" | "si" | "true" | "y" | "s" => true,
-                other => return Err(format!("substitute: `{other}` is not yes/no (sì/no, 1/0)")),
+                other => return Err(msg!("error.import.substitute", value = other)),
             };
             let data = PlayerData {
                 name: field(0),
@@ -122,7 +122,7 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
                 return Err(problem);
             }
             if !seen.insert(data.name.to_lowercase()) {
-                return Err(format!("name: `{}` appears twice", data.name));
+                return Err(msg!("error.import.twice", name = data.name));
             }
             Ok(data)
         });
@@ -141,29 +141,32 @@ mod tests {
         let rows = parse_players_csv(text, &[]).expect("header is fine");
         assert_eq!(rows.len(), 5);
         assert_eq!(rows[0].result.as_ref().map(|p| p.name.as_str()), Ok("Niccolò Bàrtoli-Dell'Acqua"));
-        assert!(rows[1].result.as_ref().is_err_and(|e| e.starts_with("name")));
-        assert!(rows[2].result.as_ref().is_err_and(|e| e.contains("forse")));
+        assert!(rows[1].result.as_ref().is_err_and(|e| e.id() == Some("error.player.no_name")));
+        assert!(rows[2].result.as_ref().is_err_and(|e| e.to_string().contains("forse")));
         assert!(rows[3].result.as_ref().is_ok_and(|p| p.substitute));
         assert_eq!(rows[4].line, 6);
-        assert!(rows[4].result.as_ref().is_err_and(|e| e.contains("twice")));
+        assert!(rows[4].result.as_ref().is_err_and(|e| e.to_string().contains("twice")));
     }
 
     #[test]
     fn a_bad_header_is_refused() {
-        assert!(parse_players_csv("nome,club\nA,B\n", &[]).is_err_and(|e| e.contains("nome")));
-        assert!(parse_players_csv("club\nB\n", &[]).is_err_and(|e| e.contains("name")));
+        assert!(parse_players_csv("nome,club\nA,B\n", &[]).is_err_and(|e| e.to_string().contains("nome")));
+        assert!(parse_players_csv("club\nB\n", &[]).is_err_and(|e| e.to_string().contains("name")));
     }
 
     #[test]
     fn control_characters_are_refused_in_every_field_with_the_reason() {
         for bad in ["Anna\u{1b}[31m", "An\0na", "Anna\nRossi", "Anna\tRossi", "Anna\u{85}"] {
             let player = PlayerData { name: bad.into(), ..PlayerData::default() };
-            assert!(player.problem().is_some_and(|p| p.starts_with("name: contains the control character")), "{bad:?}");
+            assert!(
+                player.problem().is_some_and(|p| p.to_string().starts_with("Name: contains the control character")),
+                "{bad:?}"
+            );
         }
         let player = PlayerData { name: "Anna".into(), club: "Drago\r".into(), ..PlayerData::default() };
-        assert!(player.problem().is_some_and(|p| p.contains("club") && p.contains("U+000D")));
+        assert!(player.problem().is_some_and(|p| p.to_string().contains("Club") && p.to_string().contains("U+000D")));
         let rows = parse_players_csv("name,club\n\"Anna\u{1b}]0;x\u{7}\",Drago\nBruno,Drago\n", &[]).expect("header");
-        assert!(rows[0].result.as_ref().is_err_and(|e| e.contains("U+001B")));
+        assert!(rows[0].result.as_ref().is_err_and(|e| e.to_string().contains("U+001B")));
         assert!(rows[1].result.is_ok());
         let accented = PlayerData { name: "Niccolò Bàrtoli-Dell'Acqua".into(), ..PlayerData::default() };
         assert_eq!(accented.problem(), None);

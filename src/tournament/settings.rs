@@ -4,6 +4,8 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::message::{Explain, Message};
+use crate::msg;
 use crate::rules;
 
 /// Most sessions a tournament may have.
@@ -55,16 +57,12 @@ impl Default for TournamentSettings {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SettingsError {
     /// The name is empty.
-    #[error("name: a tournament needs a name")]
     NoName,
     /// Sessions out of range.
-    #[error("sessions: {0} is not between 1 and {MAX_SESSIONS}")]
     Sessions(u32),
     /// Manches per session out of range.
-    #[error("manches per session: {0} is not between 1 and 64")]
     Manches(u32),
     /// The last day is before the first.
-    #[error("dates: the end date {end} is before the start date {start}")]
     Dates {
         /// First day.
         start: NaiveDate,
@@ -72,17 +70,37 @@ pub enum SettingsError {
         end: NaiveDate,
     },
     /// The ruleset is unknown.
-    #[error("rules: unknown ruleset `{0}`")]
     Rules(String),
     /// The ruleset refuses the options.
-    #[error("rule options: {0}")]
-    Options(String),
+    Options(Message),
     /// A name or venue with a control character.
-    #[error("{0}")]
-    Text(String),
+    Text(Message),
     /// Placement points must not increase down the table.
-    #[error("placement points: {0:?} must go down from first to last place")]
     Placement(Vec<i64>),
+}
+
+impl Explain for SettingsError {
+    fn message(&self) -> Message {
+        match self {
+            SettingsError::NoName => msg!("error.settings.no_name"),
+            SettingsError::Sessions(n) => msg!("error.settings.sessions", n = n, max = MAX_SESSIONS),
+            SettingsError::Manches(n) => msg!("error.settings.manches", n = n),
+            SettingsError::Dates { start, end } => msg!("error.settings.dates", start = start, end = end),
+            SettingsError::Rules(id) => msg!("error.settings.rules", id = id),
+            SettingsError::Options(why) => msg!("error.settings.options").arg_message("why", why.clone()),
+            SettingsError::Text(why) => why.clone(),
+            SettingsError::Placement(points) => msg!(
+                "error.settings.placement",
+                points = points.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.message().fmt(f)
+    }
 }
 
 impl TournamentSettings {
@@ -91,7 +109,7 @@ impl TournamentSettings {
         if self.name.trim().is_empty() {
             return Err(SettingsError::NoName);
         }
-        for (field, text) in [("name", &self.name), ("venue", &self.venue)] {
+        for (field, text) in [(msg!("field.tournament_name"), &self.name), (msg!("field.venue"), &self.venue)] {
             if let Some(problem) = super::registration::control_character(field, text) {
                 return Err(SettingsError::Text(problem));
             }
@@ -110,7 +128,7 @@ impl TournamentSettings {
         let Some(ruleset) = rules::ruleset(&self.rules) else {
             return Err(SettingsError::Rules(self.rules.clone()));
         };
-        ruleset.check_options(&self.options).map_err(|e| SettingsError::Options(e.to_string()))?;
+        ruleset.check_options(&self.options).map_err(|e| SettingsError::Options(e.message()))?;
         let p = &self.ranking.placement_points;
         if p.windows(2).any(|w| w[0] < w[1]) {
             return Err(SettingsError::Placement(p.clone()));

@@ -160,8 +160,9 @@ impl DeskApp {
         }
     }
 
-    pub(crate) fn fail(&mut self, error: impl std::fmt::Display) {
-        self.status = Some(Status { error: true, text: error.to_string(), shown_on: None });
+    /// Shows what went wrong, in the desk's language.
+    pub(crate) fn fail(&mut self, error: impl crate::message::Explain) {
+        self.status = Some(Status { error: true, text: error.message().render(self.lang), shown_on: None });
     }
 
     pub(crate) fn info(&mut self, text: impl Into<String>) {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cli;
+pub mod desk;
 pub mod tre;
 
 use serde_json::{Value, json};

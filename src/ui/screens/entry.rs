@@ -11,6 +11,8 @@ use std::collections::HashMap;
 use egui::{Color32, RichText};
 
 use crate::desk;
+use crate::message::Explain;
+use crate::msg;
 use crate::rules::{MancheError, MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
 use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
@@ -336,8 +338,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 confirm(app, table, number, correcting);
             } else if confirm_key {
                 // Ctrl+Enter on a manche that is not valid yet says why, instead of doing nothing.
-                let why = errors.first().map(|e| error_text(lang, e)).unwrap_or_else(|| lang.tr("entry.not_valid"));
-                app.fail(format!("{} {why}", lang.tr("entry.cannot_confirm")));
+                let why = errors.first().map_or_else(|| msg!("entry.not_valid"), Explain::message);
+                app.fail(msg!("entry.cannot_confirm").arg_message("why", why));
             }
         });
     });

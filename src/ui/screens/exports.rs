@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::export::{Format, What, export, write_export};
+use crate::message::{Explain, io_reason};
+use crate::msg;
 use crate::tournament::Id;
 use crate::ui::DeskApp;
 
@@ -42,15 +44,15 @@ fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
         && let Some(dir) = path.parent()
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        return app.fail(format!("{}: {e}", dir.display()));
+        return app.fail(msg!("error.io.at", path = dir.display()).arg_message("why", io_reason(&e)));
     }
     let result = export(&app.store, tournament.id, what, format, app.lang, player)
-        .map_err(anyhow::Error::from)
-        .and_then(|bytes| Ok(write_export(&path, &bytes, app.store.path())?));
+        .map_err(|e| e.message())
+        .and_then(|bytes| write_export(&path, &bytes, app.store.path()).map_err(|e| e.message()));
     match result {
         Ok(()) if fallback => app.info(format!("{}: {}", app.tr("export.written_no_dialog"), path.display())),
         Ok(()) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),
-        Err(e) => app.fail(format!("{e:#}")),
+        Err(e) => app.fail(e),
     }
 }
 

@@ -10,25 +10,28 @@ pub mod standings;
 pub mod table;
 pub mod tournaments;
 
+use crate::message::Message;
+use crate::msg;
+
 /// A text field with a visible label that is also its accessible name.
 pub(crate) fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
     let label = ui.label(label);
     ui.add(egui::TextEdit::singleline(text).desired_width(width)).labelled_by(label.id)
 }
 
-/// Parses an optional ISO date typed in a field; `field` names it in the message.
-pub(crate) fn parse_date(lang: crate::ui::Lang, text: &str, field: &str) -> Result<Option<chrono::NaiveDate>, String> {
+/// Parses an optional ISO date typed in a field; `field` (its label on screen) names it in the message.
+pub(crate) fn parse_date(text: &str, field: &str) -> Result<Option<chrono::NaiveDate>, Message> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
     chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map(Some)
-        .map_err(|_| lang.tr("common.not_a_date").replace("{field}", field).replace("{text}", text))
+        .map_err(|_| msg!("common.not_a_date", field = field, text = text))
 }
 
-/// Parses a number typed in a field; `field` names it in the message.
-pub(crate) fn parse_number<T: std::str::FromStr>(lang: crate::ui::Lang, text: &str, field: &str) -> Result<T, String> {
+/// Parses a number typed in a field; `field` (its label on screen) names it in the message.
+pub(crate) fn parse_number<T: std::str::FromStr>(text: &str, field: &str) -> Result<T, Message> {
     let text = text.trim();
-    text.parse().map_err(|_| lang.tr("common.not_a_number").replace("{field}", field).replace("{text}", text))
+    text.parse().map_err(|_| msg!("common.not_a_number", field = field, text = text))
 }

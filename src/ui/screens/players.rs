@@ -2,6 +2,8 @@
 
 use egui::{Color32, RichText};
 
+use crate::message::{Message, io_reason};
+use crate::msg;
 use crate::store::Player;
 use crate::tournament::{Id, ImportRow, PlayerData, parse_players_csv};
 use crate::ui::DeskApp;
@@ -18,7 +20,7 @@ pub struct State {
     /// Give the name field the keyboard on the next frame (after a player is added).
     focus_name: bool,
     import_path: String,
-    preview: Option<Result<Vec<ImportRow>, String>>,
+    preview: Option<Result<Vec<ImportRow>, Message>>,
     list: Option<(u64, Vec<Player>)>,
 }
 
@@ -195,7 +197,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
             let path = app.screens.players.import_path.trim().to_owned();
             app.screens.players.preview = Some(
                 std::fs::read_to_string(&path)
-                    .map_err(|e| format!("{path}: {e}"))
+                    .map_err(|e| msg!("error.io.at", path = path).arg_message("why", io_reason(&e)))
                     .and_then(|text| parse_players_csv(&text, &registered)),
             );
         }
@@ -204,7 +206,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
     let rows = match preview {
         Ok(rows) => rows,
         Err(e) => {
-            ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));
+            ui.label(RichText::new(e.render(lang)).color(Color32::from_rgb(200, 40, 40)));
             return;
         }
     };
@@ -219,7 +221,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
                         ui.label(format!("{} {}", p.club, p.country));
                     }
                     Err(e) => {
-                        ui.label(RichText::new(e).color(Color32::from_rgb(200, 40, 40)));
+                        ui.label(RichText::new(e.render(lang)).color(Color32::from_rgb(200, 40, 40)));
                         ui.label("");
                     }
                 }

@@ -201,8 +201,8 @@ pub fn tie_break_name(lang: crate::ui::Lang, key: TieBreak) -> String {
 fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::Id) {
     let lang = app.lang;
     let s = &app.screens.settings;
-    let parsed = (|| -> Result<TournamentSettings, String> {
-        let starting: i64 = parse_number(lang, &s.starting_points, &lang.tr("settings.starting_points"))?;
+    let parsed = (|| -> Result<TournamentSettings, crate::message::Message> {
+        let starting: i64 = parse_number(&s.starting_points, &lang.tr("settings.starting_points"))?;
         // Another ruleset starts from its own defaults: the values on screen belong to the old one.
         let options = if s.rules != before.rules {
             serde_json::json!({})
@@ -215,7 +215,7 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
                 }
             }
             for (tunable, text) in &s.rule_values {
-                let value: u64 = parse_number(lang, text, lang.pick(tunable.label_it, tunable.label_en))?;
+                let value: u64 = parse_number(text, lang.pick(tunable.label_it, tunable.label_en))?;
                 crate::rules::set_option_value(&mut options, tunable.path, value);
             }
             options
@@ -223,23 +223,23 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
         let placement = s
             .placement
             .iter()
-            .map(|text| parse_number(lang, text, &lang.tr("settings.placement_points")))
+            .map(|text| parse_number(text, &lang.tr("settings.placement_points")))
             .collect::<Result<Vec<i64>, _>>()?;
         Ok(TournamentSettings {
             name: s.name.clone(),
             venue: s.venue.clone(),
-            start_date: parse_date(lang, &s.start, &lang.tr("tournaments.start"))?,
-            end_date: parse_date(lang, &s.end, &lang.tr("settings.end"))?,
+            start_date: parse_date(&s.start, &lang.tr("tournaments.start"))?,
+            end_date: parse_date(&s.end, &lang.tr("settings.end"))?,
             rules: s.rules.clone(),
             options,
-            sessions: parse_number(lang, &s.sessions, &lang.tr("tournaments.sessions"))?,
-            manches_per_session: parse_number(lang, &s.manches, &lang.tr("settings.manches"))?,
+            sessions: parse_number(&s.sessions, &lang.tr("tournaments.sessions"))?,
+            manches_per_session: parse_number(&s.manches, &lang.tr("settings.manches"))?,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
                 tie_breaks: s.tie_breaks.clone(),
             },
-            seating_seed: parse_number(lang, &s.seed, &lang.tr("settings.seed"))?,
+            seating_seed: parse_number(&s.seed, &lang.tr("settings.seed"))?,
         })
     })();
     let settings = match parsed {

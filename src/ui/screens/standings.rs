@@ -299,7 +299,6 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
             None => {
                 if ui.button(lang.tr("standings.give_penalty")).clicked() {
                     let points = parse_number::<i64>(
-                        lang,
                         &app.screens.standings.penalty_points,
                         &lang.tr("standings.penalty_points"),
                     );

@@ -95,14 +95,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 
 fn create(app: &mut DeskApp) {
     let state = &app.tournaments;
-    let start = match parse_date(app.lang, &state.start, &app.tr("tournaments.start")) {
+    let start = match parse_date(&state.start, &app.tr("tournaments.start")) {
         Ok(date) => date,
         Err(e) => return app.fail(e),
     };
     let sessions = if state.sessions.trim().is_empty() {
         4
     } else {
-        match parse_number(app.lang, &state.sessions, &app.tr("tournaments.sessions")) {
+        match parse_number(&state.sessions, &app.tr("tournaments.sessions")) {
             Ok(n) => n,
             Err(e) => return app.fail(e),
         }

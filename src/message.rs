@@ -1,0 +1,141 @@
+//! Words for the person at the desk. Every error a referee or treasurer can meet carries a [`Message`]: the id
+//! of a text in `assets/locales/{it,en}.yml` with its arguments, rendered in the desk's language when it is
+//! shown. The errors' `Display` is the English text, which the command line prints, so each text is written
+//! once per language. Rules that already word their errors in both languages ([`crate::rules::MancheError`],
+//! tile notation) keep doing so ([`Message::Both`]).
+
+use std::fmt;
+
+use crate::i18n::Lang;
+
+/// A text in both languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// A message id of the locale files and its `{name}` arguments.
+    Id {
+        /// The key in `assets/locales/*.yml`, e.g. `error.player.duplicate`.
+        id: &'static str,
+        /// Values for the text's `{name}` placeholders.
+        args: Vec<(&'static str, Arg)>,
+    },
+    /// A text already written in both languages.
+    Both {
+        /// Italian.
+        it: String,
+        /// English.
+        en: String,
+    },
+}
+
+/// A placeholder's value: plain text (a name, a number) or another message, rendered in the same language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Shown as it is.
+    Text(String),
+    /// Translated like the message around it.
+    Message(Box<Message>),
+}
+
+impl Message {
+    /// The message `id` without arguments (add them with [`Message::arg`]).
+    pub fn new(id: &'static str) -> Message {
+        Message::Id { id, args: Vec::new() }
+    }
+
+    /// A text the caller already has in both languages.
+    pub fn both(it: impl Into<String>, en: impl Into<String>) -> Message {
+        Message::Both { it: it.into(), en: en.into() }
+    }
+
+    /// Fills `{name}` with `value`.
+    #[must_use]
+    pub fn arg(self, name: &'static str, value: impl fmt::Display) -> Message {
+        self.with(name, Arg::Text(value.to_string()))
+    }
+
+    /// Fills `{name}` with another message, translated too.
+    #[must_use]
+    pub fn arg_message(self, name: &'static str, value: Message) -> Message {
+        self.with(name, Arg::Message(Box::new(value)))
+    }
+
+    fn with(self, name: &'static str, value: Arg) -> Message {
+        match self {
+            Message::Id { id, mut args } => {
+                args.push((name, value));
+                Message::Id { id, args }
+            }
+            both @ Message::Both { .. } => both,
+        }
+    }
+
+    /// The id, for tests and logs (`None` for a text given in both languages).
+    pub fn id(&self) -> Option<&'static str> {
+        match self {
+            Message::Id { id, .. } => Some(id),
+            Message::Both { .. } => None,
+        }
+    }
+
+    /// The text in `lang`.
+    pub fn render(&self, lang: Lang) -> String {
+        match self {
+            Message::Both { it, en } => lang.pick(it, en).to_owned(),
+            Message::Id { id, args } => {
+                let mut text = lang.tr(id);
+                for (name, value) in args {
+                    let value = match value {
+                        Arg::Text(text) => text.clone(),
+                        Arg::Message(message) => message.render(lang),
+                    };
+                    text = text.replace(&format!("{{{name}}}"), &value);
+                }
+                text
+            }
+        }
+    }
+}
+
+/// English, as the command line prints it.
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
+/// An error that can say what went wrong in the user's language.
+pub trait Explain {
+    /// What went wrong, for the desk and the command line.
+    fn message(&self) -> Message;
+}
+
+impl Explain for Message {
+    fn message(&self) -> Message {
+        self.clone()
+    }
+}
+
+/// Builds a [`Message`]: `msg!("error.player.duplicate", name = data.name)`.
+#[macro_export]
+macro_rules! msg {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::message::Message::new($id)$(.arg(stringify!($name), &$value))*
+    };
+}
+
+/// Why a file operation failed, in words (the operating system's own text for the rare kinds).
+pub fn io_reason(error: &std::io::Error) -> Message {
+    use std::io::ErrorKind;
+    match error.kind() {
+        ErrorKind::NotFound => msg!("error.io.not_found"),
+        ErrorKind::PermissionDenied => msg!("error.io.permission"),
+        ErrorKind::AlreadyExists => msg!("error.io.exists"),
+        ErrorKind::StorageFull => msg!("error.io.full"),
+        ErrorKind::ReadOnlyFilesystem => msg!("error.io.read_only"),
+        ErrorKind::IsADirectory => msg!("error.io.directory"),
+        _ => msg!("error.io.other", detail = error),
+    }
+}
+
+#[cfg(test)]
+mod tests;

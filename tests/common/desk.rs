@@ -1,0 +1,58 @@
+//! Driving the desk through its widgets (egui_kittest): a harness, typing into a labelled field, clicking.
+
+use egui::{Key, Modifiers, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Screen};
+
+/// The desk in a window of 1400 × 900.
+pub fn harness(app: DeskApp) -> Harness<'static, DeskApp> {
+    Harness::builder().with_size([1400.0, 900.0]).build_ui_state(|ui, app: &mut DeskApp| app.show(ui), app)
+}
+
+/// Types `text` into the field labelled `label`.
+pub fn type_into(harness: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
+    let field = harness.get_by_role_and_label(Role::TextInput, label);
+    field.focus();
+    field.type_text(text);
+    harness.run();
+}
+
+/// Clicks the widget of `role` labelled `label`.
+pub fn click(harness: &mut Harness<'static, DeskApp>, role: Role, label: &str) {
+    harness.get_by_role_and_label(role, label).click();
+    harness.run();
+}
+
+/// A desk with a new tournament of four seated players, showing manche 1 of their table.
+pub fn seated_desk() -> Harness<'static, DeskApp> {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa Kittest");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::Button, "Crea torneo");
+    assert_eq!(harness.state().screen(), Screen::Players);
+    for name in ["Anna", "Bruno", "Carla", "Dario"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    let id = harness.state().tournament_id().expect("open tournament");
+    assert_eq!(harness.state().store().players(id).expect("players").len(), 4);
+    click(&mut harness, Role::Button, "Sessioni");
+    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
+    assert_eq!(harness.state().store().seating(id).expect("seating").len(), 1);
+    click(&mut harness, Role::Button, "Apri tavolo");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
+    harness
+}
+
+/// Replaces a field's text: select all, then type.
+pub fn retype(harness: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
+    harness.get_by_role_and_label(Role::TextInput, label).focus();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.run();
+    type_into(harness, label, text);
+}
