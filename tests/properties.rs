@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use stecca::rules::decompose::{self, Shape, TileSet};
 use stecca::rules::fimj::{FimjOptions, random_manche, score_manche};
+use stecca::rules::{manche_problems, score_manche as score_manche_input};
 use stecca::settle::{Party, Rounding, SettleRules, settle};
 use stecca::tiles::{Counts, KINDS, Meld, MeldKind, Tile, Wind, parse_hand};
 
@@ -37,6 +38,44 @@ proptest! {
                     .filter(|p| p.from == i && p.to == j).map(|p| p.amount).sum();
                 prop_assert_eq!(paid, expected, "seed {} payer {} winner {}", seed, i, j);
             }
+        }
+    }
+
+    #[test]
+    fn every_spoiled_hand_gets_its_own_problem_and_a_sound_manche_none(seed in any::<u64>(), spoil in 1usize..16) {
+        let manche = random_manche(seed);
+        let mut input = manche.to_input(&FimjOptions::default());
+        prop_assert!(manche_problems(&input).is_empty(), "seed {seed}: a valid manche has no problems");
+        if manche.void {
+            return Ok(());
+        }
+        // One tile too many in each chosen hand that did not win, of a kind the manche still has a copy of.
+        let mut spoiled = Vec::new();
+        for (position, player) in input.players.iter_mut().enumerate() {
+            if spoil & (1 << position) == 0 || player.mahjong {
+                continue;
+            }
+            let all: Vec<Counts> = manche.seats.iter().filter_map(|s| s.hand.as_ref().map(|h| h.all_counts())).collect();
+            let free = (0..KINDS).find(|&k| all.iter().map(|c| usize::from(c[k])).sum::<usize>() < 3 + spoiled.len());
+            let Some(tile) = free.and_then(Tile::from_index) else { continue };
+            let hand = player.hand.get_or_insert_with(String::new);
+            hand.push_str(&format!(" {tile}"));
+            spoiled.push(player.name.clone());
+        }
+        let problems = manche_problems(&input);
+        for name in &spoiled {
+            prop_assert!(
+                problems.iter().any(|p| p.player.as_ref() == Some(name)),
+                "seed {seed}: {name}'s hand has a tile too many but no problem of its own: {problems:?}"
+            );
+        }
+        let mut named: Vec<_> = problems.iter().map(|p| p.player.clone()).collect();
+        named.sort();
+        named.dedup();
+        prop_assert_eq!(named.len(), problems.len(), "one problem per player at most");
+        if let Some(first) = problems.first() {
+            let reported = score_manche_input(&input).err();
+            prop_assert_eq!(Some(first), reported.as_ref(), "score reports the first");
         }
     }
 

@@ -54,17 +54,25 @@ fn a_referee_enters_a_manche_by_keyboard_and_sees_the_standings_change() {
 }
 
 #[test]
-fn an_invalid_hand_shows_its_error_next_to_the_hand_and_saves_nothing() {
+fn every_invalid_hand_shows_its_error_next_to_it_at_once_and_nothing_is_saved() {
     let mut harness = seated_desk();
     let entry = common::digest_entry();
     for (position, hand) in entry.hands.iter().enumerate() {
         type_into(&mut harness, &format!("Mano (F{})", position + 1), &hand.text);
     }
     type_into(&mut harness, "Mano (F3)", " [556b]");
+    type_into(&mut harness, "Mano (F4)", " 9d");
+    // Both mistakes at once, each beside its hand; Mah Jong not marked yet is said too.
     harness.get_by_label_contains("[556b]");
+    // The fourth hand (Anna's) has a tile too many, and so has the winner's hand while Mah Jong is not marked.
+    harness.get_by_label_contains("Anna: 14 tessere sono troppe per una mano non vincente");
+    harness.get_by_label_contains("Bruno: 14 tessere sono troppe per una mano non vincente");
+    harness.get_by_label_contains("nessuno ha fatto Mah Jong");
     harness.get_by_label("La manche non è ancora valida: vedi i messaggi accanto alle mani.");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
+    let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
+    assert!(status.starts_with("Non si può confermare: Bruno: 14 tessere"), "{status}");
     let id = harness.state().tournament_id().expect("tournament");
     assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));

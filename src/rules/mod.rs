@@ -5,6 +5,7 @@
 pub mod classic_american;
 pub mod decompose;
 pub mod fimj;
+pub mod problems;
 pub mod random_tiles;
 pub mod tile_checks;
 mod tile_outcome;
@@ -76,6 +77,14 @@ pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
     rules.score(input)
 }
 
+/// Every problem of a manche (see [`Ruleset::problems`]); empty when it scores.
+pub fn manche_problems(input: &MancheInput) -> Vec<MancheError> {
+    match ruleset(&input.rules) {
+        Some(rules) => rules.problems(input),
+        None => score_manche(input).err().into_iter().collect(),
+    }
+}
+
 /// A ruleset: everything that differs between the games Stecca scores. The desk, the store, the exports and
 /// the screens ask it; none of them names a ruleset.
 pub trait Ruleset {
@@ -103,6 +112,12 @@ pub trait Ruleset {
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError>;
     /// Validates the whole manche and computes every hand and payment.
     fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError>;
+    /// Every problem of the manche — at most one per player, and one about the manche as a whole — for entry
+    /// screens that show each beside its hand; empty when [`Ruleset::score`] succeeds. The default is the one
+    /// problem `score` reports.
+    fn problems(&self, manche: &MancheInput) -> Vec<MancheError> {
+        self.score(manche).err().into_iter().collect()
+    }
     /// The win flags a winner may carry, for entry screens.
     fn win_flags(&self) -> &'static [WinFlagInfo] {
         self.entry_model().win_flags

@@ -59,6 +59,18 @@ impl EntryErrors {
 }
 
 impl EntryErrors {
+    /// Puts `error` beside the hand of the player it names (or with the manche's), unless one is there already.
+    fn place(&mut self, error: MancheError, players: &[TablePlayer]) {
+        let position = error.player.as_ref().and_then(|name| players.iter().position(|p| &p.name == name));
+        let slot = match position {
+            Some(position) => &mut self.hands[position],
+            None => &mut self.general,
+        };
+        if slot.is_none() {
+            *slot = Some(error);
+        }
+    }
+
     /// No errors yet at a table of `seats`.
     pub fn none(seats: usize) -> EntryErrors {
         EntryErrors { hands: vec![None; seats], general: None }
@@ -117,21 +129,24 @@ impl MancheEntry {
                 errors.hands[position] = Some(MancheError::player(&players[position].name, e.to_string(), e.italian()));
             }
         }
-        if errors.first().is_some() {
-            return Err(errors);
-        }
-        let input = self.to_input(settings, players, frame);
-        match rules::score_manche(&input) {
-            Ok(outcome) => Ok((input, outcome)),
-            Err(error) => {
-                let position = error.player.as_ref().and_then(|name| players.iter().position(|p| &p.name == name));
-                match position {
-                    Some(position) => errors.hands[position] = Some(error),
-                    None => errors.general = Some(error),
-                }
-                Err(errors)
+        let mut input = self.to_input(settings, players, frame);
+        if errors.first().is_none() {
+            match rules::score_manche(&input) {
+                Ok(outcome) => return Ok((input, outcome)),
+                Err(first) => errors.place(first, players),
             }
         }
+        // Every other problem too, each beside its hand: a hand that does not parse is left out of the check
+        // (its own message is already there).
+        for (player, error) in input.players.iter_mut().zip(&errors.hands) {
+            if error.is_some() {
+                player.hand = None;
+            }
+        }
+        for problem in rules::manche_problems(&input) {
+            errors.place(problem, players);
+        }
+        Err(errors)
     }
 
     /// The typed manche back from a stored input (players in position order).
@@ -212,5 +227,20 @@ mod tests {
         entry.hands[3].text.clear();
         let errors = entry.score(&settings, &table(), &first_manche()).expect_err("invalid");
         assert!(errors.first().is_some());
+    }
+
+    #[test]
+    fn every_hand_gets_its_own_message_at_once() {
+        let settings = TournamentSettings { name: "t".into(), ..TournamentSettings::default() };
+        let mut entry = digest_entry();
+        entry.hands[0].text = "[999c] 2x".to_owned();
+        entry.hands[2].text = "[234d] 66c 1b 4b 8b E S N VV 9d".to_owned();
+        entry.hands[3].text.clear();
+        let errors = entry.score(&settings, &table(), &first_manche()).expect_err("three bad hands");
+        let reason = |p: usize| errors.hands[p].as_ref().map(|e| e.reason.clone()).unwrap_or_default();
+        assert!(reason(0).contains("2x"), "{}", reason(0));
+        assert!(reason(2).contains("too many"), "{}", reason(2));
+        assert_eq!(reason(3), "the hand is missing");
+        assert!(errors.hands[1].is_none(), "the winner's hand is fine");
     }
 }

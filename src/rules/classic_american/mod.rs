@@ -13,6 +13,7 @@ pub use lines::{Amount, Limit, Line};
 pub use options::{ClassicOptions, Edition, GameType, PaymentRounding};
 pub use score::{HandContext, HandError, HandScore, score_hand};
 
+use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
     Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
@@ -155,7 +156,17 @@ pub fn settle_rules(options: &ClassicOptions) -> SettleRules {
 
 /// Validates, scores every hand and settles the manche.
 pub fn score_manche(manche: &ClassicManche, options: &ClassicOptions) -> Result<ScoredManche, MancheError> {
-    validate::validate(manche)?;
+    score_manche_or_problems(manche, options).map_err(|found| {
+        found.first().err().unwrap_or_else(|| MancheError::general("the manche is not valid", "la manche non è valida"))
+    })
+}
+
+/// Validates, scores every hand and settles the manche; on failure every problem found, one per player at most.
+pub fn score_manche_or_problems(manche: &ClassicManche, options: &ClassicOptions) -> Result<ScoredManche, Problems> {
+    let mut found = validate::problems(manche);
+    if !found.is_empty() {
+        return Err(found);
+    }
     if manche.is_wall_game() {
         let settlement = Settlement { payments: Default::default(), net: manche.seats.iter().map(|_| 0).collect() };
         return Ok(ScoredManche { hands: manche.seats.iter().map(|_| None).collect(), settlement });
@@ -164,7 +175,8 @@ pub fn score_manche(manche: &ClassicManche, options: &ClassicOptions) -> Result<
     let mut parties = Vec::with_capacity(manche.seats.len());
     for seat in &manche.seats {
         let Some(hand) = &seat.hand else {
-            return Err(missing_hand(&seat.name));
+            found.push(missing_hand(&seat.name));
+            continue;
         };
         let ctx = HandContext {
             seat: seat.wind,
@@ -174,9 +186,16 @@ pub fn score_manche(manche: &ClassicManche, options: &ClassicOptions) -> Result<
             winning_tile: seat.winning_tile,
             dead: seat.dead,
         };
-        let scored = score_hand(hand, &ctx, options).map_err(|e| hand_error(&seat.name, e, options))?;
-        parties.push(Party { value: scored.value, east: seat.wind == Wind::East, winner: seat.mahjong });
-        hands.push(Some(scored));
+        match score_hand(hand, &ctx, options) {
+            Ok(scored) => {
+                parties.push(Party { value: scored.value, east: seat.wind == Wind::East, winner: seat.mahjong });
+                hands.push(Some(scored));
+            }
+            Err(e) => found.push(hand_error(&seat.name, e, options)),
+        }
+    }
+    if !found.is_empty() {
+        return Err(found);
     }
     Ok(ScoredManche { hands, settlement: settle::settle(&parties, settle_rules(options)) })
 }
@@ -284,6 +303,18 @@ impl Ruleset for ClassicAmerican {
         let manche = ClassicManche::from_input(input)?;
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
+    }
+
+    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
+        let options = match ClassicOptions::from_json(&input.options) {
+            Ok(options) => options,
+            Err(e) => return vec![MancheError::general(e.clone(), e)],
+        };
+        let manche = match ClassicManche::from_input(input) {
+            Ok(manche) => manche,
+            Err(e) => return vec![e],
+        };
+        score_manche_or_problems(&manche, &options).err().map(Problems::into_vec).unwrap_or_default()
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {

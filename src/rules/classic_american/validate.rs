@@ -2,30 +2,41 @@
 //! the tile) and says why, in English and Italian.
 
 use crate::rules::MancheError;
+use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{self, TileSeat, missing_hand};
 use crate::tiles::Wind;
 
 use super::{ClassicManche, Seat};
 
-/// Every check except "the winner's tiles form a complete (and admitted) hand", which the scorer reports.
-pub fn validate(manche: &ClassicManche) -> Result<(), MancheError> {
+/// Every check except "the winner's tiles form a complete (and admitted) hand", which the scorer reports: all
+/// problems found, in the checks' order (the first is the one `score` reports).
+pub fn problems(manche: &ClassicManche) -> Problems {
+    let mut found = Problems::default();
     let seats: Vec<TileSeat<'_>> =
         manche.seats.iter().map(|s| TileSeat { name: &s.name, wind: s.wind, hand: s.hand.as_ref() }).collect();
-    tile_checks::table(&seats, 4, "classic American")?;
+    if let Err(error) = tile_checks::table(&seats, 4, "classic American") {
+        found.push(error);
+        return found;
+    }
     for seat in &manche.seats {
-        only_the_winner(seat)?;
+        found.check(only_the_winner(seat));
     }
     let winners: Vec<&Seat> = manche.seats.iter().filter(|s| s.mahjong).collect();
-    if let [first, second, ..] = winners.as_slice() {
-        return Err(MancheError::player(
-            &second.name,
-            format!("one winner per manche in the classic rules, and {} went Mah Jong already", first.name),
-            format!("nelle regole classiche c'è un solo vincitore per manche, e {} ha già fatto Mah Jong", first.name),
-        ));
+    if let [first, rest @ ..] = winners.as_slice() {
+        for second in rest {
+            found.push(MancheError::player(
+                &second.name,
+                format!("one winner per manche in the classic rules, and {} went Mah Jong already", first.name),
+                format!(
+                    "nelle regole classiche c'è un solo vincitore per manche, e {} ha già fatto Mah Jong",
+                    first.name
+                ),
+            ));
+        }
     }
     if manche.void {
-        if let Some(seat) = winners.first() {
-            return Err(MancheError::player(
+        for seat in &winners {
+            found.push(MancheError::player(
                 &seat.name,
                 "a wall game (void) has no winner",
                 "una partita a muro esaurito (void) non ha vincitori",
@@ -34,21 +45,22 @@ pub fn validate(manche: &ClassicManche) -> Result<(), MancheError> {
     }
     if !manche.is_wall_game() {
         for seat in &manche.seats {
-            let Some(hand) = &seat.hand else {
-                return Err(missing_hand(&seat.name));
-            };
-            // A dead hand may hold any number of tiles: a long hand has too many by definition.
-            if seat.dead.is_none() {
-                tile_checks::tile_count(&seat.name, hand, seat.mahjong)?;
+            match &seat.hand {
+                None => found.push(missing_hand(&seat.name)),
+                // A dead hand may hold any number of tiles: a long hand has too many by definition.
+                Some(hand) if seat.dead.is_none() => {
+                    found.check(tile_checks::tile_count(&seat.name, hand, seat.mahjong));
+                }
+                Some(_) => {}
             }
         }
     }
-    tile_checks::copies(&seats)?;
-    tile_checks::bonus_tiles(&seats)?;
+    found.check(tile_checks::copies(&seats));
+    found.check(tile_checks::bonus_tiles(&seats));
     if let Some(winner) = winners.first() {
-        win_flags(winner)?;
+        found.check(win_flags(winner));
     }
-    Ok(())
+    found
 }
 
 fn only_the_winner(seat: &Seat) -> Result<(), MancheError> {

@@ -16,6 +16,7 @@ pub use random::random_manche;
 pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
+use crate::rules::problems::Problems;
 use crate::rules::{
     Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, Rotation,
     Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind, tile_outcome,
@@ -135,7 +136,20 @@ impl FimjManche {
 
 /// Validates, scores every hand and settles the manche.
 pub fn score_manche(manche: &FimjManche, options: &FimjOptions) -> Result<ScoredManche, MancheError> {
-    validate(manche, options)?;
+    score_manche_or_problems(manche, options).map_err(|found| found.first().err().unwrap_or_else(invalid))
+}
+
+/// A manche that failed without saying why (cannot happen: every failure records its problem).
+fn invalid() -> MancheError {
+    MancheError::general("the manche is not valid", "la manche non è valida")
+}
+
+/// Validates, scores every hand and settles the manche; on failure every problem found, one per player at most.
+pub fn score_manche_or_problems(manche: &FimjManche, options: &FimjOptions) -> Result<ScoredManche, Problems> {
+    let mut found = validate::problems(manche, options);
+    if !found.is_empty() {
+        return Err(found);
+    }
     if manche.void {
         let settlement = Settlement { payments: Default::default(), net: manche.seats.iter().map(|_| 0).collect() };
         return Ok(ScoredManche { hands: manche.seats.iter().map(|_| None).collect(), settlement });
@@ -144,12 +158,20 @@ pub fn score_manche(manche: &FimjManche, options: &FimjOptions) -> Result<Scored
     let mut parties = Vec::with_capacity(manche.seats.len());
     for seat in &manche.seats {
         let Some(hand) = &seat.hand else {
-            return Err(validate::missing_hand(&seat.name));
+            found.push(validate::missing_hand(&seat.name));
+            continue;
         };
         let ctx = HandContext { seat: seat.wind, round: manche.round_wind, winner: seat.mahjong, flags: seat.flags };
-        let scored = score_hand(hand, &ctx, options).map_err(|e| hand_error(&seat.name, e))?;
-        parties.push(Party { value: scored.value, east: seat.wind == Wind::East, winner: seat.mahjong });
-        hands.push(Some(scored));
+        match score_hand(hand, &ctx, options) {
+            Ok(scored) => {
+                parties.push(Party { value: scored.value, east: seat.wind == Wind::East, winner: seat.mahjong });
+                hands.push(Some(scored));
+            }
+            Err(e) => found.push(hand_error(&seat.name, e)),
+        }
+    }
+    if !found.is_empty() {
+        return Err(found);
     }
     Ok(ScoredManche { hands, settlement: settle::settle(&parties, SETTLE_RULES) })
 }
@@ -241,6 +263,18 @@ impl Ruleset for Fimj {
         let manche = FimjManche::from_input(input)?;
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
+    }
+
+    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
+        let options = match FimjOptions::from_json(&input.options) {
+            Ok(options) => options,
+            Err(e) => return vec![MancheError::general(e.clone(), e)],
+        };
+        let manche = match FimjManche::from_input(input) {
+            Ok(manche) => manche,
+            Err(e) => return vec![e],
+        };
+        score_manche_or_problems(&manche, &options).err().map(Problems::into_vec).unwrap_or_default()
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {

@@ -2,6 +2,7 @@
 //! says why, in English and Italian.
 
 use crate::rules::MancheError;
+use crate::rules::problems::Problems;
 pub use crate::rules::tile_checks::missing_hand;
 use crate::rules::tile_checks::{self, TileSeat};
 use crate::tiles::Wind;
@@ -10,15 +11,24 @@ use super::flags::WinFlags;
 use super::options::{EastRotation, FimjOptions};
 use super::{FimjManche, Seat};
 
-/// Every check except "the winner's tiles form a complete hand", which the scorer reports.
+/// Every check except "the winner's tiles form a complete hand", which the scorer reports; the first problem.
 pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), MancheError> {
+    problems(manche, options).first()
+}
+
+/// Every check except "the winner's tiles form a complete hand": all problems found, in the checks' order.
+pub fn problems(manche: &FimjManche, options: &FimjOptions) -> Problems {
+    let mut found = Problems::default();
     let seats: Vec<TileSeat<'_>> =
         manche.seats.iter().map(|s| TileSeat { name: &s.name, wind: s.wind, hand: s.hand.as_ref() }).collect();
-    tile_checks::table(&seats, 4, "FIMJ")?;
+    if let Err(error) = tile_checks::table(&seats, 4, "FIMJ") {
+        found.push(error);
+        return found;
+    }
     for seat in &manche.seats {
         if !seat.flags.is_empty() && !seat.mahjong {
             let names = seat.flags.names().join(", ");
-            return Err(MancheError::player(
+            found.push(MancheError::player(
                 &seat.name,
                 format!("win flags ({names}) are for the winner only"),
                 format!("i segni di chiusura ({names}) valgono solo per chi ha fatto Mah Jong"),
@@ -26,29 +36,29 @@ pub fn validate(manche: &FimjManche, options: &FimjOptions) -> Result<(), Manche
         }
     }
     if manche.void {
-        if let Some(seat) = manche.seats.iter().find(|s| s.mahjong) {
-            return Err(MancheError::player(
+        for seat in manche.seats.iter().filter(|s| s.mahjong) {
+            found.push(MancheError::player(
                 &seat.name,
                 "a void manche (a monte) has no winner",
                 "una manche a monte non ha vincitori",
             ));
         }
     } else {
-        winners(manche)?;
+        found.check(winners(manche));
         for seat in &manche.seats {
-            let Some(hand) = &seat.hand else {
-                return Err(missing_hand(&seat.name));
-            };
-            tile_checks::tile_count(&seat.name, hand, seat.mahjong)?;
+            match &seat.hand {
+                None => found.push(missing_hand(&seat.name)),
+                Some(hand) => found.check(tile_checks::tile_count(&seat.name, hand, seat.mahjong)),
+            }
         }
     }
-    tile_checks::copies(&seats)?;
-    tile_checks::bonus_tiles(&seats)?;
+    found.check(tile_checks::copies(&seats));
+    found.check(tile_checks::bonus_tiles(&seats));
     let winners: Vec<&Seat> = manche.seats.iter().filter(|s| s.mahjong).collect();
     for seat in &winners {
-        win_flags(seat, winners.len(), options)?;
+        found.check(win_flags(seat, winners.len(), options));
     }
-    Ok(())
+    found
 }
 
 fn winners(manche: &FimjManche) -> Result<(), MancheError> {

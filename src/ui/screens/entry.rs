@@ -256,7 +256,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 }
             }
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
-                ui.label(RichText::new(error_text(lang, error)).color(RED));
+                // A hand not typed yet is work still to do, not a mistake: said quietly.
+                let pending = model.tile_hand && hand.text.trim().is_empty();
+                let text = RichText::new(error_text(lang, error));
+                ui.label(if pending { text.weak() } else { text.color(RED) });
             }
             if let Some(outcome) = &outcome
                 && let Some(scored) = outcome.players.get(position)
