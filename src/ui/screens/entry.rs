@@ -3,7 +3,8 @@
 //! confirms and saves. What each column asks comes from the ruleset's entry model.
 //!
 //! Keyboard: Enter in a hand field moves to the next hand; Tab walks hand → Mah Jong → win flags → next hand;
-//! F1–F4 toggle Mah Jong of hand 1–4; Ctrl+Enter confirms (or says why it cannot); Esc goes back to the table
+//! F1–F4 toggle Mah Jong of hand 1–4; F5–F12 (then Shift+F5…) toggle the winner's flags, shown in one row;
+//! Ctrl+Enter confirms (or says why it cannot); Esc goes back to the table
 //! and keeps what was typed as a draft of that manche, taken up again when the referee comes back to it.
 
 use std::collections::HashMap;
@@ -82,6 +83,51 @@ impl State {
     }
 }
 
+/// The key that toggles Mah Jong of the hand at `position`: F1–F4 (larger tables have no key for the rest).
+fn mahjong_key(position: usize) -> Option<egui::Key> {
+    [egui::Key::F1, egui::Key::F2, egui::Key::F3, egui::Key::F4].get(position).copied()
+}
+
+/// The key that toggles the winner's flag number `index`: F5–F12, then Shift+F5–F12.
+fn flag_key(index: usize) -> Option<(egui::Modifiers, egui::Key)> {
+    const KEYS: [egui::Key; 8] = [
+        egui::Key::F5,
+        egui::Key::F6,
+        egui::Key::F7,
+        egui::Key::F8,
+        egui::Key::F9,
+        egui::Key::F10,
+        egui::Key::F11,
+        egui::Key::F12,
+    ];
+    let key = *KEYS.get(index % KEYS.len())?;
+    match index / KEYS.len() {
+        0 => Some((egui::Modifiers::NONE, key)),
+        1 => Some((egui::Modifiers::SHIFT, key)),
+        _ => None,
+    }
+}
+
+fn key_name(lang: Lang, (modifiers, key): (egui::Modifiers, egui::Key)) -> String {
+    if modifiers.shift { format!("{}+{}", lang.tr("entry.shift"), key.name()) } else { key.name().to_owned() }
+}
+
+/// Whose win flags F5… change: the hand being typed if it went Mah Jong, else the first hand that did.
+fn flag_target(hands: &[HandEntry], active: usize) -> Option<usize> {
+    if hands.get(active).is_some_and(|h| h.mahjong) {
+        return Some(active);
+    }
+    hands.iter().position(|h| h.mahjong)
+}
+
+fn toggle_flag(win: &mut Vec<String>, id: &str) {
+    if win.iter().any(|w| w == id) {
+        win.retain(|w| w != id);
+    } else {
+        win.push(id.to_owned());
+    }
+}
+
 /// Doubles in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".
 fn doubles_words(doubles: u32) -> String {
     let factor = 1u64.checked_shl(doubles).map_or_else(|| format!("2^{doubles}"), |f| f.to_string());
@@ -127,19 +173,26 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
 
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
     // checkbox (Enter toggles it), and F-keys work while a hand field has focus.
-    let (confirm_key, back_key, toggles) = ui.input_mut(|i| {
-        let toggles: Vec<usize> = [egui::Key::F1, egui::Key::F2, egui::Key::F3, egui::Key::F4]
-            .iter()
-            .enumerate()
-            .filter(|(p, k)| *p < seats && i.consume_key(egui::Modifiers::NONE, **k))
-            .map(|(p, _)| p)
+    let flags = model.win_flags;
+    let (confirm_key, back_key, toggles, flag_toggles) = ui.input_mut(|i| {
+        let toggles: Vec<usize> =
+            (0..seats).filter(|&p| mahjong_key(p).is_some_and(|k| i.consume_key(egui::Modifiers::NONE, k))).collect();
+        let flag_toggles: Vec<usize> = (0..flags.len())
+            .filter(|&f| flag_key(f).is_some_and(|(modifiers, key)| i.consume_key(modifiers, key)))
             .collect();
         let confirm = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter);
-        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles)
+        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles, flag_toggles)
     });
     for position in toggles {
         let hand = &mut app.screens.entry.entry.hands[position];
         hand.mahjong = !hand.mahjong;
+    }
+    let flag_target = flag_target(&app.screens.entry.entry.hands, app.screens.entry.active);
+    if let Some(target) = flag_target {
+        let hand = &mut app.screens.entry.entry.hands[target];
+        for index in flag_toggles {
+            toggle_flag(&mut hand.win, flags[index].id);
+        }
     }
 
     let mut leave = back_key;
@@ -181,7 +234,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             }
         });
     }
-    let flags = model.win_flags;
+    let keys = match flag_target.filter(|_| !flags.is_empty()) {
+        Some(target) => msg!("entry.keys_winner", last = seats, winner = state.players[target].name),
+        None => msg!("entry.keys", last = seats),
+    };
+    let enter = if model.tile_hand { format!("{} · ", lang.tr("entry.keys_enter")) } else { String::new() };
+    ui.label(RichText::new(format!("{}: {enter}{}", lang.tr("entry.keys_title"), keys.render(lang))).weak());
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
@@ -196,7 +254,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
             let hand = &mut app.screens.entry.entry.hands[position];
             if model.tile_hand {
-                let label = ui.label(format!("{} (F{})", lang.tr("entry.hand"), position + 1));
+                let label = ui.label(format!("{} {}", lang.tr("entry.hand"), position + 1));
                 let edit = egui::TextEdit::singleline(&mut hand.text)
                     .id_salt(("hand", position))
                     .desired_width(f32::INFINITY)
@@ -218,17 +276,26 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     paint_hand_strip(ui, &parsed);
                 }
             }
-            ui.checkbox(&mut hand.mahjong, "Mah Jong");
+            let mahjong_label = match mahjong_key(position) {
+                Some(key) => format!("Mah Jong ({})", key.name()),
+                None => "Mah Jong".to_owned(),
+            };
+            ui.checkbox(&mut hand.mahjong, mahjong_label);
             if hand.mahjong {
-                for flag in flags {
-                    let mut on = hand.win.iter().any(|w| w == flag.id);
-                    if ui.checkbox(&mut on, lang.pick(flag.label_it, flag.label_en)).changed() {
-                        hand.win.retain(|w| w != flag.id);
-                        if on {
-                            hand.win.push(flag.id.to_owned());
+                // The winner's flags in one row, each with its key where the keys act on this hand.
+                ui.horizontal_wrapped(|ui| {
+                    for (index, flag) in flags.iter().enumerate() {
+                        let mut on = hand.win.iter().any(|w| w == flag.id);
+                        let name = lang.pick(flag.label_it, flag.label_en);
+                        let label = match flag_key(index).filter(|_| flag_target == Some(position)) {
+                            Some(key) => format!("{name} ({})", key_name(lang, key)),
+                            None => name.to_owned(),
+                        };
+                        if ui.checkbox(&mut on, label).changed() {
+                            toggle_flag(&mut hand.win, flag.id);
                         }
                     }
-                }
+                });
                 if model.winning_tile {
                     let label = ui.label(lang.tr("entry.winning_tile"));
                     let edit = egui::TextEdit::singleline(&mut hand.winning_tile)
@@ -269,11 +336,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 ui.label(RichText::new(format!("{}: {}", lang.tr("entry.value"), scored.score)).strong());
                 if scored.limit.is_none() && model.points_and_doubles {
                     ui.label(format!(
-                        "{} {} · {} {}",
+                        "{} {} · {}",
                         scored.stick_points,
                         lang.tr("entry.points"),
-                        scored.doubles,
-                        lang.tr("entry.doubles")
+                        doubles_words(scored.doubles)
                     ));
                 }
                 for item in &scored.items {
