@@ -10,6 +10,7 @@ rust_i18n::i18n!("assets/locales", fallback = "en");
 pub mod cli;
 pub mod desk;
 pub mod export;
+pub mod fonts;
 pub mod i18n;
 pub mod message;
 pub mod rng;

@@ -4,6 +4,7 @@
 
 mod demo;
 mod enter;
+mod notebook;
 mod seating;
 mod table;
 
@@ -11,6 +12,7 @@ use thiserror::Error;
 
 pub use demo::{DemoSize, create_demo, demo_players};
 pub use enter::{Entered, TableAddress, enter_manche};
+pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use seating::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use table::{TableState, confirm_manche, table_state};
 

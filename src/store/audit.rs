@@ -1,5 +1,7 @@
 //! The append-only audit log (triggers in the schema refuse UPDATE and DELETE).
 
+use std::collections::HashMap;
+
 use rusqlite::{Connection, params};
 
 use super::{Store, StoreResult, now};
@@ -37,6 +39,17 @@ fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
         before: row.get(6)?,
         after: row.get(7)?,
     })
+}
+
+/// Where something happened: a session's table, and the manche at it when there is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Place {
+    /// Session number (1-based).
+    pub session: u32,
+    /// Table number in the session (1-based).
+    pub table: u32,
+    /// Manche number at the table (1-based).
+    pub manche: Option<u32>,
 }
 
 /// A change to record: who did what to which record, with the record before and after (JSON or a short text).
@@ -92,5 +105,32 @@ impl Store {
         )?;
         let rows = statement.query_map([tournament], entry_from_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Where each manche (by id) and each table (by id) of the tournament is, to read the audit log by place.
+    pub fn places(&self, tournament: Id) -> StoreResult<(HashMap<Id, Place>, HashMap<Id, Place>)> {
+        let mut tables = HashMap::new();
+        let mut statement = self.conn.prepare_cached(
+            "SELECT st.id, s.number, st.number FROM session_table st JOIN session s ON s.id = st.session_id \
+             WHERE s.tournament_id = ?1",
+        )?;
+        for row in statement.query_map([tournament], |row| Ok((row.get::<_, Id>(0)?, row.get(1)?, row.get(2)?)))? {
+            let (id, session, table) = row?;
+            tables.insert(id, Place { session, table, manche: None });
+        }
+        let mut manches = HashMap::new();
+        let mut statement = self.conn.prepare_cached(
+            "SELECT m.id, m.table_id, m.number FROM manche m JOIN session_table st ON st.id = m.table_id \
+             JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1",
+        )?;
+        for row in
+            statement.query_map([tournament], |row| Ok((row.get::<_, Id>(0)?, row.get::<_, Id>(1)?, row.get(2)?)))?
+        {
+            let (id, table, number) = row?;
+            if let Some(place) = tables.get(&table) {
+                manches.insert(id, Place { manche: Some(number), ..*place });
+            }
+        }
+        Ok((manches, tables))
     }
 }

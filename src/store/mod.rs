@@ -18,7 +18,7 @@ use rusqlite::Connection;
 use thiserror::Error;
 
 pub use crate::tournament::PlayerData;
-pub use audit::AuditEntry;
+pub use audit::{AuditEntry, Place};
 pub use manches::{SaveKind, StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;

@@ -72,6 +72,9 @@ pub struct DeskApp {
     pub(crate) screens: TournamentScreens,
     /// Where exports go without asking (tests); `None` opens the system's save dialog.
     pub export_dir: Option<std::path::PathBuf>,
+    /// The fallback font is in the context (the window installs it before the first frame; a desk drawn in
+    /// someone else's context installs it on its first frame and draws from the next).
+    fonts_ready: bool,
 }
 
 impl DeskApp {
@@ -90,6 +93,7 @@ impl DeskApp {
             tournaments: Default::default(),
             screens: Default::default(),
             export_dir: None,
+            fonts_ready: false,
         }
     }
 
@@ -171,6 +175,16 @@ impl DeskApp {
 
     /// Draws the whole desk.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        if !self.fonts_ready {
+            self.fonts_ready = true;
+            // Fonts set now apply from the next frame: nothing is drawn until then, so no text meets a font
+            // without its glyphs.
+            if !ui.ctx().fonts(|f| f.definitions().font_data.contains_key("dejavu")) {
+                super::fonts::install(ui.ctx());
+                ui.ctx().request_repaint();
+                return;
+            }
+        }
         egui::Panel::top("nav").show(ui, |ui| self.nav_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| match self.screen {

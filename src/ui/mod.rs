@@ -2,6 +2,7 @@
 //! anything; it never scores a hand and never writes SQL.
 
 mod app;
+mod fonts;
 mod screens;
 mod widgets;
 
@@ -23,8 +24,15 @@ pub fn run_desk(db: Option<&Path>) -> anyhow::Result<()> {
         viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("Stecca"),
         ..Default::default()
     };
-    eframe::run_native("Stecca", options, Box::new(|_| Ok(Box::new(app))))
-        .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
+    eframe::run_native(
+        "Stecca",
+        options,
+        Box::new(|cc| {
+            fonts::install(&cc.egui_ctx);
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
 }
 
 impl eframe::App for DeskApp {

@@ -18,8 +18,8 @@ pub const MARGIN: f32 = 15.0;
 /// The lowest y a line of body text may use (above the footer).
 pub const BOTTOM: f32 = 20.0;
 
-const REGULAR_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
-const BOLD_TTF: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
+const REGULAR_TTF: &[u8] = crate::fonts::REGULAR;
+const BOLD_TTF: &[u8] = crate::fonts::BOLD;
 
 /// The fonts are parsed once per process: parsing DejaVu takes longer than laying out a page.
 static FONTS: LazyLock<Option<(ParsedFont, ParsedFont)>> = LazyLock::new(|| {

@@ -1,75 +1,165 @@
-//! The audit log: every entry, newest first, with what changed.
+//! The Registro, read like a referee's notebook: newest first, one sentence per change ("S1 · T3 · M5
+//! corretta da Mario Rossi alle 10:12 — Bruno: 144 → 160") in local time, filtered by table, player or
+//! referee; a click on a line shows the record stored behind it.
+
+use std::collections::HashMap;
 
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::store::AuditEntry;
+use crate::desk::{self, Note, NoteLine, ScoreChange};
+use crate::message::Message;
+use crate::msg;
+use crate::store::Place;
+use crate::tournament::Id;
 use crate::ui::DeskApp;
 
-/// The cached log.
+/// The notebook, the filters and the line opened.
 #[derive(Default)]
 pub struct State {
-    cache: Option<(u64, Vec<AuditEntry>)>,
+    cache: Option<(u64, Vec<NoteLine>)>,
+    /// Hand values of manche lines, computed when a line is first shown.
+    scores: HashMap<Id, Vec<ScoreChange>>,
+    table: String,
+    player: String,
+    referee: String,
+    /// The audit id whose stored record is shown.
+    open: Option<Id>,
 }
 
-fn short(text: &Option<String>) -> String {
-    let text = text.clone().unwrap_or_default();
-    if text.chars().count() > 90 { format!("{}…", text.chars().take(90).collect::<String>()) } else { text }
+/// "S1 · T3 · M5", "S1 · T3", "S2".
+fn place_text(place: Place) -> String {
+    let mut parts = vec![format!("S{}", place.session)];
+    if place.table > 0 {
+        parts.push(format!("T{}", place.table));
+    }
+    parts.extend(place.manche.map(|m| format!("M{m}")));
+    parts.join(" · ")
+}
+
+/// What the line says, without the scores.
+fn sentence(line: &NoteLine) -> Message {
+    let place = line.place.map(place_text).unwrap_or_default();
+    let player = line.players.join(", ");
+    let message = match &line.note {
+        Note::MancheEntered => msg!("audit.manche_entered", place = place),
+        Note::MancheCorrected => msg!("audit.manche_corrected", place = place),
+        Note::PenaltyGiven { points, reason } => {
+            msg!("audit.penalty_given", points = points, player = player, reason = reason)
+        }
+        Note::PenaltyRevoked => msg!("audit.penalty_revoked", player = player),
+        Note::PlayerAdded => msg!("audit.player_added", player = player),
+        Note::PlayerEdited => msg!("audit.player_edited", player = player),
+        Note::PlayerWithdrawn => msg!("audit.player_withdrawn", player = player),
+        Note::PlayerReinstated => msg!("audit.player_reinstated", player = player),
+        Note::PlayerDeleted => msg!("audit.player_deleted", player = player),
+        Note::SessionSeated => msg!("audit.session_seated", place = place),
+        Note::SeatsSwapped => msg!("audit.seats_swapped", place = place, player = player),
+        Note::RoundWind { wind } => msg!("audit.round_wind", place = place, wind = wind),
+        Note::TournamentCreated => msg!("audit.tournament_created"),
+        Note::SettingsChanged => msg!("audit.settings_changed"),
+        Note::Archived => msg!("audit.archived"),
+        Note::Reopened => msg!("audit.reopened"),
+        Note::Deleted => msg!("audit.deleted"),
+        Note::Other => msg!("audit.other", entity = line.entry.entity, action = line.entry.action),
+    };
+    let time = line.at.map_or_else(|| line.entry.at.clone(), |at| at.format("%H:%M").to_string());
+    message.arg("referee", &line.entry.referee).arg("time", time)
+}
+
+/// "Bruno: 144 → 160" for a correction, "Anna 12 · Bruno 160 · …" for a new manche.
+fn scores_text(changes: &[ScoreChange]) -> String {
+    if changes.is_empty() {
+        return String::new();
+    }
+    let corrected = changes.iter().any(|c| c.before.is_some());
+    let parts: Vec<String> = changes
+        .iter()
+        .map(|c| match c.before {
+            Some(before) => format!("{}: {before} → {}", c.name, c.after),
+            None if corrected => format!("{}: {}", c.name, c.after),
+            None => format!("{} {}", c.name, c.after),
+        })
+        .collect();
+    format!(" — {}", parts.join(" · "))
+}
+
+fn pretty(json: &Option<String>) -> String {
+    let Some(text) = json else { return "—".to_owned() };
+    serde_json::from_str::<serde_json::Value>(text)
+        .ok()
+        .and_then(|value| serde_json::to_string_pretty(&value).ok())
+        .unwrap_or_else(|| text.clone())
 }
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
     if app.screens.audit.cache.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
-        match app.store.audit_log(tournament) {
-            Ok(entries) => app.screens.audit.cache = Some((app.revision, entries)),
+        match desk::notebook(&app.store, tournament) {
+            Ok(lines) => {
+                app.screens.audit.cache = Some((app.revision, lines));
+                app.screens.audit.scores.clear();
+            }
             Err(e) => return app.fail(e),
         }
     }
     let lang = app.lang;
-    let entries = app.screens.audit.cache.as_ref().map(|(_, e)| e.clone()).unwrap_or_default();
-    ui.heading(format!("{} ({})", lang.tr("audit.title"), entries.len()));
+    let state = &mut app.screens.audit;
+    let Some((_, lines)) = &state.cache else { return };
+    ui.horizontal(|ui| {
+        for (key, text, width) in [
+            ("audit.filter_table", &mut state.table, 90.0),
+            ("audit.filter_player", &mut state.player, 160.0),
+            ("audit.filter_referee", &mut state.referee, 140.0),
+        ] {
+            super::labelled_text(ui, &lang.tr(key), text, width);
+        }
+    });
+    let shown: Vec<&NoteLine> =
+        lines.iter().filter(|line| line.matches(&state.table, &state.player, &state.referee)).collect();
+    ui.heading(format!(
+        "{} ({})",
+        lang.tr("audit.title"),
+        msg!("audit.shown", shown = shown.len(), total = lines.len()).render(lang)
+    ));
+    ui.label(RichText::new(lang.tr("audit.click_hint")).weak());
+    let opened = state.open.and_then(|id| shown.iter().find(|l| l.entry.id == id)).copied();
+    let table_height = if opened.is_some() { ui.available_height() * 0.55 } else { ui.available_height() };
     TableBuilder::new(ui)
         .striped(true)
-        .column(Column::exact(190.0))
-        .column(Column::exact(110.0))
-        .column(Column::exact(140.0))
-        .column(Column::exact(90.0))
+        .max_scroll_height(table_height)
+        .column(Column::exact(80.0))
         .column(Column::remainder())
-        .header(22.0, |mut header| {
-            for key in ["audit.when", "audit.referee", "audit.what", "audit.action", "audit.change"] {
-                header.col(|ui| {
-                    ui.label(RichText::new(lang.tr(key)).strong());
-                });
-            }
-        })
         .body(|body| {
-            body.rows(20.0, entries.len(), |mut row| {
-                let entry = &entries[row.index()];
+            body.rows(20.0, shown.len(), |mut row| {
+                let line = shown[row.index()];
                 row.col(|ui| {
-                    ui.label(&entry.at);
+                    let day = line.at.map(|at| at.format("%d/%m").to_string()).unwrap_or_default();
+                    ui.label(RichText::new(day).weak());
                 });
                 row.col(|ui| {
-                    ui.label(&entry.referee);
-                });
-                row.col(|ui| {
-                    ui.label(format!("{} {}", entry.entity, entry.entity_id));
-                });
-                row.col(|ui| {
-                    ui.label(&entry.action);
-                });
-                row.col(|ui| {
-                    let change = match &entry.before {
-                        Some(_) => format!("{}  =>  {}", short(&entry.before), short(&entry.after)),
-                        None => short(&entry.after),
-                    };
-                    let full = format!(
-                        "{}\n=>\n{}",
-                        entry.before.clone().unwrap_or_default(),
-                        entry.after.clone().unwrap_or_default()
-                    );
-                    ui.label(change).on_hover_text(full);
+                    let scores = state.scores.entry(line.entry.id).or_insert_with(|| line.score_changes());
+                    let text = format!("{}{}", sentence(line).render(lang), scores_text(scores));
+                    let selected = state.open == Some(line.entry.id);
+                    if ui.selectable_label(selected, text).clicked() {
+                        state.open = if selected { None } else { Some(line.entry.id) };
+                    }
                 });
             });
         });
+    if let Some(line) = opened {
+        ui.separator();
+        ui.label(RichText::new(lang.tr("audit.raw")).strong());
+        egui::ScrollArea::vertical().id_salt("audit-raw").show(ui, |ui| {
+            ui.columns(2, |columns| {
+                let records = [("audit.before", &line.entry.before), ("audit.after", &line.entry.after)];
+                for (ui, (key, json)) in columns.iter_mut().zip(records) {
+                    ui.label(RichText::new(lang.tr(key)).strong());
+                    // Not wrapped, so that the JSON keeps its indentation.
+                    ui.add(egui::Label::new(RichText::new(pretty(json)).monospace()).extend());
+                }
+            });
+        });
+    }
 }
