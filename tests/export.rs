@@ -64,6 +64,8 @@ fn standings_pdf_holds_names_points_and_page_numbers() {
     assert!(text.contains("Niccolò Bàrtoli-Dell'Acqua"), "{text}");
     assert!(text.contains("Zoë"));
     assert!(text.contains("Pagina 1 di 1"));
+    // Only the glyphs used are embedded: DejaVu Sans alone is 740 KB, regular and bold over 1.4 MB.
+    assert!(bytes.len() < 60_000, "{} bytes: the fonts are subset", bytes.len());
     assert!(
         text.contains("Classifica provvisoria — sessione 1 / 2 in corso, 1 manche inserite"),
         "one manche of session 1: provisional, {text}"

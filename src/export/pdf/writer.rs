@@ -98,10 +98,10 @@ impl Writer {
             .chars()
             .map(|c| {
                 let gid = font.lookup_glyph_index(c as u32).unwrap_or(0);
-                u32::from(font.get_glyph_width(gid).unwrap_or(font.units_per_em / 2))
+                u32::from(font.get_horizontal_advance(gid))
             })
             .sum();
-        let points = units as f32 * size / f32::from(font.units_per_em.max(1));
+        let points = units as f32 * size / f32::from(font.font_metrics.units_per_em.max(1));
         points * 25.4 / 72.0
     }
 
