@@ -499,3 +499,24 @@ fn the_sessions_screen_finds_a_player_or_a_table() {
     assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 1);
     harness.get_by_label("Tavolo 7");
 }
+
+#[test]
+fn the_sorted_standings_column_carries_its_arrow_in_either_language() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 11, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.set_lang(stecca::ui::Lang::En);
+    app.go(Screen::Standings);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label("Place ▲");
+    click(&mut harness, Role::Button, "Country");
+    click(&mut harness, Role::Button, "Country ▲");
+    harness.get_by_label("Country ▼");
+    click(&mut harness, Role::Button, "Points");
+    harness.get_by_label("Points ▼");
+    assert!(harness.query_by_label("Place ▲").is_none(), "one sorted column");
+}

@@ -130,18 +130,18 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         // One entry per column: (sort key, title, width, numeric). Numbers are right-aligned so their digits line up.
         let (fixed, resizable) = (Column::exact, |w: f32| Column::initial(w).resizable(true));
         let mut headers: Vec<(SortBy, String, Column, bool)> = vec![
-            (SortBy::Place, lang.tr("standings.place"), fixed(50.0), true),
+            (SortBy::Place, lang.tr("standings.place"), fixed(64.0), true),
             (SortBy::Name, lang.tr("players.name"), resizable(240.0), false),
             (SortBy::Club, lang.tr("players.club"), resizable(200.0), false),
-            (SortBy::Country, lang.tr("players.country"), fixed(84.0), false),
-            (SortBy::Points, lang.tr("standings.points"), fixed(80.0), true),
+            (SortBy::Country, lang.tr("players.country"), fixed(100.0), false),
+            (SortBy::Points, lang.tr("standings.points"), fixed(92.0), true),
         ];
         if placement {
-            headers.push((SortBy::Placement, lang.tr("standings.placement"), fixed(80.0), true));
+            headers.push((SortBy::Placement, lang.tr("standings.placement"), fixed(92.0), true));
         }
-        headers.push((SortBy::Penalties, lang.tr("standings.penalties"), fixed(80.0), true));
+        headers.push((SortBy::Penalties, lang.tr("standings.penalties"), fixed(92.0), true));
         headers.push((SortBy::MahJongs, "MJ".to_owned(), fixed(60.0), true));
-        headers.push((SortBy::Sessions, lang.tr("standings.sessions"), fixed(80.0), true));
+        headers.push((SortBy::Sessions, lang.tr("standings.sessions"), fixed(92.0), true));
         let builder =
             TableBuilder::new(ui).striped(true).max_scroll_height(list_height).min_scrolled_height(list_height);
         let builder = headers.iter().fold(builder, |builder, column| builder.column(column.2));
@@ -150,14 +150,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 let (sorted, descending) = (app.screens.standings.sort, app.screens.standings.descending);
                 for (sort, title, _, numeric) in &headers {
                     header.col(|ui| {
-                        // The sorted column says so: underlined in its natural order (best first), and marked
-                        // when reversed. (The desk's fonts have no arrow glyphs.)
-                        let text = match (*sort == sorted, descending) {
-                            (true, true) => RichText::new(format!("{title} ({})", lang.tr("standings.reversed")))
-                                .strong()
-                                .underline(),
-                            (true, false) => RichText::new(title).strong().underline(),
-                            (false, _) => RichText::new(title).strong(),
+                        // The sorted column carries an arrow: ▲ when values grow down the list (names, places),
+                        // ▼ when they shrink (points, best first); a second click reverses it.
+                        let text = if *sort == sorted {
+                            let grows = matches!(sort, SortBy::Place | SortBy::Name | SortBy::Club | SortBy::Country);
+                            let arrow = if grows != descending { "▲" } else { "▼" };
+                            RichText::new(format!("{title} {arrow}")).strong()
+                        } else {
+                            RichText::new(title).strong()
                         };
                         let button = egui::Button::new(text);
                         if aligned(ui, *numeric, |ui| ui.add(button)).clicked() {
