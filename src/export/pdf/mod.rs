@@ -7,6 +7,7 @@ use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
 
 use super::Snapshot;
 use crate::i18n::Lang;
+use crate::msg;
 use crate::rules::{Rotation, SeatLabel};
 use crate::tournament::{Id, RankingMethod, manche_winds};
 
@@ -83,10 +84,7 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let reached = if session == 0 || s.session_complete(session) {
         format!("{title} — {} {session} / {sessions}", lang.tr("pdf.after_session"))
     } else {
-        lang.tr("pdf.provisional")
-            .replace("{session}", &session.to_string())
-            .replace("{sessions}", &sessions.to_string())
-            .replace("{manches}", &s.manches_in(session).to_string())
+        msg!("pdf.provisional", session = session, sessions = sessions, manches = s.manches_in(session)).render(lang)
     };
     let mut cols = vec![
         Col { x: MARGIN, w: 12.0, right: true },

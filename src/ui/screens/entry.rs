@@ -14,7 +14,7 @@ use egui::{Color32, RichText};
 use crate::desk;
 use crate::message::Explain;
 use crate::msg;
-use crate::rules::{MancheError, MancheInput, MancheOutcome, SeatLabel};
+use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
 use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
 use crate::ui::widgets::tiles::{Palette, paint_hand_strip};
@@ -137,13 +137,6 @@ fn doubles_words(doubles: u32) -> String {
 
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
-fn error_text(lang: Lang, error: &MancheError) -> String {
-    match lang {
-        Lang::It => error.italian(),
-        Lang::En => error.to_string(),
-    }
-}
-
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     if app.screens.entry.table != table || app.screens.entry.number != number {
@@ -219,7 +212,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         app.screens.entry.keep_draft();
         app.screens.entry.number = 0;
         if app.screens.entry.drafts.contains_key(&(table, number)) {
-            app.info(lang.tr("entry.draft_kept").replace("{n}", &number.to_string()));
+            app.info(msg!("entry.draft_kept", n = number).render(lang));
         }
         return app.go(Screen::Table(table));
     }
@@ -325,7 +318,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
                 // A hand not typed yet is work still to do, not a mistake: said quietly.
                 let pending = model.tile_hand && hand.text.trim().is_empty();
-                let text = RichText::new(error_text(lang, error));
+                let text = RichText::new(error.message().render(lang));
                 ui.label(if pending { text.weak() } else { text.color(RED) });
             }
             if let Some(outcome) = &outcome
@@ -355,7 +348,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         }
     });
     if let Some(error) = &errors.general {
-        ui.label(RichText::new(error_text(lang, error)).color(RED));
+        ui.label(RichText::new(error.message().render(lang)).color(RED));
     }
     ui.separator();
     let active = app.screens.entry.active.min(seats.saturating_sub(1));
@@ -385,10 +378,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 Some(outcome) => {
                     for payment in &outcome.payments {
                         ui.label(
-                            lang.tr("entry.pays")
-                                .replace("{from}", &payment.from)
-                                .replace("{to}", &payment.to)
-                                .replace("{amount}", &payment.amount.to_string()),
+                            msg!("entry.pays", from = payment.from, to = payment.to, amount = payment.amount)
+                                .render(lang),
                         );
                     }
                     ui.separator();
@@ -421,7 +412,7 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
         Ok(_) => {
             app.screens.entry.saved();
             app.changed();
-            app.info(app.tr("entry.saved").replace("{n}", &number.to_string()));
+            app.info(msg!("entry.saved", n = number).render(app.lang));
             let next = table_state(app, table).and_then(|s| s.next_number()); // cached for the next frame
             match next {
                 Some(next) if !correcting => {

@@ -43,14 +43,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let seats = app.tournament.as_ref().map_or(4, |t| t.settings.ruleset().table_size()).max(1);
     // One line in both cases, so the form below never moves when a player is added.
     if active % seats != 0 {
-        let text = format!("{} {}", active, lang.tr("players.not_multiple"))
-            .replace("{n}", &(seats - active % seats).to_string())
-            .replace("{size}", &seats.to_string());
+        let text =
+            format!("{active} {}", msg!("players.not_multiple", n = seats - active % seats, size = seats).render(lang));
         ui.label(RichText::new(text).color(Color32::from_rgb(180, 110, 0)));
     } else {
-        let text = format!("{} {}", active, lang.tr("players.complete"))
-            .replace("{tables}", &(active / seats).to_string())
-            .replace("{size}", &seats.to_string());
+        let text = format!("{active} {}", msg!("players.complete", tables = active / seats, size = seats).render(lang));
         ui.label(RichText::new(text).weak());
     }
     ui.columns(2, |columns| {
@@ -164,7 +161,7 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     });
     if let Some(id) = editing.filter(|id| app.screens.players.confirm_delete == Some(*id)) {
         let name = app.screens.players.form.name.trim().to_owned();
-        let question = lang.tr("players.confirm_delete").replace("{name}", &name);
+        let question = msg!("players.confirm_delete", name = name).render(lang);
         ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
         if ui.button(lang.tr("players.delete_yes")).clicked() {
             app.screens.players.confirm_delete = None;
@@ -229,10 +226,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
             }
         });
     });
-    let summary = lang
-        .tr("players.import_summary")
-        .replace("{ok}", &(rows.len() - errors).to_string())
-        .replace("{errors}", &errors.to_string());
+    let summary = msg!("players.import_summary", ok = rows.len() - errors, errors = errors).render(lang);
     ui.label(summary);
     if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
         let data: Vec<PlayerData> = rows.into_iter().filter_map(|r| r.result.ok()).collect();
@@ -241,7 +235,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
             Ok(ids) => {
                 app.screens.players.preview = None;
                 app.changed();
-                app.info(lang.tr("players.imported").replace("{n}", &ids.len().to_string()));
+                app.info(msg!("players.imported", n = ids.len()).render(lang));
             }
             Err(e) => app.fail(e),
         }

@@ -7,6 +7,8 @@ use egui::{Color32, RichText};
 
 use crate::desk;
 use crate::export::{Format, What};
+use crate::message::Message;
+use crate::msg;
 use crate::seating::{ClubNote, FloorReason, Report};
 use crate::store::SeatedTable;
 use crate::tournament::Id;
@@ -85,11 +87,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                     // Show what was just seated, not the session that was selected before.
                     app.screens.sessions.session = *outcome.sessions.start();
                     app.screens.sessions.selected = None;
-                    app.info(
-                        lang.tr("sessions.generated")
-                            .replace("{from}", &outcome.sessions.start().to_string())
-                            .replace("{to}", &outcome.sessions.end().to_string()),
-                    );
+                    let (from, to) = (outcome.sessions.start(), outcome.sessions.end());
+                    app.info(msg!("sessions.generated", from = from, to = to).render(lang));
                 }
                 Err(e) => app.fail(e),
             }
@@ -101,12 +100,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     });
     let Some(cache) = &app.screens.sessions.cache else { return };
     if let Some(report) = &cache.report {
-        let repeats = lang
-            .tr("sessions.report")
-            .replace("{repeats}", &report.repeat_meetings.to_string())
-            .replace("{bound}", &report.lower_bound.to_string())
-            .replace("{wind}", &report.max_wind_deviation.to_string())
-            .replace("{club}", &report.same_club_meetings.to_string());
+        let repeats = msg!(
+            "sessions.report",
+            repeats = report.repeat_meetings,
+            bound = report.lower_bound,
+            wind = report.max_wind_deviation,
+            club = report.same_club_meetings
+        )
+        .render(lang);
         let color = if report.repeat_meetings > report.lower_bound {
             Color32::from_rgb(180, 110, 0)
         } else {
@@ -130,7 +131,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         if report.clubs.len() <= 5 {
             notes(ui);
         } else {
-            let title = lang.tr("sessions.club_notes").replace("{n}", &report.clubs.len().to_string());
+            let title = msg!("sessions.club_notes", n = report.clubs.len()).render(lang);
             egui::CollapsingHeader::new(title).show(ui, notes);
         }
     }
@@ -221,10 +222,11 @@ fn club_note(lang: crate::ui::Lang, note: &ClubNote, tables: usize) -> String {
         FloorReason::PerSession => "sessions.club_per_session",
         FloorReason::WithoutRepeats => "sessions.club_without_repeats",
     };
-    lang.tr(key)
-        .replace("{club}", &note.club)
-        .replace("{meetings}", &note.meetings.to_string())
-        .replace("{unavoidable}", &note.unavoidable.to_string())
-        .replace("{members}", &note.members.to_string())
-        .replace("{tables}", &tables.to_string())
+    Message::new(key)
+        .arg("club", &note.club)
+        .arg("meetings", note.meetings)
+        .arg("unavoidable", note.unavoidable)
+        .arg("members", note.members)
+        .arg("tables", tables)
+        .render(lang)
 }

@@ -5,6 +5,7 @@ use egui_extras::{Column, TableBuilder};
 
 use crate::desk;
 use crate::export::{Format, What};
+use crate::msg;
 use crate::store::Penalty;
 use crate::tournament::{Id, RankingMethod, StandingRow};
 use crate::ui::DeskApp;
@@ -315,11 +316,13 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
             Some(penalty) => {
                 // A penalty changes the standings for good (it can only be revoked, with a trace): say whose
                 // it is before it is written.
-                let question = lang
-                    .tr("standings.confirm_penalty")
-                    .replace("{points}", &penalty.points.to_string())
-                    .replace("{name}", &penalty.name)
-                    .replace("{reason}", &penalty.reason);
+                let question = msg!(
+                    "standings.confirm_penalty",
+                    points = penalty.points,
+                    name = penalty.name,
+                    reason = penalty.reason
+                )
+                .render(lang);
                 ui.label(RichText::new(question).strong().color(Color32::from_rgb(180, 90, 0)));
                 ui.horizontal(|ui| {
                     if ui.button(lang.tr("standings.confirm")).clicked() {

@@ -4,6 +4,7 @@
 use egui::RichText;
 
 use crate::desk::{self, TableState};
+use crate::msg;
 use crate::tournament::Id;
 use crate::ui::{DeskApp, Screen};
 
@@ -79,7 +80,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     let planned = state.settings.manches_per_session.max(rows);
     let mut correct: Option<u32> = None;
     let start = state.settings.starting_points();
-    ui.label(RichText::new(lang.tr("table.scale").replace("{start}", &start.to_string())).weak());
+    ui.label(RichText::new(msg!("table.scale", start = start).render(lang)).weak());
     egui::ScrollArea::vertical().show(ui, |ui| {
         let columns = state.players.len() + 3 + usize::from(has_winds);
         egui::Grid::new("manches").striped(true).num_columns(columns).show(ui, |ui| {

@@ -3,6 +3,7 @@
 use egui::RichText;
 
 use crate::desk::{self, DemoSize};
+use crate::msg;
 use crate::store::TournamentSummary;
 use crate::tournament::TournamentSettings;
 use crate::ui::DeskApp;
@@ -169,10 +170,7 @@ fn row_actions(app: &mut DeskApp, ui: &mut egui::Ui, t: &TournamentSummary) {
 /// The confirmation of a deletion, naming the tournament and what goes with it.
 fn confirm_delete(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(pending) = app.tournaments.pending_delete.clone() else { return };
-    let question = app
-        .tr("tournaments.confirm_delete")
-        .replace("{name}", &pending.name)
-        .replace("{players}", &pending.players.to_string());
+    let question = msg!("tournaments.confirm_delete", name = pending.name, players = pending.players).render(app.lang);
     ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
     ui.horizontal(|ui| {
         if ui.button(app.tr("tournaments.delete_yes")).clicked() {
