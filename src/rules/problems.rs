@@ -36,6 +36,11 @@ impl Problems {
         }
     }
 
+    /// The first problem, for a manche known to be invalid (`score`'s error).
+    pub fn into_error(self) -> MancheError {
+        self.first().err().unwrap_or_else(|| MancheError::general("the manche is not valid", "la manche non è valida"))
+    }
+
     /// Every problem, in the order found.
     pub fn into_vec(self) -> Vec<MancheError> {
         self.0

@@ -130,14 +130,13 @@ impl MancheEntry {
             }
         }
         let mut input = self.to_input(settings, players, frame);
-        if errors.first().is_none() {
-            match rules::score_manche(&input) {
-                Ok(outcome) => return Ok((input, outcome)),
-                Err(first) => errors.place(first, players),
-            }
+        if errors.first().is_none()
+            && let Ok(outcome) = rules::score_manche(&input)
+        {
+            return Ok((input, outcome));
         }
-        // Every other problem too, each beside its hand: a hand that does not parse is left out of the check
-        // (its own message is already there).
+        // Every problem, each beside its hand (the first is the one scoring reported): a hand that does not
+        // parse is left out of the check (its own message is already there).
         for (player, error) in input.players.iter_mut().zip(&errors.hands) {
             if error.is_some() {
                 player.hand = None;

@@ -156,9 +156,7 @@ pub fn settle_rules(options: &ClassicOptions) -> SettleRules {
 
 /// Validates, scores every hand and settles the manche.
 pub fn score_manche(manche: &ClassicManche, options: &ClassicOptions) -> Result<ScoredManche, MancheError> {
-    score_manche_or_problems(manche, options).map_err(|found| {
-        found.first().err().unwrap_or_else(|| MancheError::general("the manche is not valid", "la manche non è valida"))
-    })
+    score_manche_or_problems(manche, options).map_err(Problems::into_error)
 }
 
 /// Validates, scores every hand and settles the manche; on failure every problem found, one per player at most.

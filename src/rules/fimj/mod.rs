@@ -136,12 +136,7 @@ impl FimjManche {
 
 /// Validates, scores every hand and settles the manche.
 pub fn score_manche(manche: &FimjManche, options: &FimjOptions) -> Result<ScoredManche, MancheError> {
-    score_manche_or_problems(manche, options).map_err(|found| found.first().err().unwrap_or_else(invalid))
-}
-
-/// A manche that failed without saying why (cannot happen: every failure records its problem).
-fn invalid() -> MancheError {
-    MancheError::general("the manche is not valid", "la manche non è valida")
+    score_manche_or_problems(manche, options).map_err(Problems::into_error)
 }
 
 /// Validates, scores every hand and settles the manche; on failure every problem found, one per player at most.
