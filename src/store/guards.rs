@@ -5,8 +5,7 @@ use std::ops::Deref;
 
 use rusqlite::{Connection, OptionalExtension, Savepoint, Transaction, TransactionBehavior, params};
 
-use super::Record;
-use super::{Store, StoreError, StoreResult, not_found};
+use super::{Record, Store, StoreError, StoreResult};
 use crate::msg;
 use crate::tournament::Id;
 
@@ -83,7 +82,7 @@ pub(super) fn writable(tx: &Connection, tournament: Id) -> StoreResult<()> {
         })
         .optional()?;
     match state {
-        None | Some((_, Some(_))) => Err(not_found(Record::Tournament)),
+        None | Some((_, Some(_))) => Err(StoreError::NotFound(Record::Tournament)),
         Some((Some(_), None)) => Err(StoreError::Refused(msg!("error.tournament.archived"))),
         Some((None, None)) => Ok(()),
     }
@@ -94,7 +93,7 @@ pub(super) fn player_of(tx: &Connection, tournament: Id, player: Id) -> StoreRes
     let owner: Option<Id> =
         tx.query_row("SELECT tournament_id FROM player WHERE id = ?1", [player], |row| row.get(0)).optional()?;
     match owner {
-        None => Err(not_found(Record::Player)),
+        None => Err(StoreError::NotFound(Record::Player)),
         Some(owner) if owner == tournament => Ok(()),
         Some(_) => Err(StoreError::Refused(msg!("error.player.other_tournament"))),
     }
@@ -110,7 +109,7 @@ pub(super) fn table_of(tx: &Connection, tournament: Id, table: Id) -> StoreResul
         )
         .optional()?;
     match owner {
-        None => Err(not_found(Record::Table)),
+        None => Err(StoreError::NotFound(Record::Table)),
         Some(owner) if owner == tournament => Ok(()),
         Some(_) => Err(StoreError::Refused(msg!("error.seating.other_tournament"))),
     }

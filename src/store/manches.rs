@@ -3,9 +3,8 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::Record;
 use super::guards::{table_of, writable};
-use super::{SeatedTable, Store, StoreError, StoreResult, not_found, now};
+use super::{Record, SeatedTable, Store, StoreError, StoreResult, now};
 use crate::ENGINE_VERSION;
 use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, OUTCOME_VERSION};
@@ -124,7 +123,7 @@ impl Store {
             Some(_) if kind == SaveKind::New => {
                 return Err(StoreError::Refused(msg!("error.manche.saved_elsewhere", number = number)));
             }
-            None if kind == SaveKind::Correction => return Err(not_found(Record::Manche)),
+            None if kind == SaveKind::Correction => return Err(StoreError::NotFound(Record::Manche)),
             Some((id, before)) => {
                 if before == input_json {
                     return Ok(id);

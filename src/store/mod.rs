@@ -191,10 +191,6 @@ pub(crate) fn now() -> String {
     chrono::Local::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, false)
 }
 
-fn not_found(record: Record) -> StoreError {
-    StoreError::NotFound(record)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

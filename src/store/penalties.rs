@@ -3,9 +3,8 @@
 
 use rusqlite::params;
 
-use super::Record;
 use super::guards::{player_of, writable};
-use super::{Store, StoreError, StoreResult, not_found, now};
+use super::{Record, Store, StoreError, StoreResult, now};
 use crate::msg;
 use crate::tournament::Id;
 
@@ -82,7 +81,7 @@ impl Store {
             |_| Ok(()),
         )
         .map_err(|e| match e {
-            rusqlite::Error::QueryReturnedNoRows => not_found(Record::Penalty),
+            rusqlite::Error::QueryReturnedNoRows => StoreError::NotFound(Record::Penalty),
             e => e.into(),
         })?;
         tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", [id])?;

@@ -5,7 +5,7 @@ use rusqlite::{Connection, Row, params};
 use super::guards::{player_of, writable};
 use crate::msg;
 
-use super::{Record, Store, StoreError, StoreResult, not_found};
+use super::{Record, Store, StoreError, StoreResult};
 use crate::message::Explain;
 use crate::tournament::{Id, PlayerData};
 
@@ -187,7 +187,7 @@ impl Store {
     pub fn player(&self, id: Id) -> StoreResult<Player> {
         self.conn.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row).map_err(
             |e| match e {
-                rusqlite::Error::QueryReturnedNoRows => not_found(Record::Player),
+                rusqlite::Error::QueryReturnedNoRows => StoreError::NotFound(Record::Player),
                 e => e.into(),
             },
         )

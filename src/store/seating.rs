@@ -3,9 +3,8 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::Record;
 use super::guards::{player_of, table_of, writable};
-use super::{Store, StoreError, StoreResult, not_found};
+use super::{Record, Store, StoreError, StoreResult};
 use crate::msg;
 use crate::tiles::Wind;
 use crate::tournament::Id;
@@ -160,7 +159,7 @@ impl Store {
         self.conn
             .query_row(&format!("{SELECT} WHERE st.id = ?1"), [table], table_from_row)
             .optional()?
-            .ok_or_else(|| not_found(Record::Table))
+            .ok_or_else(|| StoreError::NotFound(Record::Table))
     }
 
     /// Swaps two players within one session (different tables or seats). Refused once the session has a manche.

@@ -3,9 +3,8 @@
 use rusqlite::types::Value;
 use rusqlite::{OptionalExtension, Row, params, params_from_iter};
 
-use super::Record;
 use super::guards::writable;
-use super::{Store, StoreError, StoreResult, not_found, now};
+use super::{Record, Store, StoreError, StoreResult, now};
 use crate::msg;
 use crate::tournament::{Id, TournamentSettings};
 
@@ -142,7 +141,7 @@ impl Store {
             )
             .optional()?;
         let Some((id, mut settings, options, ranking, created_at, archived)) = found else {
-            return Err(not_found(Record::Tournament));
+            return Err(StoreError::NotFound(Record::Tournament));
         };
         settings.options = serde_json::from_str(&options)?;
         settings.ranking = serde_json::from_str(&ranking)?;
@@ -190,9 +189,9 @@ impl Store {
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
             )
             .optional()?
-            .ok_or_else(|| not_found(Record::Tournament))?;
+            .ok_or_else(|| StoreError::NotFound(Record::Tournament))?;
         if deleted {
-            return Err(not_found(Record::Tournament));
+            return Err(StoreError::NotFound(Record::Tournament));
         }
         let manches: i64 = tx.query_row(
             "SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
@@ -237,7 +236,7 @@ impl Store {
                 |row| row.get(0),
             )
             .optional()?
-            .ok_or_else(|| not_found(Record::Tournament))?;
+            .ok_or_else(|| StoreError::NotFound(Record::Tournament))?;
         if was == archived {
             return Ok(());
         }
