@@ -12,7 +12,7 @@ fn the_digest_worked_example_settles_exactly() {
         player("Carla", "W", "[234d] 66c 1b 4b 8b E S N VV"),
         player("Dario", "N", "1c 2c 4c 5d 6d 8d 9b 1d 3b 5b 7b W W"),
     ]));
-    let scores: Vec<u64> = out.players.iter().map(|p| p.score).collect();
+    let scores: Vec<i64> = out.players.iter().map(|p| p.score).collect();
     assert_eq!(scores, [16, 144, 2, 0]);
     assert_eq!(
         payments(&out),
@@ -123,7 +123,7 @@ fn three_winners_and_one_payer() {
         player("Dario", "N", ""),
     ]));
     // Anna 20×2 = 40; Bruno 20×2^2 = 80; Carla (4+8+8+20) × 2^3 (dragon, three head pungs, last discard) = 320.
-    let values: Vec<u64> = out.players.iter().map(|p| p.score).collect();
+    let values: Vec<i64> = out.players.iter().map(|p| p.score).collect();
     assert_eq!(values, [40, 80, 320, 0]);
     let p = payments(&out);
     assert!(p.contains(&("Anna".into(), "Bruno".into(), 80)), "{p:?}");

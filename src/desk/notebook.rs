@@ -85,9 +85,9 @@ pub struct ScoreChange {
     /// The player.
     pub name: String,
     /// The value before a correction.
-    pub before: Option<u64>,
+    pub before: Option<i64>,
     /// The value now.
-    pub after: u64,
+    pub after: i64,
 }
 
 impl NoteLine {

@@ -43,6 +43,7 @@ impl TableState {
             names: self.players.iter().map(|p| p.name.clone()).collect(),
             dealer: winds.east_position,
             round_wind: self.settings.ruleset().seat_model().has_winds().then_some(winds.round_wind),
+            seat_winds: self.settings.ruleset().seat_model().has_seat_winds(),
         }
     }
 

@@ -5,6 +5,7 @@
 pub mod classic_american;
 pub mod decompose;
 pub mod fimj;
+pub mod nmjl;
 pub mod problems;
 pub mod random_tiles;
 pub mod tile_checks;
@@ -18,7 +19,7 @@ use thiserror::Error;
 use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
-pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj, &classic_american::ClassicAmerican];
+pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl];
 
 /// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
 /// the trait (they are not shipped, so they are not in [`RULESETS`]).
@@ -137,6 +138,8 @@ pub trait Ruleset {
 pub enum SeatModel {
     /// Seat winds East, South, West, North that turn with the deal; rounds have a prevailing wind.
     Winds,
+    /// Seat winds that turn with the deal, without rounds or a prevailing wind (modern American).
+    SeatWinds,
     /// Numbered seats and a dealer (Hanafuda's oya) who changes with the ruleset's rotation; no winds.
     Dealer,
 }
@@ -164,7 +167,7 @@ impl SeatModel {
     /// The label of the seat at `position` in the session's first manche (position 0 deals first).
     pub fn seat(self, position: usize) -> SeatLabel {
         match self {
-            SeatModel::Winds => SeatLabel::Wind(Wind::ALL[position % Wind::ALL.len()]),
+            SeatModel::Winds | SeatModel::SeatWinds => SeatLabel::Wind(Wind::ALL[position % Wind::ALL.len()]),
             SeatModel::Dealer => SeatLabel::Number(position + 1),
         }
     }
@@ -172,6 +175,11 @@ impl SeatModel {
     /// Whether manches have seat and round winds.
     pub fn has_winds(self) -> bool {
         self == SeatModel::Winds
+    }
+
+    /// Whether seats carry winds (with or without rounds).
+    pub fn has_seat_winds(self) -> bool {
+        matches!(self, SeatModel::Winds | SeatModel::SeatWinds)
     }
 }
 
@@ -194,8 +202,10 @@ pub struct MancheFrame {
     pub names: Vec<String>,
     /// The position that deals (East) this manche.
     pub dealer: usize,
-    /// The prevailing (round) wind, for rulesets with winds.
+    /// The prevailing (round) wind, for rulesets with rounds.
     pub round_wind: Option<Wind>,
+    /// Whether seats carry winds that turn with the deal (with or without a round wind).
+    pub seat_winds: bool,
 }
 
 impl MancheFrame {
@@ -205,9 +215,9 @@ impl MancheFrame {
         Wind::ALL[(position + n - self.dealer % n) % n % 4]
     }
 
-    /// The seat wind of `position`, or `None` at a table without winds (no prevailing wind).
+    /// The seat wind of `position`, or `None` at a table without seat winds.
     pub fn seat(&self, position: usize) -> Option<Wind> {
-        self.round_wind.map(|_| self.seat_wind(position))
+        self.seat_winds.then(|| self.seat_wind(position))
     }
 }
 
@@ -228,6 +238,11 @@ pub struct EntryModel {
     pub void_label: (&'static str, &'static str),
     /// A hand's value is punti di stecca and raddoppi (the breakdown shows both).
     pub points_and_doubles: bool,
+    /// The winner's hand is a line of the card: its value (typed, or picked from the tournament's card) and the
+    /// number of exposures (modern American).
+    pub card_value: bool,
+    /// A discard win names the discarder among the other players.
+    pub discarder: bool,
 }
 
 /// An option chosen from a list of values.
@@ -348,9 +363,35 @@ pub struct MancheInput {
     pub void: bool,
     /// The players at the table.
     pub players: Vec<PlayerInput>,
+    /// A fifth person betting on one seat (modern American, payments mode).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bettor: Option<Bettor>,
     /// Overrides of the ruleset's configurable values; `{}` or absent means the digest defaults.
     #[serde(default = "empty_object")]
     pub options: serde_json::Value,
+}
+
+impl MancheInput {
+    /// Refuses a bettor for rulesets that have none. `ruleset` names the rules in the message ("FIMJ").
+    pub fn refuse_bettor(&self, ruleset: &str) -> Result<(), MancheError> {
+        match &self.bettor {
+            Some(_) => Err(MancheError::general(
+                format!("`bettor` is not a {ruleset} field"),
+                format!("`bettor` non è un campo del regolamento {ruleset}"),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A bettor: a person who is not at the table and bets on one of its players.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bettor {
+    /// The bettor's name.
+    pub name: String,
+    /// The player bet on.
+    pub on: String,
 }
 
 fn empty_object() -> serde_json::Value {
@@ -358,7 +399,7 @@ fn empty_object() -> serde_json::Value {
 }
 
 /// One player's part of a manche.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerInput {
     /// The player's name, unique at the table.
@@ -375,12 +416,74 @@ pub struct PlayerInput {
     /// Win flags (winner only), e.g. `self_drawn`; each ruleset names its own.
     #[serde(default)]
     pub win: Vec<String>,
-    /// A dead hand (`irregular`, `short`, `long`), for rulesets that have them (classic American).
+    /// A dead hand: its kind (`irregular`, `short`, `long` in classic American) or simply `true` (modern
+    /// American).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dead: Option<String>,
+    pub dead: Option<DeadHand>,
     /// The tile the winner went out on, for rulesets whose limits depend on it (classic American).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winning_tile: Option<String>,
+    /// The value printed beside the winner's hand on the card (modern American).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<u64>,
+    /// The card line the winner's hand was picked from, as the tournament's card writes it (modern American;
+    /// for the breakdown only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_hand: Option<String>,
+    /// Groups the winner had exposed (modern American).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exposures: Option<u32>,
+    /// This player discarded the winning tile (modern American).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub discarder: bool,
+}
+
+impl PlayerInput {
+    /// Refuses every field of `fields` (by its JSON name) that this player carries: a ruleset that has no use
+    /// for a field says so instead of ignoring it. `ruleset` names the rules in the message ("FIMJ").
+    pub fn refuse_fields(&self, fields: &[&str], ruleset: &str) -> Result<(), MancheError> {
+        let present = |field: &str| match field {
+            "dead" => self.dead.is_some(),
+            "winning_tile" => self.winning_tile.is_some(),
+            "value" => self.value.is_some(),
+            "card_hand" => self.card_hand.is_some(),
+            "exposures" => self.exposures.is_some(),
+            "discarder" => self.discarder,
+            _ => false,
+        };
+        match fields.iter().find(|field| present(field)) {
+            Some(field) => Err(MancheError::player(
+                &self.name,
+                format!("`{field}` is not a {ruleset} field"),
+                format!("`{field}` non è un campo del regolamento {ruleset}"),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The fields of [`PlayerInput`] only modern American uses.
+pub const CARD_FIELDS: [&str; 4] = ["value", "card_hand", "exposures", "discarder"];
+
+/// A dead hand as a manche names it.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(untagged)]
+pub enum DeadHand {
+    /// `true`: the hand is dead (`false`: it is not).
+    Flag(bool),
+    /// The kind of dead hand (`short`).
+    Kind(String),
+}
+
+impl DeadHand {
+    /// The kind an entry screen keeps for it: `Flag(true)` is the kind `dead`, `Flag(false)` none.
+    pub fn kind(&self) -> Option<&str> {
+        match self {
+            DeadHand::Flag(true) => Some("dead"),
+            DeadHand::Flag(false) => None,
+            DeadHand::Kind(kind) => Some(kind),
+        }
+    }
 }
 
 /// A rejected manche: which player (if one) and why, in English and Italian.
@@ -481,8 +584,9 @@ pub struct PlayerOutcome {
     pub seat: Option<Wind>,
     /// Whether the player went Mah Jong.
     pub mahjong: bool,
-    /// Hand value before East's doubling (a limit's value for a limit hand).
-    pub score: u64,
+    /// Hand value before East's doubling (a limit's value for a limit hand); in modern American tournament play
+    /// the game's points, negative for the discarder.
+    pub score: i64,
     /// Punti di stecca (0 for a limit hand).
     pub stick_points: u64,
     /// Raddoppi (0 for a limit hand).

@@ -56,7 +56,7 @@ pub fn tile_outcome<'a>(
                 }
                 parts.extend(tiles.bonus.iter().map(|b| b.to_string()));
             }
-            out.score = scored.value;
+            out.score = i64::try_from(scored.value).unwrap_or(i64::MAX);
             out.stick_points = scored.points;
             out.doubles = scored.doubles;
             out.limit = scored.limit.map(str::to_owned);

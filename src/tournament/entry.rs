@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Id, TournamentSettings};
-use crate::rules::{self, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput};
+use crate::rules::{self, DeadHand, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput};
 use crate::tiles::parse_hand;
 
 /// A player at a session table.
@@ -100,10 +100,12 @@ impl MancheEntry {
                     hand: (!hand.text.trim().is_empty()).then(|| hand.text.trim().to_owned()),
                     mahjong: hand.mahjong,
                     win: hand.win.clone(),
-                    dead: hand.dead.clone(),
+                    dead: hand.dead.clone().map(DeadHand::Kind),
                     winning_tile: (!hand.winning_tile.trim().is_empty()).then(|| hand.winning_tile.trim().to_owned()),
+                    ..PlayerInput::default()
                 })
                 .collect(),
+            bettor: None,
             options: settings.options.clone(),
         }
     }
@@ -157,7 +159,7 @@ impl MancheEntry {
                 text: player.hand.clone().unwrap_or_default(),
                 mahjong: player.mahjong,
                 win: player.win.clone(),
-                dead: player.dead.clone(),
+                dead: player.dead.as_ref().and_then(DeadHand::kind).map(str::to_owned),
                 winning_tile: player.winning_tile.clone().unwrap_or_default(),
             })
             .collect();
@@ -175,7 +177,12 @@ mod tests {
     }
 
     fn first_manche() -> MancheFrame {
-        MancheFrame { names: table().into_iter().map(|p| p.name).collect(), dealer: 0, round_wind: Some(Wind::East) }
+        MancheFrame {
+            names: table().into_iter().map(|p| p.name).collect(),
+            dealer: 0,
+            round_wind: Some(Wind::East),
+            seat_winds: true,
+        }
     }
 
     fn digest_entry() -> MancheEntry {

@@ -25,6 +25,8 @@ const ENTRY: EntryModel = EntryModel {
     max_winners: 1,
     void_label: ("Patta", "Draw"),
     points_and_doubles: false,
+    card_value: false,
+    discarder: false,
 };
 const STAKE: TunableValue =
     TunableValue { path: "stake", group_it: "Posta", group_en: "Stake", label_it: "Posta", label_en: "Stake" };
@@ -116,7 +118,7 @@ impl Ruleset for Tre {
         if let Some(w) = winner {
             let doubled = manche.players[w].win.iter().any(|f| f == "double");
             let value = stake(&manche.options) * if doubled { 2 } else { 1 };
-            players[w].score = value;
+            players[w].score = i64::try_from(value).unwrap_or(i64::MAX);
             for other in (0..3).filter(|&i| i != w) {
                 payments.push(PaymentOutcome {
                     from: manche.players[other].name.clone(),
@@ -157,10 +159,10 @@ impl Ruleset for Tre {
                     hand: None,
                     mahjong: i == winner,
                     win: if i == winner && seed % 3 == 0 { vec!["double".into()] } else { Vec::new() },
-                    dead: None,
-                    winning_tile: None,
+                    ..PlayerInput::default()
                 })
                 .collect(),
+            bettor: None,
             options: options.clone(),
         }
     }

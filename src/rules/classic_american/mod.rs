@@ -16,8 +16,8 @@ pub use score::{HandContext, HandError, HandScore, score_hand};
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
-    Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
-    ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
+    CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome,
+    Rotation, Ruleset, ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Tile, Wind, parse_hand};
@@ -72,9 +72,11 @@ impl ClassicManche {
         let Some(round_wind) = input.round_wind else {
             return Err(MancheError::general("round_wind is missing", "manca il vento dominante (round_wind)"));
         };
+        input.refuse_bettor("classic American")?;
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
             let name = player.name.as_str();
+            player.refuse_fields(&CARD_FIELDS, "classic American")?;
             let hand = match &player.hand {
                 Some(text) => {
                     Some(parse_hand(text).map_err(|e| MancheError::player(name, e.to_string(), e.italian()))?)
@@ -92,7 +94,7 @@ impl ClassicManche {
                     ));
                 }
             }
-            let dead = match player.dead.as_deref() {
+            let dead = match player.dead.as_ref().and_then(DeadHand::kind) {
                 None => None,
                 Some(text) => Some(Dead::parse(text).ok_or_else(|| {
                     let known = Dead::NAMES.join(", ");
@@ -337,6 +339,8 @@ static ENTRY: EntryModel = EntryModel {
     max_winners: 1,
     void_label: ("Muro esaurito", "Wall game"),
     points_and_doubles: true,
+    card_value: false,
+    discarder: false,
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

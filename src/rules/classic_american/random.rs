@@ -5,7 +5,7 @@
 
 use crate::rng::Rng;
 use crate::rules::random_tiles::{other_hand, winning_hand};
-use crate::rules::{MancheFrame, MancheInput, PlayerInput};
+use crate::rules::{DeadHand, MancheFrame, MancheInput, PlayerInput};
 use crate::tiles::{Bonus, Counts, KINDS, Wind};
 
 use super::{ClassicManche, ClassicOptions, ID, score_manche};
@@ -67,7 +67,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
                     _ => {}
                 }
             }
-            let dead = (!won && rng.chance(20)).then(|| "short".to_owned());
+            let dead = (!won && rng.chance(20)).then(|| DeadHand::Kind("short".to_owned()));
             PlayerInput {
                 name: frame.names[position].clone(),
                 seat: Some(frame.seat_wind(position)),
@@ -75,7 +75,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
                 mahjong: won,
                 win,
                 dead,
-                winning_tile: None,
+                ..PlayerInput::default()
             }
         })
         .collect();
@@ -84,6 +84,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
         round_wind: frame.round_wind.or(Some(Wind::East)),
         void: wall_game,
         players,
+        bettor: None,
         options: options.clone(),
     }
 }
@@ -98,6 +99,7 @@ mod tests {
             names: ["A", "B", "C", "D"].map(str::to_owned).to_vec(),
             dealer: 1,
             round_wind: Some(Wind::South),
+            seat_winds: true,
         }
     }
 

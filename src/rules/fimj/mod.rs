@@ -18,8 +18,8 @@ pub use validate::validate;
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, Rotation,
-    Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind, tile_outcome,
+    CARD_FIELDS, Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput,
+    Rotation, Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -72,17 +72,11 @@ impl FimjManche {
         let Some(round_wind) = input.round_wind else {
             return Err(MancheError::general("round_wind is missing", "manca il vento di giro (round_wind)"));
         };
+        input.refuse_bettor("FIMJ")?;
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
-            for (field, present) in [("dead", player.dead.is_some()), ("winning_tile", player.winning_tile.is_some())] {
-                if present {
-                    return Err(MancheError::player(
-                        &player.name,
-                        format!("`{field}` is not a FIMJ field"),
-                        format!("`{field}` non è un campo del regolamento FIMJ"),
-                    ));
-                }
-            }
+            player.refuse_fields(&["dead", "winning_tile"], "FIMJ")?;
+            player.refuse_fields(&CARD_FIELDS, "FIMJ")?;
             let hand = match &player.hand {
                 Some(text) => {
                     Some(parse_hand(text).map_err(|e| MancheError::player(&player.name, e.to_string(), e.italian()))?)
@@ -125,10 +119,10 @@ impl FimjManche {
                     hand: seat.hand.as_ref().map(Hand::to_string),
                     mahjong: seat.mahjong,
                     win: seat.flags.names().into_iter().map(str::to_owned).collect(),
-                    dead: None,
-                    winning_tile: None,
+                    ..PlayerInput::default()
                 })
                 .collect(),
+            bettor: None,
             options: serde_json::to_value(options).unwrap_or_default(),
         }
     }
@@ -314,6 +308,8 @@ static ENTRY: EntryModel = EntryModel {
     max_winners: 3,
     void_label: ("A monte", "Void (a monte)"),
     points_and_doubles: true,
+    card_value: false,
+    discarder: false,
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

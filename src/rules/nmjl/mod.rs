@@ -1,0 +1,202 @@
+//! Modern American Mah Jongg (National Mah Jongg League) — `shared/rules/nmjl.md`. The League's card changes
+//! every year and is not shipped: the referee enters the value printed beside the winner's hand (or picks the
+//! hand from the tournament's own card) and the facts of the win. Club play settles payments (with an
+//! optional bettor); tournament play gives points.
+
+mod manche;
+mod options;
+mod random;
+mod score;
+
+pub use manche::{FLAG_NAMES, Game, MAX_EXPOSURES, MAX_VALUE, NmjlManche, Seat, WinFlags, Winner};
+pub use options::{DealRotation, Mode, NmjlOptions, TournamentPoints};
+pub use score::{Payment, paid_value, payments, tournament_points};
+
+use crate::rules::problems::Problems;
+use crate::rules::{
+    Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
+    SeatModel, TunableValue, WinFlagInfo,
+};
+
+/// The modern American ruleset.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nmjl;
+
+/// The ruleset's id.
+pub const ID: &str = "nmjl";
+
+fn options_error(error: String) -> MancheError {
+    MancheError::general(error.clone(), error)
+}
+
+/// Reads, checks and scores a game.
+pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Vec<MancheError>> {
+    let options = NmjlOptions::from_json(&input.options).map_err(|e| vec![options_error(e)])?;
+    let manche = NmjlManche::from_input(input).map_err(|e| vec![e])?;
+    let game = manche.check(&options).map_err(Problems::into_vec)?;
+    Ok(score::outcome(ID, &manche, &game, &options))
+}
+
+impl Ruleset for Nmjl {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "American (NMJL)"
+    }
+
+    fn edition(&self, options: &serde_json::Value) -> (String, String) {
+        let options = NmjlOptions::from_json(options).unwrap_or_default();
+        (options.describe(true), options.describe(false))
+    }
+
+    fn table_size(&self) -> usize {
+        manche::PLAYERS
+    }
+
+    fn seat_model(&self) -> SeatModel {
+        SeatModel::SeatWinds
+    }
+
+    /// East passes to the right after every game, unless a club keeps East's deal after an East win.
+    fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
+        let options = NmjlOptions::from_json(options).unwrap_or_default();
+        if !options.deal_always_passes() && outcome.dealer_won() { Rotation::Stay } else { Rotation::Pass }
+    }
+
+    fn deal_always_passes(&self, options: &serde_json::Value) -> bool {
+        NmjlOptions::from_json(options).unwrap_or_default().deal_always_passes()
+    }
+
+    fn entry_model(&self) -> &'static EntryModel {
+        &ENTRY
+    }
+
+    fn default_options(&self) -> serde_json::Value {
+        serde_json::to_value(NmjlOptions::default()).unwrap_or_default()
+    }
+
+    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
+        NmjlOptions::from_json(options).map(|_| ()).map_err(options_error)
+    }
+
+    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
+        score_input(input).map_err(|problems| {
+            problems
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| MancheError::general("the game is not valid", "la partita non è valida"))
+        })
+    }
+
+    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
+        score_input(input).err().unwrap_or_default()
+    }
+
+    fn tunable_values(&self) -> &'static [TunableValue] {
+        &TUNABLE_VALUES
+    }
+
+    fn choice_options(&self) -> &'static [ChoiceOption] {
+        &CHOICES
+    }
+
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+        random::random_manche(seed, frame, options)
+    }
+}
+
+/// What a referee enters: the winner's card value and exposures, how it went out, the discarder, dead hands.
+static ENTRY: EntryModel = EntryModel {
+    tile_hand: false,
+    win_flags: &WIN_FLAGS,
+    dead_hands: &DEAD_HANDS,
+    winning_tile: false,
+    max_winners: 1,
+    void_label: ("Muro esaurito", "Wall game"),
+    points_and_doubles: false,
+    card_value: true,
+    discarder: true,
+};
+
+static WIN_FLAGS: [WinFlagInfo; 4] = [
+    WinFlagInfo { id: "self_picked", label_it: "Pescata dal muro", label_en: "Self-picked" },
+    WinFlagInfo { id: "joker_exchange", label_it: "Scambio del jolly", label_en: "Joker exchange" },
+    WinFlagInfo { id: "jokerless", label_it: "Senza jolly", label_en: "Jokerless" },
+    WinFlagInfo { id: "singles_and_pairs", label_it: "Singles & Pairs", label_en: "Singles & Pairs" },
+];
+
+static DEAD_HANDS: [WinFlagInfo; 1] = [WinFlagInfo { id: "dead", label_it: "Mano morta", label_en: "Dead hand" }];
+
+const GROUP_IT: &str = "Punti da torneo";
+const GROUP_EN: &str = "Tournament points";
+
+static TUNABLE_VALUES: [TunableValue; 6] = [
+    TunableValue {
+        path: "tournament.self_picked",
+        group_it: GROUP_IT,
+        group_en: GROUP_EN,
+        label_it: "Bonus pescata dal muro",
+        label_en: "Self-picked bonus",
+    },
+    TunableValue {
+        path: "tournament.jokerless",
+        group_it: GROUP_IT,
+        group_en: GROUP_EN,
+        label_it: "Bonus senza jolly",
+        label_en: "Jokerless bonus",
+    },
+    TunableValue {
+        path: "tournament.discarder_up_to_one_exposure",
+        group_it: GROUP_IT,
+        group_en: GROUP_EN,
+        label_it: "Chi scarta perde (vincitore con 0–1 esposizioni)",
+        label_en: "Discarder loses (winner with 0–1 exposures)",
+    },
+    TunableValue {
+        path: "tournament.discarder_two_exposures",
+        group_it: GROUP_IT,
+        group_en: GROUP_EN,
+        label_it: "Chi scarta perde (2 esposizioni)",
+        label_en: "Discarder loses (2 exposures)",
+    },
+    TunableValue {
+        path: "tournament.discarder_three_exposures",
+        group_it: GROUP_IT,
+        group_en: GROUP_EN,
+        label_it: "Chi scarta perde (3 o più esposizioni)",
+        label_en: "Discarder loses (3 or more exposures)",
+    },
+    TunableValue {
+        path: "tournament.wall_game",
+        group_it: GROUP_IT,
+        group_en: GROUP_EN,
+        label_it: "Muro esaurito, a ogni mano viva",
+        label_en: "Wall game, to every live hand",
+    },
+];
+
+static CHOICES: [ChoiceOption; 2] = [
+    ChoiceOption {
+        path: "mode",
+        label_it: "Punteggio",
+        label_en: "Scoring",
+        values: &[
+            Choice { json: "\"payments\"", label_it: "pagamenti (club)", label_en: "payments (club)" },
+            Choice { json: "\"tournament\"", label_it: "punti da torneo", label_en: "tournament points" },
+        ],
+    },
+    ChoiceOption {
+        path: "rotation",
+        label_it: "Rotazione di Est (club)",
+        label_en: "East's rotation (club)",
+        values: &[
+            Choice { json: "\"every_game\"", label_it: "passa a ogni partita", label_en: "passes every game" },
+            Choice { json: "\"east_keeps_on_win\"", label_it: "resta se Est vince", label_en: "stays when East wins" },
+        ],
+    },
+];
+
+#[cfg(test)]
+mod tests;

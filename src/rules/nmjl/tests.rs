@@ -1,0 +1,57 @@
+use super::*;
+use crate::rules::{MancheFrame, score_manche};
+use crate::tiles::Wind;
+
+fn frame(dealer: usize) -> MancheFrame {
+    MancheFrame { names: ["A", "B", "C", "D"].map(str::to_owned).to_vec(), dealer, round_wind: None, seat_winds: true }
+}
+
+#[test]
+fn random_games_score_in_both_modes_and_their_payments_sum_to_zero() {
+    for mode in ["payments", "tournament"] {
+        let options = serde_json::json!({"mode": mode});
+        let mut walls = 0;
+        for seed in 0..300 {
+            let input = Nmjl.random_manche(seed, &frame((seed % 4) as usize), &options);
+            let outcome = score_manche(&input).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            walls += usize::from(outcome.void);
+            if mode == "payments" {
+                assert_eq!(outcome.net.iter().map(|(_, n)| n).sum::<i64>(), 0, "seed {seed}");
+            }
+        }
+        assert!((5..100).contains(&walls), "{walls} wall games in 300");
+    }
+}
+
+#[test]
+fn seat_winds_follow_the_deal_without_a_round_wind() {
+    let input = Nmjl.random_manche(7, &frame(2), &serde_json::json!({}));
+    assert_eq!(input.round_wind, None);
+    assert_eq!(input.players[2].seat, Some(Wind::East));
+    assert_eq!(input.players[3].seat, Some(Wind::South));
+}
+
+#[test]
+fn the_deal_passes_every_game_unless_a_club_keeps_east_on_a_win() {
+    let east_wins = |options: serde_json::Value| {
+        let mut input = Nmjl.random_manche(1, &frame(0), &options);
+        input.void = false;
+        for (i, p) in input.players.iter_mut().enumerate() {
+            *p = crate::rules::PlayerInput {
+                name: p.name.clone(),
+                seat: p.seat,
+                mahjong: i == 0,
+                value: (i == 0).then_some(25),
+                win: if i == 0 { vec!["self_picked".into()] } else { Vec::new() },
+                ..Default::default()
+            };
+        }
+        let outcome = score_manche(&input).expect("valid");
+        Nmjl.rotation(&options, &outcome)
+    };
+    assert_eq!(east_wins(serde_json::json!({})), Rotation::Pass);
+    assert_eq!(east_wins(serde_json::json!({"rotation": "east_keeps_on_win"})), Rotation::Stay);
+    assert_eq!(east_wins(serde_json::json!({"mode": "tournament", "rotation": "east_keeps_on_win"})), Rotation::Pass);
+    assert!(Nmjl.deal_always_passes(&serde_json::json!({"mode": "tournament"})));
+    assert!(!Nmjl.deal_always_passes(&serde_json::json!({"rotation": "east_keeps_on_win"})));
+}
