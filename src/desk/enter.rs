@@ -54,6 +54,9 @@ pub fn enter_manche(
     if input.rules != settings.rules {
         return Err(refused(msg!("error.enter.rules", given = input.rules, plays = settings.rules)));
     }
+    if input.bettor.is_some() {
+        return Err(refused(msg!("error.enter.bettor")));
+    }
     let no_options = input.options.as_object().is_some_and(|o| o.is_empty()) || input.options.is_null();
     if !no_options && input.options != settings.options {
         return Err(refused(msg!("error.enter.options")));

@@ -2,6 +2,7 @@
 //! seat it, read a table, preview and confirm a manche, compute the standings, build a demo. The UI and the
 //! CLI call these; they never score a hand or write SQL themselves.
 
+mod card;
 mod demo;
 mod enter;
 mod notebook;
@@ -10,6 +11,7 @@ mod table;
 
 use thiserror::Error;
 
+pub use card::{card, import_card, preview_card_import, set_card};
 pub use demo::{DemoSize, create_demo, demo_players};
 pub use enter::{Entered, TableAddress, enter_manche};
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};

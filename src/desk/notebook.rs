@@ -52,6 +52,13 @@ pub enum Note {
     TournamentCreated,
     /// The settings changed.
     SettingsChanged,
+    /// The tournament's card replaced.
+    CardChanged {
+        /// Hands before.
+        before: usize,
+        /// Hands after.
+        after: usize,
+    },
     /// The tournament archived.
     Archived,
     /// The tournament reopened.
@@ -215,6 +222,14 @@ pub fn notebook(store: &Store, tournament: Id) -> DeskResult<Vec<NoteLine>> {
                 }
                 ("tournament", "create") => Note::TournamentCreated,
                 ("tournament", "settings") => Note::SettingsChanged,
+                ("card", _) => {
+                    let count = |text: &Option<String>| {
+                        text.as_deref()
+                            .and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(t).ok())
+                            .map_or(0, |hands| hands.len())
+                    };
+                    Note::CardChanged { before: count(&entry.before), after: count(&entry.after) }
+                }
                 ("tournament", "archive") => Note::Archived,
                 ("tournament", "unarchive") => Note::Reopened,
                 ("tournament", "delete") => Note::Deleted,

@@ -5,7 +5,9 @@ use crate::msg;
 use crate::rules::{MancheFrame, Rotation};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{SaveKind, SeatedTable, Store, StoredManche};
-use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
+use crate::tournament::{
+    CardHand, EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds,
+};
 
 /// Everything the table view and the manche entry need.
 #[derive(Clone, Debug)]
@@ -18,6 +20,8 @@ pub struct TableState {
     pub players: Vec<TablePlayer>,
     /// Its manches in order.
     pub manches: Vec<StoredManche>,
+    /// The tournament's card, for rulesets that score from one (empty otherwise, or when none is kept).
+    pub card: Vec<CardHand>,
     /// Who dealt after each manche, derived once from the outcomes (the table screen asks every row's winds
     /// on every frame).
     rotations: Vec<Rotation>,
@@ -94,7 +98,8 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let manches = store.table_manches(table)?;
     let ruleset = settings.ruleset();
     let rotations = manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect();
-    Ok(TableState { table: seated, settings, players, manches, rotations })
+    let card = if ruleset.entry_model().card_value { store.card(tournament)? } else { Vec::new() };
+    Ok(TableState { table: seated, settings, players, manches, card, rotations })
 }
 
 /// Validates, scores and saves manche `number` of a table in one transaction: a new manche (the next number)

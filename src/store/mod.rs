@@ -2,6 +2,7 @@
 //! entity. Every write that a referee confirms is one transaction; every correction appends to the audit log.
 
 mod audit;
+mod card;
 mod guards;
 mod manches;
 mod open;
@@ -200,7 +201,7 @@ mod tests {
         let store = Store::open_in_memory().expect("migrated");
         let version: i64 = store.conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 4);
+        assert_eq!(schema_version(), 5);
         let id: i64 = store.conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
         assert_eq!(id, open::APPLICATION_ID);
     }

@@ -31,6 +31,27 @@ pub struct HandEntry {
     /// The winning tile as typed (empty: not given), for rulesets whose limits depend on it.
     #[serde(default)]
     pub winning_tile: String,
+    /// The winner's card value as typed, for rulesets scored from a card.
+    #[serde(default)]
+    pub value: String,
+    /// The card line the value was picked from (empty: typed by hand).
+    #[serde(default)]
+    pub card_hand: String,
+    /// The winner's exposures as typed (empty: none).
+    #[serde(default)]
+    pub exposures: String,
+    /// Discarded the winning tile.
+    #[serde(default)]
+    pub discarder: bool,
+}
+
+/// A whole number typed in a field: `Ok(None)` when empty.
+fn typed_number<T: std::str::FromStr>(text: &str) -> Result<Option<T>, ()> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| ())
 }
 
 /// A manche as typed: hands by seat position (0 = the session's East seat).
@@ -102,7 +123,10 @@ impl MancheEntry {
                     win: hand.win.clone(),
                     dead: hand.dead.clone().map(DeadHand::Kind),
                     winning_tile: (!hand.winning_tile.trim().is_empty()).then(|| hand.winning_tile.trim().to_owned()),
-                    ..PlayerInput::default()
+                    value: typed_number(&hand.value).ok().flatten(),
+                    card_hand: (!hand.card_hand.trim().is_empty()).then(|| hand.card_hand.trim().to_owned()),
+                    exposures: typed_number(&hand.exposures).ok().flatten(),
+                    discarder: hand.discarder,
                 })
                 .collect(),
             bettor: None,
@@ -125,10 +149,27 @@ impl MancheEntry {
             ));
             return Err(errors);
         }
-        let tiles = settings.ruleset().entry_model().tile_hand;
-        for (position, hand) in self.hands.iter().enumerate().filter(|_| tiles) {
-            if let Err(e) = parse_hand(&hand.text) {
-                errors.hands[position] = Some(MancheError::player(&players[position].name, e.to_string(), e.italian()));
+        let model = settings.ruleset().entry_model();
+        for (position, hand) in self.hands.iter().enumerate() {
+            let name = &players[position].name;
+            if model.tile_hand
+                && let Err(e) = parse_hand(&hand.text)
+            {
+                errors.hands[position] = Some(MancheError::player(name, e.to_string(), e.italian()));
+            }
+            if model.card_value {
+                for (text, field_it, field_en) in
+                    [(&hand.value, "Valore", "Value"), (&hand.exposures, "Esposizioni", "Exposures")]
+                {
+                    if typed_number::<u32>(text).is_err() {
+                        let text = text.trim();
+                        errors.hands[position] = Some(MancheError::player(
+                            name,
+                            format!("{field_en}: «{text}» is not a whole number"),
+                            format!("{field_it}: «{text}» non è un numero intero"),
+                        ));
+                    }
+                }
             }
         }
         let mut input = self.to_input(settings, players, frame);
@@ -161,6 +202,10 @@ impl MancheEntry {
                 win: player.win.clone(),
                 dead: player.dead.as_ref().and_then(DeadHand::kind).map(str::to_owned),
                 winning_tile: player.winning_tile.clone().unwrap_or_default(),
+                value: player.value.map(|v| v.to_string()).unwrap_or_default(),
+                card_hand: player.card_hand.clone().unwrap_or_default(),
+                exposures: player.exposures.map(|v| v.to_string()).unwrap_or_default(),
+                discarder: player.discarder,
             })
             .collect();
         MancheEntry { void: input.void, hands }

@@ -58,6 +58,7 @@ fn sentence(line: &NoteLine) -> Message {
         Note::RoundWind { wind } => msg!("audit.round_wind", place = place, wind = wind),
         Note::TournamentCreated => msg!("audit.tournament_created"),
         Note::SettingsChanged => msg!("audit.settings_changed"),
+        Note::CardChanged { before, after } => msg!("audit.card", before = before, after = after),
         Note::Archived => msg!("audit.archived"),
         Note::Reopened => msg!("audit.reopened"),
         Note::Deleted => msg!("audit.deleted"),
