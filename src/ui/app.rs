@@ -31,6 +31,8 @@ pub enum Screen {
     Standings,
     /// The audit log.
     Audit,
+    /// The tournament's card (rules scored from a card).
+    Card,
 }
 
 /// A message on the status line.
@@ -54,6 +56,7 @@ pub(crate) struct TournamentScreens {
     pub(crate) entry: screens::entry::State,
     pub(crate) standings: screens::standings::State,
     pub(crate) audit: screens::audit::State,
+    pub(crate) card: screens::card::State,
 }
 
 /// The desk application.
@@ -196,6 +199,7 @@ impl DeskApp {
             Screen::Entry { table, number } => screens::entry::show(self, ui, table, number),
             Screen::Standings => screens::standings::show(self, ui),
             Screen::Audit => screens::audit::show(self, ui),
+            Screen::Card => screens::card::show(self, ui),
         });
     }
 
@@ -207,15 +211,18 @@ impl DeskApp {
             }
             ui.separator();
             let mut target = None;
-            let entries: [(Screen, &str, bool); 6] = [
+            let keeps_card = self.tournament.as_ref().is_some_and(|t| t.settings.ruleset().entry_model().card_value);
+            let entries: [(Screen, &str, bool); 7] = [
                 (Screen::Tournaments, "nav.tournaments", true),
                 (Screen::Settings, "nav.settings", self.tournament.is_some()),
+                (Screen::Card, "nav.card", keeps_card),
                 (Screen::Players, "nav.players", self.tournament.is_some()),
                 (Screen::Sessions, "nav.sessions", self.tournament.is_some()),
                 (Screen::Standings, "nav.standings", self.tournament.is_some()),
                 (Screen::Audit, "nav.audit", self.tournament.is_some()),
             ];
-            for (screen, key, enabled) in entries {
+            // The card's button shows only where the rules keep one.
+            for (screen, key, enabled) in entries.into_iter().filter(|(s, _, _)| *s != Screen::Card || keeps_card) {
                 let current = self.screen == screen
                     || (screen == Screen::Sessions && matches!(self.screen, Screen::Table(_) | Screen::Entry { .. }));
                 if ui.add_enabled(enabled, egui::Button::selectable(current, self.tr(key))).clicked() {

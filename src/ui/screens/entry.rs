@@ -16,7 +16,7 @@ use crate::message::Explain;
 use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
-use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
+use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
 use crate::ui::widgets::tiles::{Palette, paint_hand_strip};
 use crate::ui::{DeskApp, Lang, Screen};
 
@@ -120,6 +120,36 @@ fn flag_target(hands: &[HandEntry], active: usize) -> Option<usize> {
     hands.iter().position(|h| h.mahjong)
 }
 
+/// Toggles hand `position` as the discarder of the winning tile: at most one hand discarded it, and never the
+/// winner.
+fn set_discarder(hands: &mut [HandEntry], position: usize) {
+    let Some(hand) = hands.get(position) else { return };
+    let on = !hand.discarder && !hand.mahjong;
+    for (i, hand) in hands.iter_mut().enumerate() {
+        hand.discarder = on && i == position;
+    }
+}
+
+/// Fills the winner's hand from a card line: its value, no exposures when concealed, and the Singles & Pairs
+/// flag when the line is of that section.
+fn pick_card_hand(hand: &mut HandEntry, picked: &CardHand) {
+    hand.value = picked.value.to_string();
+    hand.card_hand = picked.label();
+    if picked.concealed {
+        hand.exposures = "0".to_owned();
+    }
+    hand.win.retain(|w| w != SINGLES_AND_PAIRS);
+    if picked.singles_and_pairs() {
+        hand.win.push(SINGLES_AND_PAIRS.to_owned());
+    }
+}
+
+/// The win flag a Singles & Pairs card line sets (the card's sections are data; the flag is the ruleset's).
+const SINGLES_AND_PAIRS: &str = "singles_and_pairs";
+
+/// Most card lines offered under the value field.
+const SUGGESTIONS: usize = 6;
+
 fn toggle_flag(win: &mut Vec<String>, id: &str) {
     if win.iter().any(|w| w == id) {
         win.retain(|w| w != id);
@@ -167,18 +197,30 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
     // checkbox (Enter toggles it), and F-keys work while a hand field has focus.
     let flags = model.win_flags;
-    let (confirm_key, back_key, toggles, flag_toggles) = ui.input_mut(|i| {
+    let (confirm_key, back_key, toggles, flag_toggles, discard_toggles) = ui.input_mut(|i| {
+        // Shift+F1–F4 first: consume_key ignores Shift only when asked for none of it.
+        let discard_toggles: Vec<usize> = (0..seats)
+            .filter(|&p| model.discarder && mahjong_key(p).is_some_and(|k| i.consume_key(egui::Modifiers::SHIFT, k)))
+            .collect();
         let toggles: Vec<usize> =
             (0..seats).filter(|&p| mahjong_key(p).is_some_and(|k| i.consume_key(egui::Modifiers::NONE, k))).collect();
         let flag_toggles: Vec<usize> = (0..flags.len())
             .filter(|&f| flag_key(f).is_some_and(|(modifiers, key)| i.consume_key(modifiers, key)))
             .collect();
         let confirm = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter);
-        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles, flag_toggles)
+        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles, flag_toggles, discard_toggles)
     });
     for position in toggles {
         let hand = &mut app.screens.entry.entry.hands[position];
         hand.mahjong = !hand.mahjong;
+        if hand.mahjong && model.card_value {
+            // The winner's value is what comes next: its field takes the keyboard.
+            hand.discarder = false;
+            app.screens.entry.focus_hand = Some(position);
+        }
+    }
+    for position in discard_toggles {
+        set_discarder(&mut app.screens.entry.entry.hands, position);
     }
     let flag_target = flag_target(&app.screens.entry.entry.hands, app.screens.entry.active);
     if let Some(target) = flag_target {
@@ -231,11 +273,13 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         Some(target) => msg!("entry.keys_winner", last = seats, winner = state.players[target].name),
         None => msg!("entry.keys", last = seats),
     };
+    let keys = if model.discarder { msg!("entry.keys_card", last = seats).arg_message("keys", keys) } else { keys };
     let enter = if model.tile_hand { format!("{} · ", lang.tr("entry.keys_enter")) } else { String::new() };
     ui.label(RichText::new(format!("{}: {enter}{}", lang.tr("entry.keys_title"), keys.render(lang))).weak());
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
+    let mut discarder_clicked = None;
     ui.columns(seats, |columns| {
         for (position, ui) in columns.iter_mut().enumerate() {
             let player = &state.players[position];
@@ -289,6 +333,16 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                         }
                     }
                 });
+                if model.card_value {
+                    let focus = app.screens.entry.focus_hand == Some(position);
+                    if focus {
+                        app.screens.entry.focus_hand = None;
+                    }
+                    let picked = card_value_fields(ui, lang, hand, position, &state.card, focus);
+                    if picked {
+                        app.screens.entry.active = position;
+                    }
+                }
                 if model.winning_tile {
                     let label = ui.label(lang.tr("entry.winning_tile"));
                     let edit = egui::TextEdit::singleline(&mut hand.winning_tile)
@@ -301,6 +355,21 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             } else {
                 hand.win.clear();
                 hand.winning_tile.clear();
+                hand.value.clear();
+                hand.card_hand.clear();
+                hand.exposures.clear();
+                if model.discarder && flag_target.is_some() {
+                    let mut on = hand.discarder;
+                    let label = match mahjong_key(position) {
+                        Some(key) => {
+                            format!("{} ({}+{})", lang.tr("entry.discarder"), lang.tr("entry.shift"), key.name())
+                        }
+                        None => lang.tr("entry.discarder"),
+                    };
+                    if ui.checkbox(&mut on, label).changed() {
+                        discarder_clicked = Some(position);
+                    }
+                }
                 if !model.dead_hands.is_empty() {
                     ui.horizontal_wrapped(|ui| {
                         if ui.radio(hand.dead.is_none(), lang.tr("entry.live_hand")).clicked() {
@@ -317,7 +386,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             }
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
                 // A hand not typed yet is work still to do, not a mistake: said quietly.
-                let pending = model.tile_hand && hand.text.trim().is_empty();
+                let pending = (model.tile_hand && hand.text.trim().is_empty())
+                    || (model.card_value && hand.mahjong && hand.value.trim().is_empty());
                 let text = RichText::new(error.message().render(lang));
                 ui.label(if pending { text.weak() } else { text.color(RED) });
             }
@@ -336,7 +406,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     ));
                 }
                 for item in &scored.items {
-                    let amount = match (item.points, item.doubles, item.limit) {
+                    let amount = match (item.points.filter(|_| model.points_and_doubles), item.doubles, item.limit) {
                         (Some(p), _, _) => format!("+{p}"),
                         (_, Some(d), _) => doubles_words(d),
                         (_, _, Some(l)) => format!("= {l}"),
@@ -347,6 +417,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             }
         }
     });
+    if let Some(position) = discarder_clicked {
+        set_discarder(&mut app.screens.entry.entry.hands, position);
+    }
     if let Some(error) = &errors.general {
         ui.label(RichText::new(error.message().render(lang)).color(RED));
     }
@@ -403,6 +476,69 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             }
         });
     });
+}
+
+/// The winner's card value — typed, or picked from the tournament's card by a few letters (Enter takes the
+/// first line offered) — and its exposures. Returns whether a line was picked.
+fn card_value_fields(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    hand: &mut HandEntry,
+    position: usize,
+    card: &[CardHand],
+    focus: bool,
+) -> bool {
+    let title = if card.is_empty() { lang.tr("entry.card_value") } else { lang.tr("entry.card_hand") };
+    let label = ui.label(title);
+    let hint = if card.is_empty() { "25" } else { "2468 / 25" };
+    let edit =
+        egui::TextEdit::singleline(&mut hand.value).id_salt(("value", position)).desired_width(160.0).hint_text(hint);
+    let response = ui.add(edit).labelled_by(label.id);
+    if focus {
+        response.request_focus();
+    }
+    if response.changed() {
+        hand.card_hand.clear();
+    }
+    let typed = hand.value.trim();
+    let is_number = !typed.is_empty() && typed.chars().all(|c| c.is_ascii_digit());
+    // Sections are often numbers (2468, 13579): digits search the card too, and a number no line matches is
+    // the value itself.
+    let offered = if hand.card_hand.is_empty() { card::search(card, typed) } else { Vec::new() };
+    let mut picked = None;
+    for line in offered.iter().take(SUGGESTIONS) {
+        let kind = if line.concealed { "C" } else { "X" };
+        let text = format!("{} — {} ({kind})", line.label(), line.value);
+        if ui.selectable_label(false, text).clicked() {
+            picked = Some((*line).clone());
+        }
+    }
+    if offered.len() > SUGGESTIONS {
+        ui.label(RichText::new(msg!("entry.card_more", n = offered.len() - SUGGESTIONS).render(lang)).weak());
+    } else if offered.is_empty() && !card.is_empty() && !typed.is_empty() && !is_number && hand.card_hand.is_empty() {
+        ui.label(RichText::new(lang.tr("entry.card_none")).weak());
+    }
+    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+    if entered && picked.is_none() {
+        picked = offered.first().map(|line| (*line).clone());
+    }
+    if let Some(line) = &picked {
+        pick_card_hand(hand, line);
+    }
+    if !hand.card_hand.is_empty() {
+        ui.label(RichText::new(format!("✓ {}", hand.card_hand)).strong());
+    }
+    let label = ui.label(lang.tr("entry.exposures"));
+    let edit = egui::TextEdit::singleline(&mut hand.exposures)
+        .id_salt(("exposures", position))
+        .desired_width(40.0)
+        .hint_text("0");
+    let exposures = ui.add(edit).labelled_by(label.id);
+    if entered {
+        // Enter after the value: the exposures come next.
+        exposures.request_focus();
+    }
+    picked.is_some()
 }
 
 fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
