@@ -293,3 +293,23 @@ fn standings_after_a_complete_session_say_so() {
     assert!(text.contains("Classifica — dopo la sessione 2 / 2"), "{text}");
     assert!(!text.contains("provvisoria"));
 }
+
+#[test]
+fn nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = DemoSize { players: 8, sessions: 1, club_weight: 0.0, rules: "nmjl" };
+    let id = desk::create_demo(&mut store, size, 7, "demo").expect("demo");
+    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets"));
+    let sheet = flat(&sheets[0]);
+    for needle in ["Vincitore", "Mano · valore", "Scarto di", "No jolly", "Esp.", "American (NMJL)"] {
+        assert!(sheet.contains(needle), "{needle} in {sheet}");
+    }
+    let english = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::En, None).expect("sheets"));
+    assert!(flat(&english[0]).contains("Discard by"), "{}", english[0]);
+    let csv =
+        String::from_utf8(export(&store, id, What::Manches, Format::Csv, Lang::En, None).expect("csv")).expect("utf8");
+    assert!(csv.lines().any(|l| l.contains(",yes,exposures=")), "the winner's exposures: {csv}");
+    assert!(csv.lines().any(|l| l.contains(",no,discarder,")), "the discarder: {csv}");
+    let standings = desk::standings(&store, id).expect("standings");
+    assert_eq!(standings.iter().map(|r| r.points).sum::<i64>(), 0, "payments settle to zero");
+}

@@ -117,6 +117,34 @@ pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     finish(w)
 }
 
+/// The hand as entered: its tiles, or (rules scored from a card) the card line picked, else the value typed.
+fn hand_cell(player: &crate::rules::PlayerInput) -> String {
+    match (&player.hand, &player.card_hand, player.value) {
+        (Some(tiles), _, _) => tiles.clone(),
+        (None, Some(line), _) => line.clone(),
+        (None, None, Some(value)) => value.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The win flags, then the facts of a card-scored game a spreadsheet needs: `exposures=2`, `discarder`,
+/// `dead`.
+fn facts_cell(player: &crate::rules::PlayerInput) -> String {
+    let mut facts = player.win.clone();
+    if let Some(exposures) = player.exposures {
+        facts.push(format!("exposures={exposures}"));
+    }
+    if player.discarder {
+        facts.push("discarder".to_owned());
+    }
+    // A dead hand of a card-scored game (`true`); the kinds of classic American stay out, as the column has
+    // always been only the win flags there.
+    if player.dead.as_ref().and_then(crate::rules::DeadHand::kind) == Some("dead") {
+        facts.push("dead".to_owned());
+    }
+    facts.join(" ")
+}
+
 fn round_wind(input: &MancheInput) -> String {
     input.round_wind.map(|w| w.letter().to_string()).unwrap_or_default()
 }
@@ -157,9 +185,9 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                         player.seat.map_or_else(|| (position + 1).to_string(), |wind| wind.letter().to_string()),
                         round_wind(&manche.input),
                         cell(&player.name),
-                        cell(player.hand.as_deref().unwrap_or("")),
+                        cell(&hand_cell(player)),
                         if player.mahjong { "yes" } else { "no" }.to_owned(),
-                        player.win.join(" "),
+                        facts_cell(player),
                         if manche.input.void { "yes" } else { "no" }.to_owned(),
                         score.to_string(),
                         manche.nets.get(position).copied().unwrap_or_default().to_string(),

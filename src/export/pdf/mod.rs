@@ -201,6 +201,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
     let east_passes = ruleset.deal_always_passes(&settings.options);
+    let card_value = ruleset.entry_model().card_value;
     let (seats, seat_model) = (ruleset.table_size(), ruleset.seat_model());
     for table in &s.tables {
         w.new_page();
@@ -213,13 +214,28 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             table.number
         );
         heading(&mut w, s, lang, &title);
-        let x0 = MARGIN + 46.0;
+        let facts_x = MARGIN + 46.0;
+        // Rules scored from a card get the facts of each game before the players' columns (winner, hand and
+        // value, discarder, jokerless, exposures); the players' columns then take their points.
+        let facts = if card_value { (PAGE_W - MARGIN - facts_x) * 0.55 } else { 0.0 };
+        let x0 = facts_x + facts;
         let col_w = (PAGE_W - MARGIN - x0) / seats as f32;
         let top = w.y;
+        let name_size = if card_value { 7.0 } else { BODY };
         for (pos, &player) in table.players.iter().enumerate() {
             let x = x0 + pos as f32 * col_w;
-            let name = w.fit(s.name(player), col_w - 2.0, BODY, Weight::Bold);
-            w.text(x + 1.0, top, BODY, Weight::Bold, &name);
+            // Narrow columns (beside a card's facts) take the name on two lines: first name above.
+            let full = s.name(player);
+            let (above, below) = match full.split_once(' ') {
+                Some((first, rest)) if card_value => (first, rest),
+                _ => ("", full),
+            };
+            if !above.is_empty() {
+                let first = w.fit(above, col_w - 2.0, name_size, Weight::Bold);
+                w.text(x + 1.0, top + 3.0, name_size, Weight::Bold, &first);
+            }
+            let name = w.fit(below, col_w - 2.0, name_size, Weight::Bold);
+            w.text(x + 1.0, top, name_size, Weight::Bold, &name);
             w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &lang.seat(seat_model.seat(pos)));
         }
         let head = top - 10.0;
@@ -238,6 +254,16 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         for c in 0..=seats {
             let x = x0 + c as f32 * col_w;
             w.line((x, grid_top), (x, bottom), 0.3, 0.0);
+        }
+        if card_value {
+            let mut x = facts_x;
+            for (share, key) in CARD_FACTS {
+                w.line((x, grid_top), (x, bottom), 0.3, 0.0);
+                let width = facts * share;
+                let title = w.fit(&lang.tr(key), width - 1.0, 7.0, Weight::Bold);
+                w.text(x + 0.5, head, 7.0, Weight::Bold, &title);
+                x += width;
+            }
         }
         w.line((MARGIN, grid_top), (MARGIN, bottom), 0.3, 0.0);
         w.line((PAGE_W - MARGIN, grid_top), (PAGE_W - MARGIN, bottom), 0.3, 0.0);
@@ -275,6 +301,15 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     }
     Ok(w.finish())
 }
+
+/// The facts of a game on a card-scored sheet: each column's share of the facts' width and its title.
+const CARD_FACTS: [(f32, &str); 5] = [
+    (0.2, "pdf.winner"),
+    (0.31, "pdf.card_hand"),
+    (0.22, "pdf.discarder"),
+    (0.16, "pdf.jokerless"),
+    (0.11, "pdf.exposures"),
+];
 
 /// One player's manches across the tournament: session, table, manche, seat wind, hand value, net, running total.
 pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> {
