@@ -1,24 +1,13 @@
 //! The `stecca score` contract for modern American games (issue "Modern American (NMJL)"), on the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use std::process::Output;
 
 use serde_json::{Value, json};
 
 fn stecca(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&bytes));
-    let output = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("writer").expect("stdin written");
-    output
+    common::cli::stecca_stdin(args, stdin.as_bytes())
 }
 
 fn scored(manche: &Value) -> Value {

@@ -1,8 +1,10 @@
 //! The `stecca score` command-line contract (issue "The scoring engine"), tested on the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::Output;
+
+use common::cli::stecca_stdin as stecca_bytes;
 use serde_json::{Value, json};
 
 const EXAMPLE: &str = include_str!("../examples/digest-manche.json");
@@ -131,23 +133,6 @@ fn a_classic_american_manche_scores_through_the_same_command() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("Anna: cleared-hand game: the hand holds two suits"), "{stderr}");
-}
-
-fn stecca_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = stdin.to_vec();
-    // Written from a thread: the child answers while it reads, and a full pipe must not block the test.
-    let writer = std::thread::spawn(move || input.write_all(&bytes));
-    let output = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("writer").expect("stdin written");
-    output
 }
 
 #[test]

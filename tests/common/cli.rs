@@ -1,8 +1,9 @@
 //! Driving the real `stecca` binary: a tournament made, registered and seated by the command line, and
 //! manches written as `stecca enter` lines.
 
+use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
@@ -63,4 +64,22 @@ pub fn manche_line(names: &[String], winner: usize, table: u32) -> String {
         })
         .collect();
     json!({"rules": "fimj", "table": table, "players": players}).to_string()
+}
+
+/// Runs `stecca ARGS` with `stdin` on its standard input and returns what it printed.
+pub fn stecca_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let bytes = stdin.to_vec();
+    // Written from a thread: the child answers while it reads, and a full pipe must not block the test.
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let output = child.wait_with_output().expect("the binary ends");
+    writer.join().expect("writer").expect("stdin written");
+    output
 }

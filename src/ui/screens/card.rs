@@ -184,22 +184,14 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     let lang = app.lang;
     ui.heading(lang.tr("card.import"));
     ui.label(RichText::new(lang.tr("card.import_hint")).weak());
-    ui.horizontal(|ui| {
-        labelled_text(ui, &lang.tr("players.import_file"), &mut app.screens.card.import_path, 240.0);
-        if ui.button(lang.tr("players.browse")).clicked()
-            && let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
-        {
-            app.screens.card.import_path = path.display().to_string();
-        }
-        if ui.button(lang.tr("players.preview")).clicked() {
-            let path = app.screens.card.import_path.trim().to_owned();
-            let preview = read_file(&path).and_then(|text| {
-                let rows = desk::preview_card_import(&app.store, tournament, &text).map_err(|e| e.message())?;
-                Ok((text, rows))
-            });
-            app.screens.card.preview = Some(preview);
-        }
-    });
+    if super::import_file_row(ui, lang, &mut app.screens.card.import_path) {
+        let path = app.screens.card.import_path.trim().to_owned();
+        let preview = read_file(&path).and_then(|text| {
+            let rows = desk::preview_card_import(&app.store, tournament, &text).map_err(|e| e.message())?;
+            Ok((text, rows))
+        });
+        app.screens.card.preview = Some(preview);
+    }
     let Some(preview) = app.screens.card.preview.clone() else { return };
     let (text, rows) = match preview {
         Ok(found) => found,

@@ -20,6 +20,21 @@ pub(crate) fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String, w
     ui.add(egui::TextEdit::singleline(text).desired_width(width)).labelled_by(label.id)
 }
 
+/// A CSV file to import: its path typed or browsed for, and the preview button; `true` when it was pressed.
+pub(crate) fn import_file_row(ui: &mut egui::Ui, lang: crate::i18n::Lang, path: &mut String) -> bool {
+    let mut preview = false;
+    ui.horizontal(|ui| {
+        labelled_text(ui, &lang.tr("players.import_file"), path, 260.0);
+        if ui.button(lang.tr("players.browse")).clicked()
+            && let Some(picked) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
+        {
+            *path = picked.display().to_string();
+        }
+        preview = ui.button(lang.tr("players.preview")).clicked();
+    });
+    preview
+}
+
 /// Parses an optional ISO date typed in a field; `field` (its label on screen) names it in the message.
 pub(crate) fn parse_date(text: &str, field: &str) -> Result<Option<chrono::NaiveDate>, Message> {
     let text = text.trim();

@@ -182,23 +182,15 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
     let lang = app.lang;
     ui.heading(lang.tr("players.import"));
     ui.label(RichText::new(lang.tr("players.import_hint")).weak());
-    ui.horizontal(|ui| {
-        labelled_text(ui, &lang.tr("players.import_file"), &mut app.screens.players.import_path, 280.0);
-        if ui.button(lang.tr("players.browse")).clicked()
-            && let Some(path) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
-        {
-            app.screens.players.import_path = path.display().to_string();
-        }
-        if ui.button(lang.tr("players.preview")).clicked() {
-            let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
-            let path = app.screens.players.import_path.trim().to_owned();
-            app.screens.players.preview = Some(
-                std::fs::read_to_string(&path)
-                    .map_err(|e| msg!("error.io.at", path = path).arg_message("why", io_reason(&e)))
-                    .and_then(|text| parse_players_csv(&text, &registered)),
-            );
-        }
-    });
+    if super::import_file_row(ui, lang, &mut app.screens.players.import_path) {
+        let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
+        let path = app.screens.players.import_path.trim().to_owned();
+        app.screens.players.preview = Some(
+            std::fs::read_to_string(&path)
+                .map_err(|e| msg!("error.io.at", path = path).arg_message("why", io_reason(&e)))
+                .and_then(|text| parse_players_csv(&text, &registered)),
+        );
+    }
     let Some(preview) = app.screens.players.preview.clone() else { return };
     let rows = match preview {
         Ok(rows) => rows,
