@@ -10,20 +10,7 @@ use crate::tournament::{CardHand, Id, card_problem};
 impl Store {
     /// The card of `tournament`, in its order (empty when none is kept).
     pub fn card(&self, tournament: Id) -> StoreResult<Vec<CardHand>> {
-        let mut statement = self.conn.prepare_cached(
-            "SELECT section, line, value, concealed, jokers FROM card_hand WHERE tournament_id = ?1 \
-             ORDER BY position",
-        )?;
-        let rows = statement.query_map([tournament], |row| {
-            Ok(CardHand {
-                section: row.get(0)?,
-                line: row.get(1)?,
-                value: row.get::<_, i64>(2)?.try_into().unwrap_or(0),
-                concealed: row.get(3)?,
-                jokers: row.get(4)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        read_card(&self.conn, tournament)
     }
 
     /// Replaces the card of `tournament` with `card` (checked whole first), audited with both lists.
@@ -31,9 +18,10 @@ impl Store {
         if let Some(problem) = card_problem(card) {
             return Err(StoreError::Refused(problem));
         }
-        let before = self.card(tournament)?;
         let tx = self.write()?;
         writable(&tx, tournament)?;
+        // Read inside the write transaction: the audit's "before" is what this write replaces.
+        let before = read_card(&tx, tournament)?;
         tx.execute("DELETE FROM card_hand WHERE tournament_id = ?1", [tournament])?;
         for (position, hand) in card.iter().enumerate() {
             let value = i64::try_from(hand.value).unwrap_or(i64::MAX);
@@ -65,4 +53,21 @@ impl Store {
         tx.commit()?;
         Ok(())
     }
+}
+
+fn read_card(conn: &rusqlite::Connection, tournament: Id) -> StoreResult<Vec<CardHand>> {
+    let mut statement = conn.prepare_cached(
+        "SELECT section, line, value, concealed, jokers FROM card_hand WHERE tournament_id = ?1 \
+         ORDER BY position",
+    )?;
+    let rows = statement.query_map([tournament], |row| {
+        Ok(CardHand {
+            section: row.get(0)?,
+            line: row.get(1)?,
+            value: row.get::<_, i64>(2)?.try_into().unwrap_or(0),
+            concealed: row.get(3)?,
+            jokers: row.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }

@@ -4,6 +4,8 @@
 //!
 //! Keyboard: Enter in a hand field moves to the next hand; Tab walks hand → Mah Jong → win flags → next hand;
 //! F1–F4 toggle Mah Jong of hand 1–4; F5–F12 (then Shift+F5…) toggle the winner's flags, shown in one row;
+//! where the rules score from a card, the winner's value field takes the keyboard (a few letters offer the
+//! card's lines, Enter takes the first and moves to the exposures) and Shift+F1–F4 name who discarded;
 //! Ctrl+Enter confirms (or says why it cannot); Esc goes back to the table
 //! and keeps what was typed as a draft of that manche, taken up again when the referee comes back to it.
 
@@ -358,7 +360,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 hand.value.clear();
                 hand.card_hand.clear();
                 hand.exposures.clear();
-                if model.discarder && flag_target.is_some() {
+                // Shown once there is a winner (or while set, so that a mark never hides).
+                if model.discarder && (flag_target.is_some() || hand.discarder) {
                     let mut on = hand.discarder;
                     let label = match mahjong_key(position) {
                         Some(key) => {
