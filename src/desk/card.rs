@@ -37,8 +37,9 @@ pub fn preview_card_import(store: &Store, tournament: Id, text: &str) -> DeskRes
 /// Adds every hand of a card file after the hands kept, or nothing when a row has a problem (the first is
 /// named with its line). Returns how many hands were added.
 pub fn import_card(store: &mut Store, tournament: Id, text: &str, referee: &str) -> DeskResult<usize> {
-    let rows = preview_card_import(store, tournament, text)?;
+    uses_card(store, tournament)?;
     let mut card = store.card(tournament)?;
+    let rows = parse_card_csv(text, &card).map_err(DeskError::Refused)?;
     let added = rows.len();
     for row in rows {
         match row.result {

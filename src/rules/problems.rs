@@ -8,6 +8,13 @@ use super::MancheError;
 #[derive(Debug, Default)]
 pub struct Problems(Vec<MancheError>);
 
+impl From<MancheError> for Problems {
+    /// The one problem a check that stops at the first found.
+    fn from(error: MancheError) -> Self {
+        Problems(vec![error])
+    }
+}
+
 impl Problems {
     /// Keeps the error of a check that failed.
     pub fn check(&mut self, result: Result<(), MancheError>) {

@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use crate::message::Message;
 use crate::msg;
 
-use super::registration::control_character;
+use super::registration::{control_character, csv_with_columns};
 
 /// Most hands a card may hold (the League's card has about seventy).
 pub const MAX_HANDS: usize = 500;
@@ -132,17 +132,7 @@ fn yes_no(text: &str, yes: &[&str], no: &[&str]) -> Option<bool> {
 /// Reads a card file (`section,hand,value,concealed,jokers`). A file-level problem (a missing or unknown
 /// column) is an `Err`; rows are checked one by one, including a hand listed twice (also against `kept`).
 pub fn parse_card_csv(text: &str, kept: &[CardHand]) -> Result<Vec<CardRow>, Message> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
-    let headers = reader.headers().map_err(|e| msg!("error.import.header", detail = e))?.clone();
-    let mut index = [None; CARD_COLUMNS.len()];
-    for (i, header) in headers.iter().enumerate() {
-        let key = header.to_lowercase();
-        let Some(column) = CARD_COLUMNS.iter().position(|c| *c == key) else {
-            return Err(msg!("error.import.unknown_column", column = header, known = CARD_COLUMNS.join(", ")));
-        };
-        index[column] = Some(i);
-    }
+    let (mut reader, index) = csv_with_columns(text, &CARD_COLUMNS)?;
     if let Some(missing) = (0..4).find(|&c| index[c].is_none()) {
         return Err(msg!("error.card.no_column", column = CARD_COLUMNS[missing]));
     }

@@ -45,6 +45,12 @@ pub struct HandEntry {
     pub discarder: bool,
 }
 
+/// A text field's content without surrounding spaces, `None` when empty.
+fn typed_text(text: &str) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
 /// A whole number typed in a field: `Ok(None)` when empty.
 fn typed_number<T: std::str::FromStr>(text: &str) -> Result<Option<T>, ()> {
     let text = text.trim();
@@ -118,13 +124,13 @@ impl MancheEntry {
                 .map(|(position, (player, hand))| PlayerInput {
                     name: player.name.clone(),
                     seat: frame.seat(position),
-                    hand: (!hand.text.trim().is_empty()).then(|| hand.text.trim().to_owned()),
+                    hand: typed_text(&hand.text),
                     mahjong: hand.mahjong,
                     win: hand.win.clone(),
                     dead: hand.dead.clone().map(DeadHand::Kind),
-                    winning_tile: (!hand.winning_tile.trim().is_empty()).then(|| hand.winning_tile.trim().to_owned()),
+                    winning_tile: typed_text(&hand.winning_tile),
                     value: typed_number(&hand.value).ok().flatten(),
-                    card_hand: (!hand.card_hand.trim().is_empty()).then(|| hand.card_hand.trim().to_owned()),
+                    card_hand: typed_text(&hand.card_hand),
                     exposures: typed_number(&hand.exposures).ok().flatten(),
                     discarder: hand.discarder,
                 })
@@ -158,17 +164,18 @@ impl MancheEntry {
                 errors.hands[position] = Some(MancheError::player(name, e.to_string(), e.italian()));
             }
             if model.card_value {
-                for (text, field_it, field_en) in
-                    [(&hand.value, "Valore", "Value"), (&hand.exposures, "Esposizioni", "Exposures")]
-                {
-                    if typed_number::<u32>(text).is_err() {
-                        let text = text.trim();
-                        errors.hands[position] = Some(MancheError::player(
-                            name,
-                            format!("{field_en}: «{text}» is not a whole number"),
-                            format!("{field_it}: «{text}» non è un numero intero"),
-                        ));
-                    }
+                // Each read as `to_input` reads it: the value as `u64`, the exposures as `u32`.
+                let unreadable = [
+                    (typed_number::<u64>(&hand.value).is_err(), &hand.value, "Valore", "Value"),
+                    (typed_number::<u32>(&hand.exposures).is_err(), &hand.exposures, "Esposizioni", "Exposures"),
+                ];
+                for (_, text, field_it, field_en) in unreadable.into_iter().filter(|(bad, ..)| *bad) {
+                    let text = text.trim();
+                    errors.hands[position] = Some(MancheError::player(
+                        name,
+                        format!("{field_en}: «{text}» is not a whole number"),
+                        format!("{field_it}: «{text}» non è un numero intero"),
+                    ));
                 }
             }
         }

@@ -81,20 +81,33 @@ pub struct ImportRow {
 /// The columns a registration list may have; `name` is required.
 pub const COLUMNS: [&str; 5] = ["name", "club", "country", "federation_id", "substitute"];
 
-/// Reads a registration list. A file-level problem (no `name` column, an unknown column) is an `Err`; row
-/// problems are reported per row, including a name given twice (also against `registered`).
-pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<ImportRow>, Message> {
+/// The rows of an imported CSV list after its header, and where each known column is.
+pub(crate) type ColumnsOf<'a, const N: usize> = (csv::Reader<&'a [u8]>, [Option<usize>; N]);
+
+/// A CSV list a referee imports: its rows after the header, and where each of `known` columns is (`None`:
+/// absent). A byte-order mark is skipped; a header naming a column outside `known` is refused by name.
+pub(crate) fn csv_with_columns<'a, const N: usize>(
+    text: &'a str,
+    known: &[&str; N],
+) -> Result<ColumnsOf<'a, N>, Message> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let headers = reader.headers().map_err(|e| msg!("error.import.header", detail = e))?.clone();
-    let mut index = [None; 5];
+    let mut index = [None; N];
     for (i, header) in headers.iter().enumerate() {
         let key = header.to_lowercase();
-        let Some(column) = COLUMNS.iter().position(|c| *c == key) else {
-            return Err(msg!("error.import.unknown_column", column = header, known = COLUMNS.join(", ")));
+        let Some(column) = known.iter().position(|c| *c == key) else {
+            return Err(msg!("error.import.unknown_column", column = header, known = known.join(", ")));
         };
         index[column] = Some(i);
     }
+    Ok((reader, index))
+}
+
+/// Reads a registration list. A file-level problem (no `name` column, an unknown column) is an `Err`; row
+/// problems are reported per row, including a name given twice (also against `registered`).
+pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<ImportRow>, Message> {
+    let (mut reader, index) = csv_with_columns(text, &COLUMNS)?;
     if index[0].is_none() {
         return Err(msg!("error.import.no_name_column"));
     }

@@ -207,7 +207,10 @@ impl NmjlManche {
                 _ => {}
             }
         }
-        let bettor = self.check_bettor(options, &mut found);
+        let bettor = self.bettor_seat(options).unwrap_or_else(|error| {
+            found.push(error);
+            None
+        });
         if !found.is_empty() {
             return Err(found);
         }
@@ -219,35 +222,31 @@ impl NmjlManche {
         Ok(Game { winner, discarder, dead: self.seats.iter().map(|s| s.dead).collect(), bettor })
     }
 
-    fn check_bettor(&self, options: &NmjlOptions, found: &mut Problems) -> Option<(String, usize)> {
-        let bettor = self.bettor.as_ref()?;
-        let refuse = |en: String, it: String| MancheError::general(en, it);
+    /// The bettor and the seat bet on (`None` without a bettor), or why the bettor cannot be.
+    fn bettor_seat(&self, options: &NmjlOptions) -> Result<Option<(String, usize)>, MancheError> {
+        let Some(bettor) = &self.bettor else { return Ok(None) };
         if options.mode == Mode::Tournament {
-            found.push(refuse(
-                "bettor: tournament points have no bets (a bettor plays in payments mode)".to_owned(),
-                "bettor: i punti da torneo non prevedono scommesse (lo scommettitore gioca con i pagamenti)".to_owned(),
+            return Err(MancheError::general(
+                "bettor: tournament points have no bets (a bettor plays in payments mode)",
+                "bettor: i punti da torneo non prevedono scommesse (lo scommettitore gioca con i pagamenti)",
             ));
-            return None;
         }
         if bettor.name.trim().is_empty() {
-            found.push(refuse("bettor: the name is empty".to_owned(), "bettor: il nome è vuoto".to_owned()));
-            return None;
+            return Err(MancheError::general("bettor: the name is empty", "bettor: il nome è vuoto"));
         }
         if self.seats.iter().any(|s| s.name == bettor.name) {
-            found.push(refuse(
+            return Err(MancheError::general(
                 format!("bettor: {} plays at the table; the bettor is a fifth person", bettor.name),
                 format!("bettor: {} gioca al tavolo; lo scommettitore è una quinta persona", bettor.name),
             ));
-            return None;
         }
         let Some(on) = self.seats.iter().position(|s| s.name == bettor.on) else {
-            found.push(refuse(
+            return Err(MancheError::general(
                 format!("bettor: bets on {}, who is not at the table", bettor.on),
                 format!("bettor: scommette su {}, che non è al tavolo", bettor.on),
             ));
-            return None;
         };
-        Some((bettor.name.clone(), on))
+        Ok(Some((bettor.name.clone(), on)))
     }
 }
 

@@ -29,11 +29,11 @@ fn options_error(error: String) -> MancheError {
     MancheError::general(error.clone(), error)
 }
 
-/// Reads, checks and scores a game.
-pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Vec<MancheError>> {
-    let options = NmjlOptions::from_json(&input.options).map_err(|e| vec![options_error(e)])?;
-    let manche = NmjlManche::from_input(input).map_err(|e| vec![e])?;
-    let game = manche.check(&options).map_err(Problems::into_vec)?;
+/// Reads, checks and scores a game; on failure every problem found, one per player at most.
+pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Problems> {
+    let options = NmjlOptions::from_json(&input.options).map_err(options_error)?;
+    let manche = NmjlManche::from_input(input)?;
+    let game = manche.check(&options)?;
     Ok(score::outcome(ID, &manche, &game, &options))
 }
 
@@ -82,16 +82,11 @@ impl Ruleset for Nmjl {
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        score_input(input).map_err(|problems| {
-            problems
-                .into_iter()
-                .next()
-                .unwrap_or_else(|| MancheError::general("the game is not valid", "la partita non è valida"))
-        })
+        score_input(input).map_err(Problems::into_error)
     }
 
     fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
-        score_input(input).err().unwrap_or_default()
+        score_input(input).err().map(Problems::into_vec).unwrap_or_default()
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {

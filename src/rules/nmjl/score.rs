@@ -49,7 +49,6 @@ pub fn payments(game: &Game, seats: usize) -> Vec<Payment> {
 /// every live hand, everyone else 0; a dead hand scores 0 whatever else happened.
 pub fn tournament_points(game: &Game, options: &NmjlOptions) -> Vec<i64> {
     let figures = options.tournament;
-    let signed = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
     (0..game.dead.len())
         .map(|seat| {
             if game.dead[seat] {
@@ -74,6 +73,11 @@ pub fn tournament_points(game: &Game, options: &NmjlOptions) -> Vec<i64> {
         .collect()
 }
 
+/// A figure as points (values and figures are checked far below `i64::MAX`; the cap only keeps it total).
+fn signed(figure: u64) -> i64 {
+    i64::try_from(figure).unwrap_or(i64::MAX)
+}
+
 /// Scores a checked game into the generic outcome.
 pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOptions) -> MancheOutcome {
     let seats = manche.seats.len();
@@ -86,13 +90,13 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
             let payments = payments(game, seats);
             let mut net = vec![0i64; names.len()];
             for p in &payments {
-                let amount = i64::try_from(p.amount).unwrap_or(i64::MAX);
+                let amount = signed(p.amount);
                 net[p.from] -= amount;
                 net[p.to] += amount;
             }
             let scores = (0..seats)
                 .map(|s| match game.winner {
-                    Some(w) if w.seat == s => i64::try_from(w.value).unwrap_or(i64::MAX),
+                    Some(w) if w.seat == s => signed(w.value),
                     _ => 0,
                 })
                 .collect();

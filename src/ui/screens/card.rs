@@ -133,8 +133,7 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
         value,
         concealed: state.concealed,
         jokers: !state.jokers_forbidden,
-    }
-    .trimmed();
+    };
     let mut kept = card.to_vec();
     let done = match editing {
         Some(position) => {

@@ -340,10 +340,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     if focus {
                         app.screens.entry.focus_hand = None;
                     }
-                    let picked = card_value_fields(ui, lang, hand, position, &state.card, focus);
-                    if picked {
-                        app.screens.entry.active = position;
-                    }
+                    card_value_fields(ui, lang, hand, position, &state.card, focus);
                 }
                 if model.winning_tile {
                     let label = ui.label(lang.tr("entry.winning_tile"));
@@ -482,7 +479,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
 }
 
 /// The winner's card value — typed, or picked from the tournament's card by a few letters (Enter takes the
-/// first line offered) — and its exposures. Returns whether a line was picked.
+/// first line offered) — and its exposures.
 fn card_value_fields(
     ui: &mut egui::Ui,
     lang: Lang,
@@ -490,7 +487,7 @@ fn card_value_fields(
     position: usize,
     card: &[CardHand],
     focus: bool,
-) -> bool {
+) {
     let title = if card.is_empty() { lang.tr("entry.card_value") } else { lang.tr("entry.card_hand") };
     let label = ui.label(title);
     let hint = if card.is_empty() { "25" } else { "2468 / 25" };
@@ -541,7 +538,6 @@ fn card_value_fields(
         // Enter after the value: the exposures come next.
         exposures.request_focus();
     }
-    picked.is_some()
 }
 
 fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
