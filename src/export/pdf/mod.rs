@@ -304,10 +304,10 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
 
 /// The facts of a game on a card-scored sheet: each column's share of the facts' width and its title.
 const CARD_FACTS: [(f32, &str); 5] = [
-    (0.2, "pdf.winner"),
-    (0.31, "pdf.card_hand"),
+    (0.19, "pdf.winner"),
+    (0.29, "pdf.card_hand"),
     (0.22, "pdf.discarder"),
-    (0.16, "pdf.jokerless"),
+    (0.19, "pdf.jokerless"),
     (0.11, "pdf.exposures"),
 ];
 
