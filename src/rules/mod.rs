@@ -5,6 +5,7 @@
 pub mod classic_american;
 pub mod decompose;
 pub mod fimj;
+pub mod mayumi;
 pub mod nmjl;
 pub mod problems;
 pub mod random_tiles;
@@ -19,7 +20,8 @@ use thiserror::Error;
 use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
-pub static RULESETS: &[&(dyn Ruleset + Sync)] = &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl];
+pub static RULESETS: &[&(dyn Ruleset + Sync)] =
+    &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi];
 
 /// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
 /// the trait (they are not shipped, so they are not in [`RULESETS`]).
@@ -98,6 +100,11 @@ pub trait Ruleset {
     fn edition(&self, options: &serde_json::Value) -> (String, String);
     /// Players at a table.
     fn table_size(&self) -> usize;
+    /// Fewest players a table may have when the players do not fill tables of [`Ruleset::table_size`]
+    /// (Hanafuda: tables of three, and of two where the count requires); the default is the table size.
+    fn min_table_size(&self) -> usize {
+        self.table_size()
+    }
     /// How the players are seated.
     fn seat_model(&self) -> SeatModel;
     /// Who deals the manche after `outcome` under `options`.
@@ -243,6 +250,8 @@ pub struct EntryModel {
     pub card_value: bool,
     /// A discard win names the discarder among the other players.
     pub discarder: bool,
+    /// Each player's captured cards (Hanafuda) instead of a hand; one player may declare the hand drawn.
+    pub captured_cards: bool,
 }
 
 /// An option chosen from a list of values.
@@ -366,6 +375,9 @@ pub struct MancheInput {
     /// A fifth person betting on one seat (modern American, payments mode).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bettor: Option<Bettor>,
+    /// The player who declared the hand drawn for a poor capture (Hanafuda's *tegarasu sanjuu*).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tegarasu_sanjuu: Option<String>,
     /// Overrides of the ruleset's configurable values; `{}` or absent means the digest defaults.
     #[serde(default = "empty_object")]
     pub options: serde_json::Value,
@@ -378,6 +390,17 @@ impl MancheInput {
             Some(_) => Err(MancheError::general(
                 format!("`bettor` is not a {ruleset} field"),
                 format!("`bettor` non è un campo del regolamento {ruleset}"),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses a *tegarasu sanjuu* declaration for rulesets that have none.
+    pub fn refuse_drawn_hand(&self, ruleset: &str) -> Result<(), MancheError> {
+        match &self.tegarasu_sanjuu {
+            Some(_) => Err(MancheError::general(
+                format!("`tegarasu_sanjuu` is not a {ruleset} field"),
+                format!("`tegarasu_sanjuu` non è un campo del regolamento {ruleset}"),
             )),
             None => Ok(()),
         }
@@ -436,6 +459,12 @@ pub struct PlayerInput {
     /// This player discarded the winning tile (modern American).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub discarder: bool,
+    /// This player deals (Hanafuda's oya).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub oya: bool,
+    /// The cards this player captured, as codes (Hanafuda: `1L 1R 8L`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured: Option<String>,
 }
 
 impl PlayerInput {
@@ -449,6 +478,8 @@ impl PlayerInput {
             "card_hand" => self.card_hand.is_some(),
             "exposures" => self.exposures.is_some(),
             "discarder" => self.discarder,
+            "oya" => self.oya,
+            "captured" => self.captured.is_some(),
             _ => false,
         };
         match fields.iter().find(|field| present(field)) {
@@ -464,6 +495,9 @@ impl PlayerInput {
 
 /// The fields of [`PlayerInput`] only modern American uses.
 pub const CARD_FIELDS: [&str; 4] = ["value", "card_hand", "exposures", "discarder"];
+
+/// The fields of [`PlayerInput`] only Hanafuda uses.
+pub const HANAFUDA_FIELDS: [&str; 2] = ["oya", "captured"];
 
 /// A dead hand as a manche names it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -542,6 +576,24 @@ pub struct MancheOutcome {
     /// Each player's chip change, keyed by name, in input order.
     #[serde(serialize_with = "serialize_net", deserialize_with = "deserialize_net")]
     pub net: Vec<(String, i64)>,
+    /// Who deals the next manche, for rulesets where the result decides it (Hanafuda's oya).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_oya: Option<String>,
+    /// What the referee should know about an accepted manche (a declaration above its threshold).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<Warning>,
+}
+
+/// A remark about an accepted manche, in Italian and English.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Warning {
+    /// The player it is about, when there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
+    /// Italian.
+    pub it: String,
+    /// English.
+    pub en: String,
 }
 
 fn serialize_net<S: Serializer>(net: &[(String, i64)], serializer: S) -> Result<S::Ok, S::Error> {
@@ -602,6 +654,9 @@ pub struct PlayerOutcome {
 /// One line of a hand's explanation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Item {
+    /// The Japanese name (Hanafuda's yaku and card kinds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label_ja: Option<String>,
     /// Italian label.
     pub label_it: String,
     /// English label.

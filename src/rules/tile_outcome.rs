@@ -72,5 +72,5 @@ pub fn tile_outcome<'a>(
         .map(|p| PaymentOutcome { from: name(p.from), to: name(p.to), amount: p.amount })
         .collect();
     let net = players.iter().zip(&settlement.net).map(|(p, &n)| (p.name.clone(), n)).collect();
-    MancheOutcome { rules: rules.to_owned(), void, players, payments, net }
+    MancheOutcome { rules: rules.to_owned(), void, players, payments, net, next_oya: None, warnings: Vec::new() }
 }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Id, TournamentSettings};
-use crate::rules::{self, DeadHand, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput};
+use crate::rules::{self, DeadHand, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, SeatModel};
 use crate::tiles::parse_hand;
 
 /// A player at a session table.
@@ -43,6 +43,9 @@ pub struct HandEntry {
     /// Discarded the winning tile.
     #[serde(default)]
     pub discarder: bool,
+    /// Declared the hand drawn for a poor capture (Hanafuda's *tegarasu sanjuu*).
+    #[serde(default)]
+    pub tegarasu: bool,
 }
 
 /// A text field's content without surrounding spaces, `None` when empty.
@@ -111,8 +114,13 @@ impl MancheEntry {
     }
 
     /// The ruleset's input: players in position order, each with this manche's seat wind where the ruleset
-    /// has winds.
+    /// has winds, the dealer named where the ruleset has one (the oya), and the typed text as a tile hand or
+    /// as captured cards, as the ruleset enters it.
     pub fn to_input(&self, settings: &TournamentSettings, players: &[TablePlayer], frame: &MancheFrame) -> MancheInput {
+        let ruleset = settings.ruleset();
+        let captured_cards = ruleset.entry_model().captured_cards;
+        let named_dealer = ruleset.seat_model() == SeatModel::Dealer;
+        let declarer = players.iter().zip(&self.hands).find(|(_, hand)| hand.tegarasu).map(|(p, _)| p.name.clone());
         MancheInput {
             rules: settings.rules.clone(),
             round_wind: frame.round_wind,
@@ -124,7 +132,7 @@ impl MancheEntry {
                 .map(|(position, (player, hand))| PlayerInput {
                     name: player.name.clone(),
                     seat: frame.seat(position),
-                    hand: typed_text(&hand.text),
+                    hand: if captured_cards { None } else { typed_text(&hand.text) },
                     mahjong: hand.mahjong,
                     win: hand.win.clone(),
                     dead: hand.dead.clone().map(DeadHand::Kind),
@@ -133,9 +141,12 @@ impl MancheEntry {
                     card_hand: typed_text(&hand.card_hand),
                     exposures: typed_number(&hand.exposures).ok().flatten(),
                     discarder: hand.discarder,
+                    oya: named_dealer && position == frame.dealer,
+                    captured: if captured_cards { typed_text(&hand.text) } else { None },
                 })
                 .collect(),
             bettor: None,
+            tegarasu_sanjuu: declarer,
             options: settings.options.clone(),
         }
     }
@@ -204,7 +215,7 @@ impl MancheEntry {
             .players
             .iter()
             .map(|player| HandEntry {
-                text: player.hand.clone().unwrap_or_default(),
+                text: player.hand.clone().or_else(|| player.captured.clone()).unwrap_or_default(),
                 mahjong: player.mahjong,
                 win: player.win.clone(),
                 dead: player.dead.as_ref().and_then(DeadHand::kind).map(str::to_owned),
@@ -213,6 +224,7 @@ impl MancheEntry {
                 card_hand: player.card_hand.clone().unwrap_or_default(),
                 exposures: player.exposures.map(|v| v.to_string()).unwrap_or_default(),
                 discarder: player.discarder,
+                tegarasu: input.tegarasu_sanjuu.as_ref() == Some(&player.name),
             })
             .collect();
         MancheEntry { void: input.void, hands }

@@ -27,6 +27,7 @@ const ENTRY: EntryModel = EntryModel {
     points_and_doubles: false,
     card_value: false,
     discarder: false,
+    captured_cards: false,
 };
 const STAKE: TunableValue =
     TunableValue { path: "stake", group_it: "Posta", group_en: "Stake", label_it: "Posta", label_en: "Stake" };
@@ -135,6 +136,8 @@ impl Ruleset for Tre {
             players,
             payments,
             net: manche.players.iter().map(|p| p.name.clone()).zip(net).collect(),
+            next_oya: None,
+            warnings: Vec::new(),
         })
     }
     fn tunable_values(&self) -> &'static [TunableValue] {
@@ -163,6 +166,7 @@ impl Ruleset for Tre {
                 })
                 .collect(),
             bettor: None,
+            tegarasu_sanjuu: None,
             options: options.clone(),
         }
     }

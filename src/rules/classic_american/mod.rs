@@ -16,8 +16,8 @@ pub use score::{HandContext, HandError, HandScore, score_hand};
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
-    CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome,
-    Rotation, Ruleset, ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
+    CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
+    MancheOutcome, Rotation, Ruleset, ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Tile, Wind, parse_hand};
@@ -73,10 +73,12 @@ impl ClassicManche {
             return Err(MancheError::general("round_wind is missing", "manca il vento dominante (round_wind)"));
         };
         input.refuse_bettor("classic American")?;
+        input.refuse_drawn_hand("classic American")?;
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
             let name = player.name.as_str();
             player.refuse_fields(&CARD_FIELDS, "classic American")?;
+            player.refuse_fields(&HANAFUDA_FIELDS, "classic American")?;
             let hand = match &player.hand {
                 Some(text) => {
                     Some(parse_hand(text).map_err(|e| MancheError::player(name, e.to_string(), e.italian()))?)
@@ -341,6 +343,7 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: true,
     card_value: false,
     discarder: false,
+    captured_cards: false,
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

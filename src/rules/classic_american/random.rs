@@ -85,6 +85,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
         void: wall_game,
         players,
         bettor: None,
+        tegarasu_sanjuu: None,
         options: options.clone(),
     }
 }

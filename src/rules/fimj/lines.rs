@@ -162,7 +162,7 @@ impl Line {
     /// The line as an explanation item.
     pub fn item(self, amount: Amount) -> Item {
         let (label_it, label_en) = self.labels();
-        let mut item = Item { label_it, label_en, points: None, doubles: None, limit: None };
+        let mut item = Item { label_ja: None, label_it, label_en, points: None, doubles: None, limit: None };
         match amount {
             Amount::Points(p) => item.points = Some(u64::from(p)),
             Amount::Doubles(d) => item.doubles = Some(d),

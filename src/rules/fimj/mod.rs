@@ -18,8 +18,9 @@ pub use validate::validate;
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    CARD_FIELDS, Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput,
-    Rotation, Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind, tile_outcome,
+    CARD_FIELDS, Choice, ChoiceOption, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
+    MancheOutcome, PlayerInput, Rotation, Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind,
+    tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -73,10 +74,12 @@ impl FimjManche {
             return Err(MancheError::general("round_wind is missing", "manca il vento di giro (round_wind)"));
         };
         input.refuse_bettor("FIMJ")?;
+        input.refuse_drawn_hand("FIMJ")?;
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
             player.refuse_fields(&["dead", "winning_tile"], "FIMJ")?;
             player.refuse_fields(&CARD_FIELDS, "FIMJ")?;
+            player.refuse_fields(&HANAFUDA_FIELDS, "FIMJ")?;
             let hand = match &player.hand {
                 Some(text) => {
                     Some(parse_hand(text).map_err(|e| MancheError::player(&player.name, e.to_string(), e.italian()))?)
@@ -123,6 +126,7 @@ impl FimjManche {
                 })
                 .collect(),
             bettor: None,
+            tegarasu_sanjuu: None,
             options: serde_json::to_value(options).unwrap_or_default(),
         }
     }
@@ -310,6 +314,7 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: true,
     card_value: false,
     discarder: false,
+    captured_cards: false,
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

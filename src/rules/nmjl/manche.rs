@@ -4,7 +4,7 @@
 
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{TileSeat, seat_wind, table};
-use crate::rules::{Bettor, DeadHand, MancheError, MancheInput, PlayerInput};
+use crate::rules::{Bettor, DeadHand, HANAFUDA_FIELDS, MancheError, MancheInput, PlayerInput};
 use crate::tiles::Wind;
 
 use super::options::{Mode, NmjlOptions};
@@ -127,6 +127,7 @@ impl NmjlManche {
                 "il gioco americano moderno non ha vento di giro (round_wind)",
             ));
         }
+        input.refuse_drawn_hand("NMJL")?;
         let seats = input.players.iter().map(read_seat).collect::<Result<Vec<_>, _>>()?;
         Ok(NmjlManche { void: input.void, seats, bettor: input.bettor.clone() })
     }
@@ -253,6 +254,7 @@ impl NmjlManche {
 fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
     let name = player.name.as_str();
     player.refuse_fields(&["winning_tile"], "NMJL")?;
+    player.refuse_fields(&HANAFUDA_FIELDS, "NMJL")?;
     if player.hand.is_some() {
         return Err(MancheError::player(
             name,

@@ -113,6 +113,7 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: false,
     card_value: true,
     discarder: true,
+    captured_cards: false,
 };
 
 static WIN_FLAGS: [WinFlagInfo; 4] = [

@@ -57,6 +57,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value
         void: wall_game,
         players,
         bettor: None,
+        tegarasu_sanjuu: None,
         options: options.clone(),
     }
 }

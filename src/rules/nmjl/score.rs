@@ -133,11 +133,13 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
         players,
         payments,
         net: names.into_iter().zip(net).collect(),
+        next_oya: None,
+        warnings: Vec::new(),
     }
 }
 
 fn item(label_it: String, label_en: String, points: Option<u64>) -> Item {
-    Item { label_it, label_en, points, doubles: None, limit: None }
+    Item { label_ja: None, label_it, label_en, points, doubles: None, limit: None }
 }
 
 /// Why a player scored what it did, one line per figure.

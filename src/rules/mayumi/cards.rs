@@ -1,0 +1,285 @@
+//! The 48 Hanafuda cards and their codes (`shared/rules/notation.md`): a month `1`…`12` and a kind — `L`
+//! light, `A` animal, `R` ribbon, `C` chaff, numbered `C1`…`C3` where a month has more than one chaff card.
+
+use std::fmt;
+
+/// What a card shows besides its month's flower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// Hikari (kô): the five lights.
+    Light,
+    /// Tane: an animal or an object.
+    Animal,
+    /// Tan: a ribbon.
+    Ribbon,
+    /// Kasu: the plain flower.
+    Chaff,
+}
+
+impl Kind {
+    /// Every kind, in the order a capture is sorted (lights first).
+    pub const ALL: [Kind; 4] = [Kind::Light, Kind::Animal, Kind::Ribbon, Kind::Chaff];
+
+    /// The letter of the code.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Light => 'L',
+            Kind::Animal => 'A',
+            Kind::Ribbon => 'R',
+            Kind::Chaff => 'C',
+        }
+    }
+
+    fn from_letter(letter: char) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.letter() == letter)
+    }
+
+    /// The Japanese name, Italian and English names of the kind (plural).
+    pub fn names(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            Kind::Light => ("Hikari", "Luci", "Lights"),
+            Kind::Animal => ("Tane", "Animali", "Animals"),
+            Kind::Ribbon => ("Tan", "Nastri", "Ribbons"),
+            Kind::Chaff => ("Kasu", "Kasu", "Chaff"),
+        }
+    }
+}
+
+/// One card of the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card {
+    /// The month, 1…12.
+    pub month: u8,
+    /// The kind.
+    pub kind: Kind,
+    /// The chaff card's number (1…3) in a month with more than one, 0 otherwise.
+    pub number: u8,
+}
+
+/// Cards in the deck.
+pub const DECK_SIZE: usize = 48;
+
+/// The cards of each month besides chaff, and how many chaff cards it has.
+const MONTHS: [(&[Kind], u8); 12] = [
+    (&[Kind::Light, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Light, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Light, Kind::Animal], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Light, Kind::Animal, Kind::Ribbon], 1),
+    (&[Kind::Light], 3),
+];
+
+/// The flower of each month: Japanese, Italian, English.
+pub const FAMILIES: [(&str, &str, &str); 12] = [
+    ("Matsu", "pino", "pine"),
+    ("Ume", "pruno", "plum"),
+    ("Sakura", "ciliegio", "cherry"),
+    ("Fuji", "glicine", "wisteria"),
+    ("Shoubu", "iris", "iris"),
+    ("Botan", "peonia", "peony"),
+    ("Hagi", "lespedeza", "bush clover"),
+    ("Susuki", "eulalia", "pampas grass"),
+    ("Kiku", "crisantemo", "chrysanthemum"),
+    ("Momiji", "acero", "maple"),
+    ("Yanagi", "salice", "willow"),
+    ("Kiri", "paulownia", "paulownia"),
+];
+
+impl Card {
+    /// Every card, month by month, each month's cards lights first and chaff last.
+    pub fn deck() -> Vec<Card> {
+        (1..=12u8).flat_map(Card::month_cards).collect()
+    }
+
+    /// The four cards of `month` (1…12).
+    pub fn month_cards(month: u8) -> Vec<Card> {
+        let Some((kinds, chaff)) = MONTHS.get(usize::from(month).wrapping_sub(1)) else { return Vec::new() };
+        let named = kinds.iter().map(|&kind| Card { month, kind, number: 0 });
+        let numbered = if *chaff == 1 { 0..=0 } else { 1..=*chaff };
+        named.chain(numbered.map(|number| Card { month, kind: Kind::Chaff, number })).collect()
+    }
+
+    /// The card's place in [`Card::deck`] (0…47), for sets of cards.
+    pub fn index(self) -> usize {
+        let before = usize::from(self.month - 1) * 4;
+        before + Card::month_cards(self.month).iter().position(|c| *c == self).unwrap_or(0)
+    }
+
+    /// The month's family in Japanese.
+    pub fn family(self) -> &'static str {
+        FAMILIES[usize::from(self.month - 1)].0
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.month, self.kind.letter())?;
+        if self.number > 0 {
+            write!(f, "{}", self.number)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a code is not a card, in English and Italian.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeError {
+    /// The code as typed.
+    pub code: String,
+    /// Why, in English.
+    pub en: String,
+    /// Why, in Italian.
+    pub it: String,
+}
+
+impl CodeError {
+    fn new(code: &str, en: String, it: String) -> CodeError {
+        CodeError { code: code.to_owned(), en: format!("{code}: {en}"), it: format!("{code}: {it}") }
+    }
+}
+
+/// Reads one card code (`8L`, `12C1`; lower case accepted).
+pub fn parse_card(code: &str) -> Result<Card, CodeError> {
+    let upper = code.trim().to_ascii_uppercase();
+    let digits = upper.chars().take_while(char::is_ascii_digit).count();
+    let kind_letter = upper[digits..].chars().next();
+    let (Some(letter), true) = (kind_letter, (1..=2).contains(&digits)) else {
+        return Err(CodeError::new(
+            code,
+            "not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)".to_owned(),
+            "non è una carta: un mese 1–12 e L, A, R o C (es. 8L, 12C1)".to_owned(),
+        ));
+    };
+    let month: u8 = upper[..digits].parse().unwrap_or(0);
+    if !(1..=12).contains(&month) {
+        return Err(CodeError::new(code, format!("there is no month {month}"), format!("non esiste il mese {month}")));
+    }
+    let (family, _, _) = FAMILIES[usize::from(month - 1)];
+    let Some(kind) = Kind::from_letter(letter) else {
+        return Err(CodeError::new(
+            code,
+            format!("no kind {letter}: L light, A animal, R ribbon, C chaff"),
+            format!("tipo {letter} sconosciuto: L luce, A animale, R nastro, C kasu"),
+        ));
+    };
+    let rest = &upper[digits + letter.len_utf8()..];
+    let cards = Card::month_cards(month);
+    let chaff: Vec<Card> = cards.iter().copied().filter(|c| c.kind == Kind::Chaff).collect();
+    let number = if kind == Kind::Chaff && chaff.len() > 1 {
+        let numbers = chaff.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+        match rest.parse::<u8>() {
+            Ok(n) if chaff.iter().any(|c| c.number == n) => n,
+            _ if rest.is_empty() => {
+                return Err(CodeError::new(
+                    code,
+                    format!("month {month} ({family}) has {} chaff cards: say which ({numbers})", chaff.len()),
+                    format!("il mese {month} ({family}) ha {} kasu: di' quale ({numbers})", chaff.len()),
+                ));
+            }
+            _ => {
+                return Err(CodeError::new(
+                    code,
+                    format!("month {month} ({family}) has no such chaff card (it has {numbers})"),
+                    format!("il mese {month} ({family}) non ha questo kasu (ha {numbers})"),
+                ));
+            }
+        }
+    } else {
+        if !rest.is_empty() {
+            return Err(CodeError::new(
+                code,
+                format!("unexpected «{rest}» after the kind"),
+                format!("«{rest}» di troppo dopo il tipo"),
+            ));
+        }
+        0
+    };
+    let card = Card { month, kind, number };
+    if !cards.contains(&card) {
+        let (_, it, en) = kind_words(kind);
+        return Err(CodeError::new(
+            code,
+            format!("month {month} ({family}) has no {en}"),
+            format!("il mese {month} ({family}) non ha {it}"),
+        ));
+    }
+    Ok(card)
+}
+
+fn kind_words(kind: Kind) -> (&'static str, &'static str, &'static str) {
+    match kind {
+        Kind::Light => ("hikari", "una luce", "light"),
+        Kind::Animal => ("tane", "un animale", "animal"),
+        Kind::Ribbon => ("tan", "un nastro", "ribbon"),
+        Kind::Chaff => ("kasu", "un kasu", "chaff"),
+    }
+}
+
+/// Reads a space-separated capture (`1L 1R 8L`): every card, or the first bad code, or the first card
+/// written twice (so a capture never holds more than the 48 cards).
+pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
+    let mut cards: Vec<Card> = Vec::new();
+    for code in text.split([' ', ',', '\t', '\n']).filter(|c| !c.trim().is_empty()) {
+        let card = parse_card(code)?;
+        if cards.contains(&card) {
+            return Err(CodeError::new(code, "written twice".to_owned(), "scritta due volte".to_owned()));
+        }
+        cards.push(card);
+    }
+    Ok(cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deck_has_48_cards_four_per_month_with_the_notation_codes() {
+        let deck = Card::deck();
+        assert_eq!(deck.len(), DECK_SIZE);
+        let codes: Vec<String> = deck.iter().map(ToString::to_string).collect();
+        assert_eq!(codes[..4], ["1L", "1R", "1C1", "1C2"]);
+        assert_eq!(codes[28..32], ["8L", "8A", "8C1", "8C2"]);
+        assert_eq!(codes[40..], ["11L", "11A", "11R", "11C", "12L", "12C1", "12C2", "12C3"]);
+        for (i, card) in deck.iter().enumerate() {
+            assert_eq!(card.index(), i);
+            assert_eq!(parse_card(&card.to_string()), Ok(*card));
+        }
+        let lights: Vec<String> = deck.iter().filter(|c| c.kind == Kind::Light).map(ToString::to_string).collect();
+        assert_eq!(lights, ["1L", "3L", "8L", "11L", "12L"]);
+        assert_eq!(deck.iter().filter(|c| c.kind == Kind::Ribbon).count(), 10);
+    }
+
+    #[test]
+    fn unknown_codes_say_why() {
+        for (code, why) in [
+            ("13L", "13L: there is no month 13"),
+            ("0A", "0A: there is no month 0"),
+            ("1A", "1A: month 1 (Matsu) has no animal"),
+            ("12R", "12R: month 12 (Kiri) has no ribbon"),
+            ("1C", "1C: month 1 (Matsu) has 2 chaff cards: say which (1C1, 1C2)"),
+            ("12C4", "12C4: month 12 (Kiri) has no such chaff card (it has 12C1, 12C2, 12C3)"),
+            ("11C1", "11C1: unexpected «1» after the kind"),
+            ("8X", "8X: no kind X: L light, A animal, R ribbon, C chaff"),
+            ("L8", "L8: not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)"),
+        ] {
+            assert_eq!(parse_card(code).map_err(|e| e.en), Err(why.to_owned()), "{code}");
+        }
+        assert_eq!(parse_card("13L").map_err(|e| e.it), Err("13L: non esiste il mese 13".to_owned()));
+        assert_eq!(parse_card("12c1").map(|c| c.to_string()), Ok("12C1".to_owned()), "lower case");
+    }
+
+    #[test]
+    fn a_capture_reads_every_code_and_refuses_a_repeat() {
+        let cards = parse_capture("1L 1R  8L,8A 9A 12C1").expect("valid");
+        assert_eq!(cards.len(), 6);
+        assert_eq!(parse_capture("").expect("empty"), []);
+        assert_eq!(parse_capture("1L 8L 1l").map_err(|e| e.en), Err("1l: written twice".to_owned()));
+    }
+}
