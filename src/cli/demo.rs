@@ -44,7 +44,8 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
     if !(1..=crate::tournament::settings::MAX_SESSIONS).contains(&args.sessions) {
         anyhow::bail!("--sessions {}: expected 1 to {}", args.sessions, crate::tournament::settings::MAX_SESSIONS);
     }
-    if args.players < seats || args.players % seats != 0 {
+    let sizes = crate::seating::TableSizes { max: seats, min: rules.min_table_size() };
+    if sizes.layout(args.players).is_none() {
         anyhow::bail!("--players {}: a demo of {} needs a positive multiple of {seats}", args.players, rules.name());
     }
     let path = database_path(db)?;

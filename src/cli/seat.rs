@@ -9,7 +9,10 @@ use anyhow::{Context, bail};
 use serde_json::json;
 
 use super::EXIT_INVALID;
-use crate::seating::{Entrant, MAX_PLAYERS, MAX_SESSIONS, SeatingRequest, generate, report};
+use crate::seating::{
+    Entrant, MAX_PLAYERS, MAX_SESSIONS, Quality, SeatingRequest, TableSizes, generate, plan_report, report,
+    seat_any_size as seat_plan,
+};
 
 /// Arguments of `stecca seat`.
 #[derive(Debug, clap::Args)]
@@ -36,6 +39,10 @@ pub struct SeatArgs {
     /// Weight of a same-country meeting, same scale.
     #[arg(long, default_value_t = 0.25)]
     pub country_weight: f64,
+    /// Players a table (2, 3 or 4). Tables of three add tables of two where the count requires (Hanafuda);
+    /// tables of four and of two need a multiple.
+    #[arg(long, default_value_t = 4, conflicts_with = "tournament")]
+    pub table_size: usize,
 }
 
 /// Runs `stecca seat`.
@@ -109,10 +116,32 @@ fn seat_tournament(db: Option<&Path>, tournament: i64, args: &SeatArgs) -> anyho
         "sessions": tables,
     });
     if let Some(quality) = &outcome.report {
-        output["report"] = report_json(quality, seconds);
+        output["report"] = quality_json(quality, seconds);
     }
     println!("{}", serde_json::to_string(&output)?);
     Ok(())
+}
+
+fn quality_json(quality: &Quality, seconds: f64) -> serde_json::Value {
+    match quality {
+        Quality::Four(report) => report_json(report, seconds),
+        Quality::AnySize(report) => plan_report_json(report, seconds),
+    }
+}
+
+fn plan_report_json(quality: &crate::seating::PlanReport, seconds: f64) -> serde_json::Value {
+    json!({
+        "repeat_meetings": quality.repeat_meetings,
+        "lower_bound": quality.lower_bound,
+        "max_first_deal_deviation": quality.max_first_deal_deviation,
+        "same_club_meetings": quality.same_club_meetings,
+        "same_country_meetings": quality.same_country_meetings,
+        "max_same_table": quality.max_same_table,
+        "repeated_pairs": quality.repeated_pairs,
+        "clubs": quality.clubs,
+        "table_sizes": quality.table_sizes,
+        "seconds": seconds,
+    })
 }
 
 fn report_json(quality: &crate::seating::Report, seconds: f64) -> serde_json::Value {
@@ -132,9 +161,13 @@ fn report_json(quality: &crate::seating::Report, seconds: f64) -> serde_json::Va
 fn seat(args: &SeatArgs) -> anyhow::Result<()> {
     let named = args.clubs.is_some();
     let sessions = session_count(args.sessions.as_deref())?;
+    if !(2..=4).contains(&args.table_size) {
+        bail!("--table-size {}: a table seats 2, 3 or 4 players", args.table_size);
+    }
+    let fewest = if args.table_size == 4 { 4 } else { 2 };
     let players = match args.players {
-        Some(n) if !(4..=MAX_PLAYERS as u64).contains(&n) => {
-            bail!("--players {n}: a schedule needs between 4 and {MAX_PLAYERS} players")
+        Some(n) if !(fewest as u64..=MAX_PLAYERS as u64).contains(&n) => {
+            bail!("--players {n}: a schedule needs between {fewest} and {MAX_PLAYERS} players")
         }
         other => other.map(|n| n as usize),
     };
@@ -156,6 +189,9 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
         club_weight: args.club_weight,
         country_weight: args.country_weight,
     };
+    if args.table_size != 4 {
+        return seat_any_size(&request, args.table_size, named);
+    }
     let start = Instant::now();
     let schedule = generate(&request)?;
     let seconds = start.elapsed().as_secs_f64();
@@ -172,6 +208,27 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
         json!(schedule.sessions)
     };
     let output = json!({ "sessions": sessions, "report": report_json(&quality, seconds) });
+    println!("{}", serde_json::to_string(&output)?);
+    Ok(())
+}
+
+/// A plan at tables of two or three (three with tables of two where the count requires), with its report.
+fn seat_any_size(request: &SeatingRequest, size: usize, named: bool) -> anyhow::Result<()> {
+    let sizes = TableSizes { max: size, min: 2 };
+    let start = Instant::now();
+    let plan = seat_plan(request, sizes, &[])?;
+    let seconds = start.elapsed().as_secs_f64();
+    let quality = plan_report(&plan, &request.entrants)?;
+    let sessions = if named {
+        json!(
+            plan.iter()
+                .map(|s| s.iter().map(|t| t.iter().map(|&p| request.entrants[p].name.clone()).collect()).collect())
+                .collect::<Vec<Vec<Vec<String>>>>()
+        )
+    } else {
+        json!(plan)
+    };
+    let output = json!({ "sessions": sessions, "report": plan_report_json(&quality, seconds) });
     println!("{}", serde_json::to_string(&output)?);
     Ok(())
 }

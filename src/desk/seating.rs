@@ -3,7 +3,7 @@
 
 use super::{DeskError, DeskResult};
 use crate::msg;
-use crate::seating::{self, Entrant, Plan, Report, Schedule, SeatingRequest};
+use crate::seating::{self, Entrant, Plan, Quality, Schedule, SeatingRequest};
 use crate::store::{Player, SeatedTable, Store};
 use crate::tournament::Id;
 
@@ -12,8 +12,8 @@ use crate::tournament::Id;
 pub struct SeatingOutcome {
     /// Sessions written (1-based numbers).
     pub sessions: std::ops::RangeInclusive<u32>,
-    /// The quality report of the whole schedule (tables of four).
-    pub report: Option<Report>,
+    /// The quality report of the whole schedule.
+    pub report: Option<Quality>,
 }
 
 /// A plan of tables of four as the four-player schedule (its designs, winds and numbering need four).
@@ -95,13 +95,16 @@ pub fn seat_sessions(
         club_weight,
         country_weight: club_weight / 4.0,
     };
-    let size = settings.ruleset().table_size();
-    let (plan, report) = if size == 4 {
+    let ruleset = settings.ruleset();
+    let sizes = seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() };
+    let (plan, report) = if sizes == seating::TableSizes::exactly(4) {
         let schedule = seating::reseat(&request, &schedule_of_four(&planned)?, fixed as usize)?;
         let report = seating::report(&schedule, &request.entrants)?;
-        (plan_of(&schedule), Some(report))
+        (plan_of(&schedule), Some(Quality::Four(report)))
     } else {
-        (seating::seat_any_size(&request, size, &planned[..fixed as usize])?, None)
+        let plan = seating::seat_any_size(&request, sizes, &planned[..fixed as usize])?;
+        let report = seating::plan_report(&plan, &request.entrants)?;
+        (plan, Some(Quality::AnySize(report)))
     };
     let ids: Vec<Vec<Vec<Id>>> = plan[fixed as usize..last as usize]
         .iter()
@@ -142,20 +145,21 @@ pub fn stored_plan(tables: &[SeatedTable]) -> DeskResult<(Vec<Id>, Plan)> {
 }
 
 /// The quality report of the stored seating (`None` before any session is seated).
-pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Report>> {
+pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Quality>> {
     let tables = store.seating(tournament)?;
     if tables.is_empty() {
         return Ok(None);
     }
-    if store.tournament(tournament)?.settings.ruleset().table_size() != 4 {
-        return Ok(None);
-    }
     let players = store.players(tournament)?;
     let (holders, plan) = stored_plan(&tables)?;
-    let schedule = schedule_of_four(&plan)?;
     let entrants: Vec<Entrant> =
         holders.iter().map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default()).collect();
-    Ok(Some(seating::report(&schedule, &entrants)?))
+    let four = plan.iter().flatten().all(|table| table.len() == 4);
+    if four {
+        let schedule = schedule_of_four(&plan)?;
+        return Ok(Some(Quality::Four(seating::report(&schedule, &entrants)?)));
+    }
+    Ok(Some(Quality::AnySize(seating::plan_report(&plan, &entrants)?)))
 }
 
 /// The stored plan with each withdrawn holder's index given to an active player not yet in the plan; the

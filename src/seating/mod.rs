@@ -8,12 +8,15 @@ mod any_size;
 mod cyclic;
 mod designs;
 mod labels;
+mod plan_report;
 mod report;
 mod search;
 mod tables;
+mod tabu;
 mod winds;
 
-pub use any_size::{Plan, seat_any_size};
+pub use any_size::{Plan, TableSizes, seat_any_size};
+pub use plan_report::{PlanReport, plan_report};
 pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report};
 
 use serde::Serialize;
@@ -28,6 +31,51 @@ use search::{Group, Problem, REPEAT_COST};
 pub const MAX_SESSIONS: usize = 40;
 /// Most players a schedule may seat.
 pub const MAX_PLAYERS: usize = 1000;
+
+/// The quality report of a seating: tables of four (with their winds) or tables of another size (with the
+/// balance of the first deal).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Quality {
+    /// Tables of four.
+    Four(Report),
+    /// Tables of two or three.
+    AnySize(PlanReport),
+}
+
+impl Quality {
+    /// Σ over pairs of (meetings − 1).
+    pub fn repeat_meetings(&self) -> u64 {
+        match self {
+            Quality::Four(r) => r.repeat_meetings,
+            Quality::AnySize(r) => r.repeat_meetings,
+        }
+    }
+
+    /// The lower bound on repeated meetings.
+    pub fn lower_bound(&self) -> u64 {
+        match self {
+            Quality::Four(r) => r.lower_bound,
+            Quality::AnySize(r) => r.lower_bound,
+        }
+    }
+
+    /// Meetings of clubmates.
+    pub fn same_club_meetings(&self) -> u64 {
+        match self {
+            Quality::Four(r) => r.same_club_meetings,
+            Quality::AnySize(r) => r.same_club_meetings,
+        }
+    }
+
+    /// Per club with meetings, why.
+    pub fn clubs(&self) -> &[ClubNote] {
+        match self {
+            Quality::Four(r) => &r.clubs,
+            Quality::AnySize(r) => &r.clubs,
+        }
+    }
+}
 
 /// A player to be seated.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -202,8 +202,10 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let ruleset = settings.ruleset();
     let east_passes = ruleset.deal_always_passes(&settings.options);
     let card_value = ruleset.entry_model().card_value;
-    let (seats, seat_model) = (ruleset.table_size(), ruleset.seat_model());
+    let seat_model = ruleset.seat_model();
     for table in &s.tables {
+        // A table's own size: Hanafuda seats two at a few tables.
+        let seats = table.players.len().max(1);
         w.new_page();
         let title = format!(
             "{} — {} {} · {} {}",

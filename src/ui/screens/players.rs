@@ -40,15 +40,28 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         super::exports::button(app, ui, crate::export::What::Players, crate::export::Format::Csv, None);
     });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
-    let seats = app.tournament.as_ref().map_or(4, |t| t.settings.ruleset().table_size()).max(1);
+    let sizes = app.tournament.as_ref().map_or(crate::seating::TableSizes::exactly(4), |t| {
+        let ruleset = t.settings.ruleset();
+        crate::seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() }
+    });
+    let seats = sizes.max.max(1);
     // One line in both cases, so the form below never moves when a player is added.
-    if active % seats != 0 {
-        let text =
-            format!("{active} {}", msg!("players.not_multiple", n = seats - active % seats, size = seats).render(lang));
-        ui.label(RichText::new(text).color(Color32::from_rgb(180, 110, 0)));
-    } else {
-        let text = format!("{active} {}", msg!("players.complete", tables = active / seats, size = seats).render(lang));
-        ui.label(RichText::new(text).weak());
+    match sizes.layout(active) {
+        None => {
+            let missing = (seats - active % seats).max(sizes.min.saturating_sub(active));
+            let text = format!("{active} {}", msg!("players.not_multiple", n = missing, size = seats).render(lang));
+            ui.label(RichText::new(text).color(Color32::from_rgb(180, 110, 0)));
+        }
+        Some(layout) => {
+            let full = layout.iter().filter(|&&s| s == seats).count();
+            let message = match layout.len() - full {
+                0 => msg!("players.complete", tables = full, size = seats),
+                short => {
+                    msg!("players.complete_mixed", tables = full, size = seats, short = short, smaller = seats - 1)
+                }
+            };
+            ui.label(RichText::new(format!("{active} {}", message.render(lang))).weak());
+        }
     }
     ui.columns(2, |columns| {
         let ui = &mut columns[0];

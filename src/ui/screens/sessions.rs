@@ -9,7 +9,7 @@ use crate::desk;
 use crate::export::{Format, What};
 use crate::message::Message;
 use crate::msg;
-use crate::seating::{ClubNote, FloorReason, Report};
+use crate::seating::{ClubNote, FloorReason, Quality};
 use crate::store::SeatedTable;
 use crate::tournament::Id;
 use crate::ui::{DeskApp, Screen};
@@ -30,7 +30,7 @@ struct Cache {
     tables: Vec<SeatedTable>,
     names: HashMap<Id, String>,
     manches: HashMap<Id, usize>,
-    report: Option<Report>,
+    report: Option<Quality>,
 }
 
 fn load(app: &mut DeskApp, tournament: Id) {
@@ -100,21 +100,30 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     });
     let Some(cache) = &app.screens.sessions.cache else { return };
     if let Some(report) = &cache.report {
-        let repeats = msg!(
-            "sessions.report",
-            repeats = report.repeat_meetings,
-            bound = report.lower_bound,
-            wind = report.max_wind_deviation,
-            club = report.same_club_meetings
-        )
+        let repeats = match report {
+            Quality::Four(four) => msg!(
+                "sessions.report",
+                repeats = four.repeat_meetings,
+                bound = four.lower_bound,
+                wind = four.max_wind_deviation,
+                club = four.same_club_meetings
+            ),
+            Quality::AnySize(plan) => msg!(
+                "sessions.report_first_deal",
+                repeats = plan.repeat_meetings,
+                bound = plan.lower_bound,
+                first = plan.max_first_deal_deviation,
+                club = plan.same_club_meetings
+            ),
+        }
         .render(lang);
-        let color = if report.repeat_meetings > report.lower_bound {
+        let color = if report.repeat_meetings() > report.lower_bound() {
             Color32::from_rgb(180, 110, 0)
         } else {
             Color32::from_rgb(30, 130, 60)
         };
         // Repeats the field size forces (a small field over several sessions) are a fact, not a warning.
-        let repeats = if report.repeat_meetings > 0 && report.repeat_meetings == report.lower_bound {
+        let repeats = if report.repeat_meetings() > 0 && report.repeat_meetings() == report.lower_bound() {
             format!("{repeats} — {}", lang.tr("sessions.unavoidable"))
         } else {
             repeats
@@ -124,14 +133,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         let tables = cache.tables.iter().filter(|t| Some(t.session) == first).count();
         // A long list of clubs would push the tables off the screen: it folds away.
         let notes = |ui: &mut egui::Ui| {
-            for note in &report.clubs {
+            for note in report.clubs() {
                 ui.label(RichText::new(club_note(lang, note, tables)).weak());
             }
         };
-        if report.clubs.len() <= 5 {
+        if report.clubs().len() <= 5 {
             notes(ui);
         } else {
-            let title = msg!("sessions.club_notes", n = report.clubs.len()).render(lang);
+            let title = msg!("sessions.club_notes", n = report.clubs().len()).render(lang);
             egui::CollapsingHeader::new(title).show(ui, notes);
         }
     }
@@ -181,6 +190,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                     if ui.add(egui::Button::selectable(selected, name)).clicked() {
                         clicked = Some(player);
                     }
+                }
+                // A smaller table (two players at Hanafuda) leaves its last seats empty.
+                for _ in table.players.len()..seats {
+                    ui.label("");
                 }
                 ui.label(format!(
                     "{}/{}",
