@@ -112,7 +112,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
     assert_eq!(outcome.sessions, 1..=5);
     assert_eq!(
-        outcome.report.expect("tables of four are reported").repeat_meetings,
+        outcome.report.expect("tables of four are reported").repeat_meetings(),
         0,
         "16 players × 5 sessions: the affine plane"
     );
@@ -130,7 +130,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("reseat");
     assert_eq!(outcome.sessions, 2..=5);
     assert_eq!(
-        outcome.report.expect("tables of four are reported").repeat_meetings,
+        outcome.report.expect("tables of four are reported").repeat_meetings(),
         0,
         "the substitute inherits the plan"
     );
@@ -169,7 +169,7 @@ fn the_demo_tournament_is_complete_and_balanced() {
     assert!(rows.windows(2).all(|w| w[0].points >= w[1].points));
     assert!(rows.iter().all(|r| r.sessions_played == 2));
     let report = desk::stored_report(&store, id).expect("report").expect("seated");
-    assert_eq!(report.repeat_meetings, 0);
+    assert_eq!(report.repeat_meetings(), 0);
     let again = desk::create_demo(
         &mut Store::open_in_memory().expect("open"),
         DemoSize { players: 16, sessions: 2, club_weight: 0.0, ..DemoSize::default() },
