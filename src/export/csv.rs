@@ -121,6 +121,7 @@ pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 fn hand_cell(player: &crate::rules::PlayerInput) -> String {
     match (&player.hand, &player.card_hand, player.value) {
         (Some(tiles), _, _) => tiles.clone(),
+        _ if player.captured.is_some() => player.captured.clone().unwrap_or_default(),
         (None, Some(line), _) => line.clone(),
         (None, None, Some(value)) => value.to_string(),
         _ => String::new(),
@@ -128,9 +129,15 @@ fn hand_cell(player: &crate::rules::PlayerInput) -> String {
 }
 
 /// The win flags, then the facts of a card-scored game a spreadsheet needs: `exposures=2`, `discarder`,
-/// `dead`.
-fn facts_cell(player: &crate::rules::PlayerInput) -> String {
+/// `dead`; and Hanafuda's `oya` and `tegarasu_sanjuu` (the declarer).
+fn facts_cell(player: &crate::rules::PlayerInput, input: &MancheInput) -> String {
     let mut facts = player.win.clone();
+    if player.oya {
+        facts.push("oya".to_owned());
+    }
+    if input.tegarasu_sanjuu.as_ref() == Some(&player.name) {
+        facts.push("tegarasu_sanjuu".to_owned());
+    }
     if let Some(exposures) = player.exposures {
         facts.push(format!("exposures={exposures}"));
     }
@@ -176,7 +183,8 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             for (position, player) in manche.input.players.iter().enumerate() {
-                let score = manche.outcome.players.get(position).map_or(0, |p| p.score);
+                let scored = manche.outcome.players.get(position);
+                let (score, mahjong) = scored.map_or((0, player.mahjong), |p| (p.score, p.mahjong));
                 w.write_record(
                     [
                         table.session.to_string(),
@@ -186,9 +194,9 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                         round_wind(&manche.input),
                         cell(&player.name),
                         cell(&hand_cell(player)),
-                        if player.mahjong { "yes" } else { "no" }.to_owned(),
-                        facts_cell(player),
-                        if manche.input.void { "yes" } else { "no" }.to_owned(),
+                        if mahjong { "yes" } else { "no" }.to_owned(),
+                        facts_cell(player, &manche.input),
+                        if manche.outcome.void { "yes" } else { "no" }.to_owned(),
                         score.to_string(),
                         manche.nets.get(position).copied().unwrap_or_default().to_string(),
                         manche.entered_at.clone(),

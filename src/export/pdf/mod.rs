@@ -241,7 +241,8 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &lang.seat(seat_model.seat(pos)));
         }
         let head = top - 10.0;
-        w.text(MARGIN, top - 4.5, 8.0, Weight::Regular, &lang.tr("pdf.first_wind"));
+        let first_seat = if seat_model.has_seat_winds() { "pdf.first_wind" } else { "pdf.first_seat" };
+        w.text(MARGIN, top - 4.5, 8.0, Weight::Regular, &lang.tr(first_seat));
         w.text(MARGIN, head, 8.0, Weight::Bold, "N.");
         let dealer_title = if seat_model.has_winds() { lang.tr("pdf.round_east") } else { lang.tr("seat.dealer") };
         w.text(MARGIN + 11.0, head, 8.0, Weight::Bold, &dealer_title);
