@@ -16,9 +16,11 @@ use egui::{Color32, RichText};
 use crate::desk;
 use crate::message::Explain;
 use crate::msg;
+use crate::rules::mayumi::{Card, parse_card};
 use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
 use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
+use crate::ui::widgets::hanafuda;
 use crate::ui::widgets::tiles::{Palette, paint_hand_strip};
 use crate::ui::{DeskApp, Lang, Screen};
 
@@ -213,6 +215,12 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles, flag_toggles, discard_toggles)
     });
     for position in toggles {
+        if model.captured_cards {
+            // Hanafuda has no Mah Jong: F1–F3 choose whose cards are typed and clicked.
+            app.screens.entry.active = position;
+            app.screens.entry.focus_hand = Some(position);
+            continue;
+        }
         let hand = &mut app.screens.entry.entry.hands[position];
         hand.mahjong = !hand.mahjong;
         if hand.mahjong && model.card_value {
@@ -250,7 +258,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         if let Some(round) = frame.round_wind {
             ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(round)));
         }
-        ui.checkbox(&mut app.screens.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
+        if !model.captured_cards {
+            ui.checkbox(&mut app.screens.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
+        }
     });
     if leave {
         app.screens.entry.keep_draft();
@@ -276,12 +286,18 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         None => msg!("entry.keys", last = seats),
     };
     let keys = if model.discarder { msg!("entry.keys_card", last = seats).arg_message("keys", keys) } else { keys };
-    let enter = if model.tile_hand { format!("{} · ", lang.tr("entry.keys_enter")) } else { String::new() };
+    let keys = if model.captured_cards { msg!("entry.keys_hanafuda", last = seats) } else { keys };
+    let enter = if model.tile_hand || model.captured_cards {
+        format!("{} · ", lang.tr("entry.keys_enter"))
+    } else {
+        String::new()
+    };
     ui.label(RichText::new(format!("{}: {enter}{}", lang.tr("entry.keys_title"), keys.render(lang))).weak());
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
     let mut discarder_clicked = None;
+    let mut declared: Option<usize> = None;
     ui.columns(seats, |columns| {
         for (position, ui) in columns.iter_mut().enumerate() {
             let player = &state.players[position];
@@ -315,11 +331,29 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     paint_hand_strip(ui, &parsed);
                 }
             }
+            if model.captured_cards {
+                let focus = app.screens.entry.focus_hand == Some(position);
+                if focus {
+                    app.screens.entry.focus_hand = None;
+                }
+                let typed = captured_fields(ui, lang, hand, position, focus);
+                if typed.has_focus {
+                    app.screens.entry.active = position;
+                }
+                if typed.next && position + 1 < seats {
+                    app.screens.entry.focus_hand = Some(position + 1);
+                }
+                if typed.declared {
+                    declared = Some(position);
+                }
+            }
             let mahjong_label = match mahjong_key(position) {
                 Some(key) => format!("Mah Jong ({})", key.name()),
                 None => "Mah Jong".to_owned(),
             };
-            ui.checkbox(&mut hand.mahjong, mahjong_label);
+            if !model.captured_cards {
+                ui.checkbox(&mut hand.mahjong, mahjong_label);
+            }
             if hand.mahjong {
                 // The winner's flags in one row, each with its key where the keys act on this hand.
                 ui.horizontal_wrapped(|ui| {
@@ -386,14 +420,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             }
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
                 // A hand not typed yet is work still to do, not a mistake: said quietly.
-                let pending = (model.tile_hand && hand.text.trim().is_empty())
+                let pending = ((model.tile_hand || model.captured_cards) && hand.text.trim().is_empty())
                     || (model.card_value && hand.mahjong && hand.value.trim().is_empty());
                 let text = RichText::new(error.message().render(lang));
                 ui.label(if pending { text.weak() } else { text.color(RED) });
             }
             if let Some(outcome) = &outcome
                 && let Some(scored) = outcome.players.get(position)
-                && !outcome.void
+                && (!outcome.void || model.captured_cards)
             {
                 ui.separator();
                 ui.label(RichText::new(format!("{}: {}", lang.tr("entry.value"), scored.score)).strong());
@@ -406,7 +440,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     ));
                 }
                 for item in &scored.items {
-                    let amount = match (item.points.filter(|_| model.points_and_doubles), item.doubles, item.limit) {
+                    let shown = model.points_and_doubles || model.captured_cards;
+                    let amount = match (item.points.filter(|_| shown), item.doubles, item.limit) {
                         (Some(p), _, _) => format!("+{p}"),
                         (_, Some(d), _) => doubles_words(d),
                         (_, _, Some(l)) => format!("= {l}"),
@@ -420,6 +455,15 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     if let Some(position) = discarder_clicked {
         set_discarder(&mut app.screens.entry.entry.hands, position);
     }
+    // One declarer of tegarasu sanjuu at most: a new tick moves the declaration.
+    if let Some(declarer) = declared {
+        for (position, hand) in app.screens.entry.entry.hands.iter_mut().enumerate() {
+            hand.tegarasu = position == declarer;
+        }
+    }
+    for warning in outcome.iter().flat_map(|o| &o.warnings) {
+        ui.label(RichText::new(lang.pick(&warning.it, &warning.en)).color(Color32::from_rgb(180, 110, 0)));
+    }
     if let Some(error) = &errors.general {
         ui.label(RichText::new(error.message().render(lang)).color(RED));
     }
@@ -427,6 +471,16 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     let active = app.screens.entry.active.min(seats.saturating_sub(1));
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
+            if model.captured_cards {
+                let name = &state.players[active].name;
+                ui.label(RichText::new(msg!("entry.cards_for", name = name).render(lang)).strong());
+                if let Some(card) = hanafuda_grid(ui, &app.screens.entry.entry.hands) {
+                    if let Err(why) = assign_card(&mut app.screens.entry.entry.hands, active, card, &state.players) {
+                        app.fail(why);
+                    }
+                }
+                return;
+            }
             if !model.tile_hand {
                 return;
             }
@@ -476,6 +530,79 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             }
         });
     });
+}
+
+/// What happened in a player's captured-cards fields this frame.
+struct Typed {
+    /// The codes field has the keyboard.
+    has_focus: bool,
+    /// Enter asked for the next player.
+    next: bool,
+    /// Tegarasu sanjuu was just ticked.
+    declared: bool,
+}
+
+/// A player's captured cards as typed codes, and its declaration of tegarasu sanjuu.
+fn captured_fields(ui: &mut egui::Ui, lang: Lang, hand: &mut HandEntry, position: usize, focus: bool) -> Typed {
+    let label = ui.label(format!("{} {}", lang.tr("entry.captured"), position + 1));
+    let edit = egui::TextEdit::multiline(&mut hand.text)
+        .id_salt(("captured", position))
+        .desired_width(f32::INFINITY)
+        .desired_rows(2)
+        .font(egui::TextStyle::Monospace)
+        .hint_text("1L 1R 8L 8A 9A 12C1")
+        .return_key(None);
+    let response = ui.add(edit).labelled_by(label.id);
+    if focus {
+        response.request_focus();
+    }
+    // Enter ends the list: the next player's field takes the keyboard (a multi-line field keeps long lists
+    // readable but never needs a new line).
+    let next = response.has_focus() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
+    if next {
+        response.surrender_focus();
+    }
+    let declared = ui.checkbox(&mut hand.tegarasu, "Tegarasu sanjuu").changed() && hand.tegarasu;
+    Typed { has_focus: response.has_focus() && !next, next, declared }
+}
+
+/// The card grid with each card framed in its owner's colour (a card typed by two players is marked).
+fn hanafuda_grid(ui: &mut egui::Ui, hands: &[HandEntry]) -> Option<Card> {
+    let captures: Vec<Vec<Card>> = hands.iter().map(|h| codes(&h.text)).collect();
+    let owner = |card: Card| captures.iter().position(|c| c.contains(&card));
+    let clash = |card: Card| captures.iter().filter(|c| c.contains(&card)).count() > 1;
+    hanafuda::card_grid(ui, &owner, &clash)
+}
+
+/// The valid codes of a typed capture (a bad code is reported beside the hand; the grid shows the rest).
+fn codes(text: &str) -> Vec<Card> {
+    text.split_whitespace().filter_map(|code| parse_card(code).ok()).collect()
+}
+
+/// A card clicked on the grid: added to the active player's capture, taken back if it is already there,
+/// refused (naming the owner) if another player has it.
+fn assign_card(
+    hands: &mut [HandEntry],
+    active: usize,
+    card: Card,
+    players: &[crate::tournament::TablePlayer],
+) -> Result<(), crate::message::Message> {
+    if let Some(other) = (0..hands.len()).find(|&p| p != active && codes(&hands[p].text).contains(&card)) {
+        let owner = players.get(other).map(|p| p.name.clone()).unwrap_or_default();
+        return Err(msg!("entry.card_taken", card = card.to_string(), name = owner));
+    }
+    let Some(hand) = hands.get_mut(active) else { return Ok(()) };
+    let mine = codes(&hand.text).contains(&card);
+    let kept: Vec<&str> = hand.text.split_whitespace().filter(|code| parse_card(code).ok() != Some(card)).collect();
+    let mut text = kept.join(" ");
+    if !mine {
+        if !text.is_empty() {
+            text.push(' ');
+        }
+        text.push_str(&card.to_string());
+    }
+    hand.text = text;
+    Ok(())
 }
 
 /// The winner's card value — typed, or picked from the tournament's card by a few letters (Enter takes the

@@ -1,3 +1,4 @@
-//! Widgets of the desk: tile faces and the tile palette.
+//! Widgets of the desk: tile faces and the tile palette, Hanafuda card faces and their grid.
 
+pub mod hanafuda;
 pub mod tiles;
