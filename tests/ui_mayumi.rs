@@ -8,7 +8,7 @@ mod common;
 use common::desk::{click, harness, type_into};
 use egui::{Event, Key, Modifiers, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
 
