@@ -294,7 +294,7 @@ fn option_values_out_of_range_are_rejected_by_name() {
 fn an_unknown_ruleset_is_named() {
     let mut input = with_flags(&[]);
     input["rules"] = json!("riichi");
-    assert_eq!(rejected(input), "rules: unknown ruleset `riichi` (known: fimj, classic_american, nmjl)");
+    assert_eq!(rejected(input), "rules: unknown ruleset `riichi` (known: fimj, classic_american, nmjl, mayumi)");
 }
 
 #[test]
