@@ -47,24 +47,26 @@ pub fn ruleset(id: &str) -> Option<&'static (dyn Ruleset + Sync)> {
 /// The options in force: the ruleset's defaults overlaid with `options`, so that `{}` and the defaults spelled
 /// out compare equal.
 pub fn effective_options(rules: &str, options: &serde_json::Value) -> serde_json::Value {
-    fn overlay(base: &mut serde_json::Value, top: &serde_json::Value) {
-        match (base.as_object_mut(), top.as_object()) {
-            (Some(base), Some(top)) => {
-                for (key, value) in top {
-                    match base.get_mut(key) {
-                        Some(slot) => overlay(slot, value),
-                        None => {
-                            base.insert(key.clone(), value.clone());
-                        }
-                    }
-                }
-            }
-            _ => *base = top.clone(),
-        }
-    }
     let mut base = ruleset(rules).map(|r| r.default_options()).unwrap_or_else(|| serde_json::json!({}));
     overlay(&mut base, options);
     base
+}
+
+/// Lays `top` over `base`, object by object: what `top` gives replaces, the rest of `base` stays.
+pub(crate) fn overlay(base: &mut serde_json::Value, top: &serde_json::Value) {
+    match (base.as_object_mut(), top.as_object()) {
+        (Some(base), Some(top)) => {
+            for (key, value) in top {
+                match base.get_mut(key) {
+                    Some(slot) => overlay(slot, value),
+                    None => {
+                        base.insert(key.clone(), value.clone());
+                    }
+                }
+            }
+        }
+        _ => *base = top.clone(),
+    }
 }
 
 /// Scores a manche with the ruleset it names.

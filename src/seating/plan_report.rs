@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::report::{ClubNote, FloorReason, same, unavoidable_meetings};
+use super::report::{ClubNote, FloorReason, pair_figures, unavoidable_meetings};
 use super::{Entrant, Plan, SeatingError};
 
 /// How good a plan is.
@@ -99,25 +99,12 @@ pub fn plan_report(plan: &Plan, entrants: &[Entrant]) -> Result<PlanReport, Seat
         max_same_table: at_table.iter().flatten().copied().max().unwrap_or(0),
         table_sizes: plan.first().map(|s| s.iter().map(Vec::len).collect()).unwrap_or_default(),
     };
-    let mut club_meetings: std::collections::BTreeMap<&str, u64> = Default::default();
-    for a in 0..n {
-        for b in a + 1..n {
-            let m = met[a * n + b];
-            if m > 1 {
-                out.repeat_meetings += u64::from(m - 1);
-                out.repeated_pairs.push((a, b, m));
-            }
-            if m > 0 {
-                if let Some(club) = same(&entrants[a].club, &entrants[b].club) {
-                    out.same_club_meetings += u64::from(m);
-                    *club_meetings.entry(club).or_default() += u64::from(m);
-                }
-                if same(&entrants[a].country, &entrants[b].country).is_some() {
-                    out.same_country_meetings += u64::from(m);
-                }
-            }
-        }
-    }
+    let pairs = pair_figures(&met, entrants);
+    out.repeat_meetings = pairs.repeat_meetings;
+    out.repeated_pairs = pairs.repeated_pairs;
+    out.same_club_meetings = pairs.same_club_meetings;
+    out.same_country_meetings = pairs.same_country_meetings;
+    let club_meetings = pairs.club_meetings;
     for (club, meetings) in club_meetings {
         let members = entrants.iter().filter(|e| e.club.as_deref() == Some(club)).count();
         let unavoidable = unavoidable_meetings(members, tables) * plan.len() as u64;

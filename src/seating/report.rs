@@ -82,25 +82,12 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
         wind_counts,
         max_same_table: at_table.iter().flatten().copied().max().unwrap_or(0),
     };
-    let mut club_meetings: std::collections::BTreeMap<&str, u64> = Default::default();
-    for a in 0..n {
-        for b in a + 1..n {
-            let m = met[a * n + b];
-            if m > 1 {
-                out.repeat_meetings += u64::from(m - 1);
-                out.repeated_pairs.push((a, b, m));
-            }
-            if m > 0 {
-                if let Some(club) = same(&entrants[a].club, &entrants[b].club) {
-                    out.same_club_meetings += u64::from(m);
-                    *club_meetings.entry(club).or_default() += u64::from(m);
-                }
-                if same(&entrants[a].country, &entrants[b].country).is_some() {
-                    out.same_country_meetings += u64::from(m);
-                }
-            }
-        }
-    }
+    let pairs = pair_figures(&met, entrants);
+    out.repeat_meetings = pairs.repeat_meetings;
+    out.repeated_pairs = pairs.repeated_pairs;
+    out.same_club_meetings = pairs.same_club_meetings;
+    out.same_country_meetings = pairs.same_country_meetings;
+    let club_meetings = pairs.club_meetings;
     for (club, meetings) in club_meetings {
         let members = entrants.iter().filter(|e| e.club.as_deref() == Some(club)).count();
         let floor = club_floor(members, n, sessions, out.repeat_meetings == 0);
@@ -123,6 +110,51 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
         out.clubs.push(ClubNote { club: club.to_owned(), members, meetings, unavoidable, reason, why });
     }
     Ok(out)
+}
+
+/// What the meetings of every pair add up to.
+pub(crate) struct PairFigures<'a> {
+    /// Σ over pairs of (meetings − 1).
+    pub repeat_meetings: u64,
+    /// Pairs that met more than once.
+    pub repeated_pairs: Vec<(usize, usize, u32)>,
+    /// Meetings of clubmates.
+    pub same_club_meetings: u64,
+    /// Meetings of compatriots.
+    pub same_country_meetings: u64,
+    /// Meetings per club.
+    pub club_meetings: std::collections::BTreeMap<&'a str, u64>,
+}
+
+/// Adds up the meetings of every pair: `met[a·n + b]` for a < b (tables of any size).
+pub(crate) fn pair_figures<'a>(met: &[u32], entrants: &'a [Entrant]) -> PairFigures<'a> {
+    let n = entrants.len();
+    let mut out = PairFigures {
+        repeat_meetings: 0,
+        repeated_pairs: Vec::new(),
+        same_club_meetings: 0,
+        same_country_meetings: 0,
+        club_meetings: std::collections::BTreeMap::new(),
+    };
+    for a in 0..n {
+        for b in a + 1..n {
+            let m = met[a * n + b];
+            if m > 1 {
+                out.repeat_meetings += u64::from(m - 1);
+                out.repeated_pairs.push((a, b, m));
+            }
+            if m > 0 {
+                if let Some(club) = same(&entrants[a].club, &entrants[b].club) {
+                    out.same_club_meetings += u64::from(m);
+                    *out.club_meetings.entry(club).or_default() += u64::from(m);
+                }
+                if same(&entrants[a].country, &entrants[b].country).is_some() {
+                    out.same_country_meetings += u64::from(m);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The shared club (or country) of two players, if both have the same non-blank one.

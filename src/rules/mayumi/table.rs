@@ -150,7 +150,7 @@ impl MayumiOptions {
             if !value.is_object() {
                 return Err("options: not an object".to_owned());
             }
-            overlay(&mut base, value);
+            crate::rules::overlay(&mut base, value);
         }
         let options: MayumiOptions = crate::rules::options_from_json(&base)?;
         options.table()?;
@@ -256,23 +256,6 @@ impl MayumiOptions {
             yaku,
             threshold: self.tegarasu_sanjuu,
         })
-    }
-}
-
-/// Lays `top` over `base`, object by object (the same overlay as a tournament's options over the defaults).
-fn overlay(base: &mut serde_json::Value, top: &serde_json::Value) {
-    match (base.as_object_mut(), top.as_object()) {
-        (Some(base), Some(top)) => {
-            for (key, value) in top {
-                match base.get_mut(key) {
-                    Some(slot) => overlay(slot, value),
-                    None => {
-                        base.insert(key.clone(), value.clone());
-                    }
-                }
-            }
-        }
-        _ => *base = top.clone(),
     }
 }
 
