@@ -273,6 +273,41 @@ proptest! {
 }
 
 #[test]
+fn a_script_enters_a_hand_with_the_oya_of_the_rotation() {
+    use stecca::store::{PlayerData, Store};
+    use stecca::tournament::TournamentSettings;
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = TournamentSettings {
+        name: "Hanafuda".into(),
+        rules: "mayumi".into(),
+        sessions: 1,
+        manches_per_session: 4,
+        ..TournamentSettings::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "Arbitro").expect("tournament");
+    for name in ["Aiko", "Botan", "Chiyo"] {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "Arbitro").expect("player");
+    }
+    let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
+    store.save_seating(id, 1, &[vec![players]], "Arbitro").expect("seating");
+    let at = stecca::desk::TableAddress { tournament: id, session: 1, table: 1 };
+    let mut hand = example();
+    hand["players"][0]["oya"] = json!(false);
+    hand["players"][1]["oya"] = json!(true);
+    let error = stecca::desk::enter_manche(&mut store, at, None, &input(&hand), "script").expect_err("wrong oya");
+    assert_eq!(error.to_string(), "Botan is given as oya, but at manche 1 the oya is Aiko");
+    hand["players"][1]["oya"] = json!(false);
+    let entered = stecca::desk::enter_manche(&mut store, at, None, &input(&hand), "script").expect("oya filled");
+    assert_eq!(entered.nets, [("Aiko".into(), 120), ("Botan".into(), 130), ("Chiyo".into(), -250)]);
+    let table = store.seating(id).expect("seating")[0].id;
+    let saved = &store.table_manches(table).expect("manches")[0];
+    assert!(saved.input.players[0].oya, "the rotation's oya is stored");
+    // Hand 2 is dealt by Botan, the winner.
+    let error = stecca::desk::enter_manche(&mut store, at, None, &input(&example()), "script").expect_err("Aiko");
+    assert!(error.to_string().contains("the oya is Botan"), "{error}");
+}
+
+#[test]
 fn stecca_score_prints_the_contract() {
     let out = common::cli::stecca_stdin(&["score"], example().to_string().as_bytes());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));

@@ -1,6 +1,6 @@
 //! Entering a manche written by a script (`stecca enter`): the ruleset's JSON with players named as
-//! registered, in any order. Seat winds, the round wind and the manche number may be left out — they are
-//! filled from the table's rotation and its next free manche — and when given must agree with them.
+//! registered, in any order. Seat winds, the oya, the round wind and the manche number may be left out — they
+//! are filled from the table's rotation and its next free manche — and when given must agree with them.
 
 use super::{DeskError, DeskResult, confirm_manche, table_state};
 use crate::message::Message;
@@ -108,6 +108,11 @@ pub fn enter_manche(
                 number = number,
                 actual = frame.seat(position).map_or("-".to_owned(), |w| w.letter().to_string())
             )));
+        }
+        // The oya comes from the table's rotation, like the seat winds: a script that names another is refused.
+        if player.oya && position != frame.dealer {
+            let oya = names.get(frame.dealer).copied().unwrap_or_default();
+            return Err(refused(msg!("error.enter.oya", name = name, number = number, oya = oya)));
         }
         ordered.push(player.clone());
     }
