@@ -1,6 +1,6 @@
 //! Stecca: the desk for Mah Jong referees and club treasurers.
 //!
-//! A pure core without I/O — [`tiles`] (tiles and notation), [`rules`] (the ruleset boundary, the exact
+//! A pure core without I/O — [`tiles`] (tiles and notation), [`hanafuda`] (cards and their codes), [`rules`] (the ruleset boundary, the exact
 //! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules), [`tournament`] (settings, winds,
 //! standings) — under a thin shell: [`store`] (SQLite), [`desk`] (the referee's operations), [`ui`] (egui) and
 //! [`cli`].
@@ -11,6 +11,7 @@ pub mod cli;
 pub mod desk;
 pub mod export;
 pub mod fonts;
+pub mod hanafuda;
 pub mod i18n;
 pub mod message;
 pub mod rng;

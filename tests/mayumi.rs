@@ -180,7 +180,7 @@ fn every_refusal_names_the_player_or_card_and_says_why() {
     let blank = json!({"rules": "mayumi", "players": [{"name": "A", "oya": true}, {"name": "B"}]});
     assert!(refusal(&blank).contains("no cards entered"));
     // Two players end with 8 cards in the stock: 42 captured cannot be.
-    let deck: Vec<String> = stecca::rules::mayumi::Card::deck().iter().map(ToString::to_string).collect();
+    let deck: Vec<String> = stecca::hanafuda::Card::deck().iter().map(ToString::to_string).collect();
     let too_many = json!({"rules": "mayumi", "players": [
         {"name": "A", "oya": true, "captured": deck[..21].join(" ")}, {"name": "B", "captured": deck[21..42].join(" ")}]});
     assert!(refusal(&too_many).contains("42 cards captured: two players end the hand with 8 cards in the stock"));
@@ -226,7 +226,7 @@ fn other_rulesets_refuse_the_hanafuda_fields() {
 fn any_hand() -> impl Strategy<Value = Value> {
     (2usize..=3, prop::collection::vec(0usize..4, 48), 0usize..3, prop::option::of(0usize..3)).prop_map(
         |(n, owners, oya, declarer)| {
-            let deck = stecca::rules::mayumi::Card::deck();
+            let deck = stecca::hanafuda::Card::deck();
             let names = ["Aiko", "Botan", "Chiyo"];
             let mut captured = vec![Vec::new(); n];
             let mut taken = 0;

@@ -2,7 +2,7 @@
 //! *tegarasu sanjuu* — read from the generic input and checked. Every refusal names the player (or the card)
 //! and says why, in English and Italian.
 
-use super::cards::{Card, DECK_SIZE, parse_capture};
+use crate::hanafuda::{Card, DECK_SIZE, parse_capture};
 use crate::rules::problems::Problems;
 use crate::rules::{CARD_FIELDS, MancheError, MancheInput, PlayerInput};
 

@@ -2,13 +2,11 @@
 //! its card values plus its yaku; each non-oya settles with the oya; the highest total deals next. Card
 //! values and yaku are data (`assets/mayumi.json`), overridable per tournament through the options.
 
-pub mod cards;
 mod manche;
 mod random;
 pub mod score;
 pub mod table;
 
-pub use cards::{Card, CodeError, DECK_SIZE, FAMILIES, Kind, parse_capture, parse_card};
 pub use manche::{Hand, MAX_PLAYERS, MIN_PLAYERS, read};
 pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 

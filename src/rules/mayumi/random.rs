@@ -2,9 +2,9 @@
 //! month, as play captures them; two players leave eight cards in the stock; now and then a player with a
 //! poor capture declares *tegarasu sanjuu*.
 
-use super::cards::Card;
 use super::table::MayumiOptions;
 use super::{ID, score};
+use crate::hanafuda::Card;
 use crate::rng::Rng;
 use crate::rules::{MancheFrame, MancheInput, PlayerInput};
 

@@ -1,7 +1,7 @@
 //! A player's total (card values, complete families, yaku) and the settlement with the oya.
 
-use super::cards::{Card, Kind};
 use super::table::{Needs, ScoringTable};
+use crate::hanafuda::{Card, FAMILIES, Kind};
 use crate::rules::Item;
 
 /// A capture's total in ken and why, one line per kind of card, complete family and yaku.
@@ -35,7 +35,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         for month in 1..=12u8 {
             let complete = Card::month_cards(month).iter().all(|c| cards.contains(c));
             if complete && table.bonus_months[usize::from(month - 1)] {
-                let (ja, it, en) = super::cards::FAMILIES[usize::from(month - 1)];
+                let (ja, it, en) = FAMILIES[usize::from(month - 1)];
                 items.push(item(
                     ja,
                     format!("Famiglia completa: {ja} ({it}, mese {month})"),

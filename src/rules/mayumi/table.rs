@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::cards::{Card, DECK_SIZE, Kind, parse_card};
+use crate::hanafuda::{Card, DECK_SIZE, Kind, parse_card};
 
 /// The default table and options, as shipped.
 pub const DEFAULT_TABLE: &str = include_str!("../../../assets/mayumi.json");

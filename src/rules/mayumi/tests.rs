@@ -1,8 +1,8 @@
 //! Every card value, the complete-family rule and every yaku of the digest's table, line by line.
 
-use super::cards::parse_capture;
 use super::score::total;
 use super::table::{MayumiOptions, ScoringTable};
+use crate::hanafuda::{Card, parse_capture};
 
 fn table() -> ScoringTable {
     MayumiOptions::default().table().expect("the shipped table")
@@ -40,7 +40,7 @@ fn every_card_has_the_digest_value() {
     for code in ["11C", "12C2", "12C3"] {
         assert_eq!(ken(code), 0, "chaff {code}");
     }
-    let deck: u64 = super::Card::deck().iter().map(|c| ken(&c.to_string())).sum();
+    let deck: u64 = Card::deck().iter().map(|c| ken(&c.to_string())).sum();
     assert_eq!(deck, 5 * 50 + 50 + 8 * 10 + 10 * 10 + 10, "the whole deck card by card");
 }
 

@@ -14,9 +14,9 @@ use std::collections::HashMap;
 use egui::{Color32, RichText};
 
 use crate::desk;
+use crate::hanafuda::{Card, parse_card};
 use crate::message::Explain;
 use crate::msg;
-use crate::rules::mayumi::{Card, parse_card};
 use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
 use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};

@@ -5,7 +5,7 @@
 
 use egui::{Color32, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, WidgetInfo, pos2, vec2};
 
-use crate::rules::mayumi::{Card, Kind};
+use crate::hanafuda::{Card, Kind};
 
 const PAPER: Color32 = Color32::from_rgb(250, 244, 230);
 const EDGE: Color32 = Color32::from_rgb(120, 110, 95);

@@ -1,5 +1,6 @@
 //! The 48 Hanafuda cards and their codes (`shared/rules/notation.md`): a month `1`…`12` and a kind — `L`
 //! light, `A` animal, `R` ribbon, `C` chaff, numbered `C1`…`C3` where a month has more than one chaff card.
+//! Notation, like [`crate::tiles`]: what a card is worth is a ruleset's business, not this module's.
 
 use std::fmt;
 
