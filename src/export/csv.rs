@@ -117,14 +117,16 @@ pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     finish(w)
 }
 
-/// The hand as entered: its tiles, or (rules scored from a card) the card line picked, else the value typed.
+/// The hand as entered: its tiles or captured cards, or (rules scored from a card) the card line picked, else the
+/// value typed.
 fn hand_cell(player: &crate::rules::PlayerInput) -> String {
-    match (&player.hand, &player.card_hand, player.value) {
-        (Some(tiles), _, _) => tiles.clone(),
-        _ if player.captured.is_some() => player.captured.clone().unwrap_or_default(),
-        (None, Some(line), _) => line.clone(),
-        (None, None, Some(value)) => value.to_string(),
-        _ => String::new(),
+    if let Some(typed) = player.hand.as_ref().or(player.captured.as_ref()) {
+        return typed.clone();
+    }
+    match (&player.card_hand, player.value) {
+        (Some(line), _) => line.clone(),
+        (None, Some(value)) => value.to_string(),
+        (None, None) => String::new(),
     }
 }
 

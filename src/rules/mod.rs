@@ -540,6 +540,11 @@ impl MancheError {
         MancheError { player: Some(name.to_owned()), reason: reason.into(), reason_it: reason_it.into() }
     }
 
+    /// A bad `options` object: the message names the option's path, which reads the same in both languages.
+    pub fn options(error: String) -> Self {
+        MancheError::general(error.clone(), error)
+    }
+
     /// An error about the manche as a whole.
     pub fn general(reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
         MancheError { player: None, reason: reason.into(), reason_it: reason_it.into() }

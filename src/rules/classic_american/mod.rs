@@ -297,11 +297,11 @@ impl Ruleset for ClassicAmerican {
     }
 
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        ClassicOptions::from_json(options).map(|_| ()).map_err(|e| MancheError::general(e.clone(), e))
+        ClassicOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        let options = ClassicOptions::from_json(&input.options).map_err(|e| MancheError::general(e.clone(), e))?;
+        let options = ClassicOptions::from_json(&input.options).map_err(MancheError::options)?;
         let manche = ClassicManche::from_input(input)?;
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
@@ -310,7 +310,7 @@ impl Ruleset for ClassicAmerican {
     fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
         let options = match ClassicOptions::from_json(&input.options) {
             Ok(options) => options,
-            Err(e) => return vec![MancheError::general(e.clone(), e)],
+            Err(e) => return vec![MancheError::options(e)],
         };
         let manche = match ClassicManche::from_input(input) {
             Ok(manche) => manche,

@@ -227,7 +227,7 @@ impl Ruleset for Fimj {
     }
 
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        FimjOptions::from_json(options).map(|_| ()).map_err(|e| MancheError::general(e.clone(), e))
+        FimjOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
     }
 
     fn choice_options(&self) -> &'static [ChoiceOption] {
@@ -252,7 +252,7 @@ impl Ruleset for Fimj {
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        let options = FimjOptions::from_json(&input.options).map_err(|e| MancheError::general(e.clone(), e))?;
+        let options = FimjOptions::from_json(&input.options).map_err(MancheError::options)?;
         let manche = FimjManche::from_input(input)?;
         let scored = score_manche(&manche, &options)?;
         Ok(outcome(&manche, &scored))
@@ -261,7 +261,7 @@ impl Ruleset for Fimj {
     fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
         let options = match FimjOptions::from_json(&input.options) {
             Ok(options) => options,
-            Err(e) => return vec![MancheError::general(e.clone(), e)],
+            Err(e) => return vec![MancheError::options(e)],
         };
         let manche = match FimjManche::from_input(input) {
             Ok(manche) => manche,

@@ -23,14 +23,9 @@ pub struct Mayumi;
 /// The ruleset's id.
 pub const ID: &str = "mayumi";
 
-fn options_error(error: String) -> MancheError {
-    MancheError::general(error.clone(), error)
-}
-
 /// Reads, checks and scores a hand; on failure every problem found, one per player at most.
 pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Problems> {
-    let options = MayumiOptions::from_json(&input.options).map_err(options_error)?;
-    let table = options.table().map_err(options_error)?;
+    let table = MayumiOptions::scoring_table(&input.options).map_err(MancheError::options)?;
     let hand = read(input)?;
     Ok(outcome(&hand, &table))
 }
@@ -143,7 +138,7 @@ impl Ruleset for Mayumi {
     }
 
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        MayumiOptions::from_json(options).map(|_| ()).map_err(options_error)
+        MayumiOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {

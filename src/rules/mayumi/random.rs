@@ -25,7 +25,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value
     for pair in pairs.iter().skip(left) {
         captured[rng.below(n)].extend(pair);
     }
-    let table = MayumiOptions::from_json(options).ok().and_then(|o| o.table().ok());
+    let table = MayumiOptions::scoring_table(options).ok();
     let declarer = table.and_then(|table| {
         let kens: Vec<u64> = captured.iter().map(|c| score::total(c, &table).ken).collect();
         let poorest = (0..n).min_by_key(|&i| kens[i])?;

@@ -145,16 +145,26 @@ impl MayumiOptions {
     /// Reads an `options` object over the shipped table (`null` and `{}` are the defaults): a club may give
     /// only what it changes.
     pub fn from_json(value: &serde_json::Value) -> Result<MayumiOptions, String> {
-        let mut base = serde_json::to_value(MayumiOptions::default()).map_err(|e| e.to_string())?;
+        let options = MayumiOptions::read(value)?;
+        options.table()?;
+        Ok(options)
+    }
+
+    /// The table an `options` object scores with: read and checked once.
+    pub fn scoring_table(value: &serde_json::Value) -> Result<ScoringTable, String> {
+        MayumiOptions::read(value)?.table()
+    }
+
+    /// The shipped table overlaid with `value`, not yet checked.
+    fn read(value: &serde_json::Value) -> Result<MayumiOptions, String> {
+        let mut base: serde_json::Value = serde_json::from_str(DEFAULT_TABLE).map_err(|e| e.to_string())?;
         if !value.is_null() {
             if !value.is_object() {
                 return Err("options: not an object".to_owned());
             }
             crate::rules::overlay(&mut base, value);
         }
-        let options: MayumiOptions = crate::rules::options_from_json(&base)?;
-        options.table()?;
-        Ok(options)
+        crate::rules::options_from_json(&base)
     }
 
     /// The table ready for scoring, or what is wrong with it (naming the option's path).

@@ -25,13 +25,9 @@ pub struct Nmjl;
 /// The ruleset's id.
 pub const ID: &str = "nmjl";
 
-fn options_error(error: String) -> MancheError {
-    MancheError::general(error.clone(), error)
-}
-
 /// Reads, checks and scores a game; on failure every problem found, one per player at most.
 pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Problems> {
-    let options = NmjlOptions::from_json(&input.options).map_err(options_error)?;
+    let options = NmjlOptions::from_json(&input.options).map_err(MancheError::options)?;
     let manche = NmjlManche::from_input(input)?;
     let game = manche.check(&options)?;
     Ok(score::outcome(ID, &manche, &game, &options))
@@ -78,7 +74,7 @@ impl Ruleset for Nmjl {
     }
 
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        NmjlOptions::from_json(options).map(|_| ()).map_err(options_error)
+        NmjlOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {

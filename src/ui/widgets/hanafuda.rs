@@ -21,7 +21,7 @@ pub const PLAYER_COLORS: [Color32; 3] =
 /// A card's size on the grid.
 pub const CARD: egui::Vec2 = vec2(36.0, 54.0);
 
-/// Each month's flower colour and whether its sky is red (Susuki's moon night and Kiri are drawn on colour).
+/// Each month's flower colour.
 fn flower(month: u8) -> Color32 {
     match month {
         1 => Color32::from_rgb(30, 110, 50),   // pine
