@@ -287,11 +287,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     };
     let keys = if model.discarder { msg!("entry.keys_card", last = seats).arg_message("keys", keys) } else { keys };
     let keys = if model.captured_cards { msg!("entry.keys_hanafuda", last = seats) } else { keys };
-    let enter = if model.tile_hand || model.captured_cards {
-        format!("{} · ", lang.tr("entry.keys_enter"))
-    } else {
-        String::new()
-    };
+    // Hanafuda's keys say "Enter = next player" themselves.
+    let enter = if model.tile_hand { format!("{} · ", lang.tr("entry.keys_enter")) } else { String::new() };
     ui.label(RichText::new(format!("{}: {enter}{}", lang.tr("entry.keys_title"), keys.render(lang))).weak());
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
