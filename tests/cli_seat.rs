@@ -86,3 +86,33 @@ fn invalid_arguments_exit_2_with_a_clear_message() {
     assert_eq!(stecca(&["seat", "--sessions", "2"]).status.code(), Some(2), "players or clubs");
     assert_eq!(stecca(&["seat", "--players", "x", "--sessions", "2"]).status.code(), Some(2));
 }
+
+#[test]
+fn tables_of_three_report_the_same_figures_and_add_tables_of_two() {
+    let v = json(&stecca(&["seat", "--players", "15", "--sessions", "7", "--table-size", "3"]));
+    let report = &v["report"];
+    assert_eq!(report["repeat_meetings"], 0, "Kirkman's schoolgirls");
+    assert_eq!(report["lower_bound"], 0);
+    assert_eq!(report["table_sizes"], serde_json::json!([3, 3, 3, 3, 3]));
+    assert!(report["max_first_deal_deviation"].as_u64().is_some_and(|d| d <= 1));
+    let v = json(&stecca(&["seat", "--players", "16", "--sessions", "3", "--table-size", "3"]));
+    assert_eq!(v["report"]["table_sizes"], serde_json::json!([3, 3, 3, 3, 2, 2]));
+    assert_eq!(v["sessions"][0].as_array().map(Vec::len), Some(6));
+}
+
+#[test]
+fn a_bad_table_size_or_count_is_refused_with_nothing_printed() {
+    for (args, why) in [
+        (vec!["--players", "15", "--table-size", "5"], "--table-size 5: a table seats 2, 3 or 4 players"),
+        (vec!["--players", "1", "--table-size", "3"], "--players 1: a schedule needs between 2 and"),
+        (vec!["--players", "7", "--table-size", "2"], "7 players do not fill tables of 2"),
+    ] {
+        let mut all = vec!["seat", "--sessions", "2"];
+        all.extend(args);
+        let out = stecca(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(why), "{all:?}: {stderr}");
+    }
+}
