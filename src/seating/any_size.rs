@@ -9,12 +9,16 @@
 //! again (or a clubmate) — the method that solves the social golfer problem, and finds Kirkman's fifteen
 //! schoolgirls (15 players × 7 sessions at tables of three, every pair meeting exactly once).
 
-use super::{SeatingError, SeatingRequest, pair_weights, search::REPEAT_COST};
+use super::{SeatingError, SeatingRequest, designs, labels, pair_weights, search::REPEAT_COST};
 use crate::rng::Rng;
 
 /// A plan over any table size: `sessions[s][t]` = the players of table t+1 in session s+1, by seat position
 /// (position 0 deals first).
 pub type Plan = Vec<Vec<Vec<usize>>>;
+
+/// Repeat-free plans shipped whole for the cells the search does not reach in its budget (nearly Kirkman and
+/// Kirkman triple systems; `examples/find_triple_designs.rs`).
+const SHIPPED_PLANS: &str = include_str!("../../assets/seating/designs-three.txt");
 
 /// Shuffles tried per session.
 const SHUFFLES: usize = 24;
@@ -84,6 +88,14 @@ pub fn seat_any_size(
         plan.push(session.clone());
     }
     let mut rng = Rng::new(request.seed);
+    if played.is_empty()
+        && let Some(start) = shipped_start(n, &layout, request.sessions, &weights, &mut rng)
+    {
+        for session in start {
+            record(&session, n, &mut met);
+            plan.push(session);
+        }
+    }
     while plan.len() < request.sessions {
         let cost = |tables: &[Vec<usize>]| session_cost(tables, n, &met, &weights);
         let mut best: Option<(i64, Vec<Vec<usize>>)> = None;
@@ -112,9 +124,44 @@ pub fn seat_any_size(
     Ok(plan)
 }
 
+/// Every shipped plan, parsed, as (players, plan).
+pub fn shipped_plans() -> impl Iterator<Item = (usize, Plan)> {
+    SHIPPED_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(designs::parse_plan)
+}
+
+/// The first sessions from a shipped repeat-free plan: one for `n` players at tables all of the layout's size,
+/// or one for `n + 1` with its last player taken out, whose table in each session becomes the layout's one short
+/// table (a repeat-free plan stays repeat-free). Players relabelled by the seed, then labels swapped to keep
+/// clubs apart.
+fn shipped_start(n: usize, layout: &[usize], sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Plan> {
+    let size = *layout.first()?;
+    let short = layout.iter().filter(|&&s| s != size).count();
+    let fits = |players: usize, plan: &Plan| {
+        let uniform = plan.first().and_then(|s| s.first()).is_some_and(|t| t.len() == size);
+        uniform
+            && ((players == n && short == 0) || (players == n + 1 && short == 1 && layout.last() == Some(&(size - 1))))
+    };
+    let (_, plan) = shipped_plans().filter(|(players, plan)| fits(*players, plan)).max_by_key(|(_, p)| p.len())?;
+    let mut start: Plan = plan.into_iter().take(sessions).collect();
+    for session in &mut start {
+        for table in session.iter_mut() {
+            table.retain(|&p| p < n);
+        }
+        // The short table last, as in the layout.
+        session.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    }
+    let mut label: Vec<usize> = (0..n).collect();
+    rng.shuffle(&mut label);
+    for p in start.iter_mut().flatten().flatten() {
+        *p = label[*p];
+    }
+    labels::separate(&mut start, n, weights);
+    Some(start)
+}
+
 /// Orders each new session's tables so that the player who has dealt first least often (over the sessions
-/// before, played ones included) deals first, ties by index to stay deterministic; then, while a player deals
-/// first two more times than a tablemate of a new session where it dealt first, that tablemate deals instead.
+/// before, played ones included) deals first, ties by index to stay deterministic; then hands deals on along
+/// chains of tablemates until no player deals first two more times than one it can reach.
 fn deal_first_fairly(plan: &mut Plan, played: &[Vec<Vec<usize>>], n: usize) {
     let mut first_seat = vec![0u32; n];
     for (s, session) in plan.iter_mut().enumerate() {
@@ -129,24 +176,72 @@ fn deal_first_fairly(plan: &mut Plan, played: &[Vec<Vec<usize>>], n: usize) {
             }
         }
     }
-    // Each hand-over lowers Σ first_seat², so the repair ends.
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for table in plan.iter_mut().skip(played.len()).flatten() {
-            let Some(&dealer) = table.first().filter(|&&p| p < n) else { continue };
-            let Some(k) = (1..table.len()).filter(|&k| table[k] < n).min_by_key(|&k| (first_seat[table[k]], table[k]))
-            else {
-                continue;
-            };
-            if first_seat[table[k]] + 2 <= first_seat[dealer] {
-                first_seat[dealer] -= 1;
-                first_seat[table[k]] += 1;
-                table.rotate_left(k);
-                changed = true;
+    // Hand the deal on along a chain: p deals at a table with q, q at another with r, … until one who deals
+    // first two fewer times than p takes a deal and p gives one up, the others keeping their counts. Each chain
+    // lowers Σ first_seat², so the repair ends; it ends when no player can reach one dealing two fewer times.
+    loop {
+        let least = (0..n).map(|p| first_seat[p]).min().unwrap_or(0);
+        let mut givers: Vec<usize> = (0..n).filter(|&p| first_seat[p] >= least + 2).collect();
+        givers.sort_by_key(|&p| std::cmp::Reverse(first_seat[p]));
+        let Some((giver, taker, chain)) =
+            givers.iter().find_map(|&p| hand_over_chain(plan, played.len(), &first_seat, p, n).map(|(q, c)| (p, q, c)))
+        else {
+            break;
+        };
+        for (s, t, k) in chain {
+            plan[s][t].rotate_left(k);
+        }
+        first_seat[giver] -= 1;
+        first_seat[taker] += 1;
+    }
+}
+
+/// One hand-over of a chain: session, table, and the seat of the player who deals first there instead.
+type HandOver = (usize, usize, usize);
+
+/// A chain of hand-overs from `giver` to a player dealing first two fewer times: the player reached and the
+/// tables (session, table, seat of the next dealer), found breadth-first over "deals first at a new session's
+/// table with".
+fn hand_over_chain(
+    plan: &Plan,
+    fixed: usize,
+    first_seat: &[u32],
+    giver: usize,
+    n: usize,
+) -> Option<(usize, Vec<HandOver>)> {
+    let mut deals_at: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+    for (s, session) in plan.iter().enumerate().skip(fixed) {
+        for (t, table) in session.iter().enumerate() {
+            if let Some(&first) = table.first().filter(|&&p| p < n) {
+                deals_at[first].push((s, t));
             }
         }
     }
+    let mut came_from: Vec<Option<(usize, usize, usize, usize)>> = vec![None; n];
+    let mut seen = vec![false; n];
+    seen[giver] = true;
+    let mut queue = std::collections::VecDeque::from([giver]);
+    while let Some(u) = queue.pop_front() {
+        for &(s, t) in &deals_at[u] {
+            for (k, &v) in plan[s][t].iter().enumerate().skip(1) {
+                if v >= n || std::mem::replace(&mut seen[v], true) {
+                    continue;
+                }
+                came_from[v] = Some((u, s, t, k));
+                if first_seat[v] + 2 <= first_seat[giver] {
+                    let mut chain = Vec::new();
+                    let mut w = v;
+                    while let Some((u, s, t, k)) = came_from[w] {
+                        chain.push((s, t, k));
+                        w = u;
+                    }
+                    return Some((v, chain));
+                }
+                queue.push_back(v);
+            }
+        }
+    }
+    None
 }
 
 fn record(session: &[Vec<usize>], n: usize, met: &mut [u16]) {
@@ -272,6 +367,45 @@ mod tests {
             let sizes: Vec<usize> = session.iter().map(Vec::len).collect();
             assert_eq!(sizes, [3, 3, 3, 3, 2, 2]);
         }
+    }
+
+    fn repeats(plan: &Plan, n: usize) -> u32 {
+        meetings(plan, n).iter().map(|&m| u32::from(m.saturating_sub(1))).sum::<u32>() / 2
+    }
+
+    #[test]
+    fn every_shipped_plan_is_repeat_free() {
+        let lines = SHIPPED_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
+        let plans: Vec<(usize, Plan)> = shipped_plans().collect();
+        assert_eq!(plans.len(), lines, "every line parses");
+        let cells: Vec<(usize, usize)> = plans.iter().map(|(n, p)| (*n, p.len())).collect();
+        assert_eq!(cells, [(18, 8), (21, 10), (24, 11), (27, 13)]);
+        for (n, plan) in &plans {
+            assert_eq!(repeats(plan, *n), 0, "{n} players");
+        }
+        // 21 and 27 are Kirkman triple systems: every pair meets exactly once.
+        for (n, plan) in plans.iter().filter(|(n, _)| n % 6 == 3) {
+            assert!(meetings(plan, *n).iter().enumerate().all(|(i, &m)| (i / n == i % n) || m == 1), "{n}");
+        }
+    }
+
+    #[test]
+    fn the_cells_at_the_bound_reach_no_repeat_from_the_shipped_plans() {
+        let hanafuda = TableSizes { max: 3, min: 2 };
+        // 26, 23, 20 and 17 players: the plan for one more with a player taken out (one table of two).
+        for (players, sessions) in [(18, 8), (21, 9), (21, 10), (24, 11), (27, 12), (26, 12), (23, 11), (20, 10)] {
+            let plan = seat_any_size(&SeatingRequest::numbered(players, sessions, 3), hanafuda, &[]).expect("plan");
+            assert_eq!(plan.len(), sessions);
+            assert_eq!(repeats(&plan, players), 0, "{players} × {sessions}");
+            let layout = hanafuda.layout(players).expect("layout");
+            for session in &plan {
+                assert!(session.iter().map(Vec::len).eq(layout.iter().copied()), "{players}: {session:?}");
+            }
+        }
+        // Another seed, other labels: the same cell, a different plan.
+        let one = seat_any_size(&SeatingRequest::numbered(21, 10, 1), hanafuda, &[]).expect("plan");
+        let two = seat_any_size(&SeatingRequest::numbered(21, 10, 2), hanafuda, &[]).expect("plan");
+        assert_ne!(one, two);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! three bits of every player, and each player never meets exactly one other (its number XOR 1) — ten sessions
 //! of three new opponents cover the other 30.
 
-use super::search::Group;
+use super::{any_size::Plan, search::Group};
 
 /// A whole schedule shipped as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +64,40 @@ fn parse_session(text: &str, players: usize) -> Option<Vec<Group>> {
     (tables.len() == players / 4).then_some(tables)
 }
 
+/// Reads a line of the same format with tables of any one size (the plans for tables of three): the players
+/// and the plan; `None` for anything malformed — tables of mixed sizes, a player missing or seated twice in a
+/// session, a number out of range, a session count that does not match.
+pub fn parse_plan(line: &str) -> Option<(usize, Plan)> {
+    let (head, body) = line.split_once(':')?;
+    let mut head = head.split_whitespace().map(str::parse::<usize>);
+    let (players, count) = (head.next()?.ok()?, head.next()?.ok()?);
+    if head.next().is_some() || !(2..=super::MAX_PLAYERS).contains(&players) {
+        return None;
+    }
+    let plan: Plan = body
+        .split("||")
+        .map(|session| {
+            let mut seated = vec![false; players];
+            let tables = session
+                .split('|')
+                .map(|table| {
+                    let seats: Vec<usize> = table.split_whitespace().map(|p| p.parse().ok()).collect::<Option<_>>()?;
+                    for &p in &seats {
+                        if p >= players || std::mem::replace(&mut seated[p], true) {
+                            return None;
+                        }
+                    }
+                    Some(seats)
+                })
+                .collect::<Option<Vec<_>>>()?;
+            seated.iter().all(|&s| s).then_some(tables)
+        })
+        .collect::<Option<_>>()?;
+    let size = plan.first()?.first()?.len();
+    let uniform = size >= 2 && plan.iter().flatten().all(|table| table.len() == size);
+    (uniform && plan.len() == count).then_some((players, plan))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +122,24 @@ mod tests {
             "8 x: 0 1 2 3 | 4 5 6 7", // no session count
         ] {
             assert_eq!(Design::parse(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_plan_of_threes_is_read_and_malformed_ones_refused() {
+        let (players, plan) = parse_plan("6 2: 0 1 2 | 3 4 5 || 0 3 1 | 2 4 5").expect("valid");
+        assert_eq!(players, 6);
+        assert_eq!(plan[1], [vec![0, 3, 1], vec![2, 4, 5]]);
+        for line in [
+            "6 2: 0 1 2 | 3 4 5", // one session, two announced
+            "6 1: 0 1 2 | 3 4",   // 5 missing
+            "6 1: 0 1 2 | 3 4 4", // 4 seated twice
+            "6 1: 0 1 2 | 3 4 6", // 6 is not a player
+            "6 1: 0 1 2 3 | 4 5", // mixed sizes
+            "6 1: 0 1 2 | 3 4 x", // not a number
+            "1 1: 0",             // nobody to meet
+        ] {
+            assert_eq!(parse_plan(line), None, "{line}");
         }
     }
 }

@@ -1,16 +1,15 @@
 //! Club separation by relabelling: swapping two players everywhere in a schedule keeps every meeting count
 //! (so a repeat-free schedule stays repeat-free) while changing who the club mates meet.
 
-use super::search::Group;
-
 /// Swaps players' places across all sessions while that lowers the total weight of the pairs that meet.
-pub fn separate(schedule: &mut [Vec<Group>], players: usize, weights: &[i64]) {
+pub fn separate<T: AsRef<[usize]> + AsMut<[usize]>>(schedule: &mut [Vec<T>], players: usize, weights: &[i64]) {
     if weights.iter().all(|&w| w == 0) {
         return;
     }
     // mates[p] = everyone p meets, once per meeting.
     let mut mates: Vec<Vec<usize>> = vec![Vec::new(); players];
     for group in schedule.iter().flatten() {
+        let group = group.as_ref();
         for &a in group {
             mates[a].extend(group.iter().copied().filter(|&b| b != a));
         }
@@ -46,7 +45,7 @@ pub fn separate(schedule: &mut [Vec<Group>], players: usize, weights: &[i64]) {
         }
     }
     for group in schedule.iter_mut().flatten() {
-        for p in group.iter_mut() {
+        for p in group.as_mut() {
             *p = who[*p];
         }
     }

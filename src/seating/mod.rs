@@ -375,6 +375,42 @@ pub fn cyclic_base_line(players: usize, sessions: usize, orbits: usize, rng: &mu
     cyclic::find_base_with_orbits(players, sessions, orbits, rng, budget).map(|b| b.to_line())
 }
 
+/// A plan of `sessions` at tables of exactly `size` where no pair meets twice, by the tabu search run for
+/// `budget` steps from a random start (offline search: `examples/find_triple_designs.rs`); `None` when the
+/// budget runs out first.
+pub fn repeat_free_plan(players: usize, sessions: usize, size: usize, seed: u64, budget: u64) -> Option<Plan> {
+    if size < 2 || players % size != 0 {
+        return None;
+    }
+    let mut rng = Rng::new(seed);
+    let mut plan: Plan = (0..sessions)
+        .map(|_| {
+            let mut order: Vec<usize> = (0..players).collect();
+            rng.shuffle(&mut order);
+            order.chunks(size).map(<[usize]>::to_vec).collect()
+        })
+        .collect();
+    tabu::polish_for(&mut plan, 0, players, &vec![0; players * players], &mut rng, budget);
+    (plan_repeats(&plan, players) == 0).then_some(plan)
+}
+
+/// How many meetings of a plan repeat an earlier one.
+fn plan_repeats(plan: &Plan, players: usize) -> usize {
+    let mut met = vec![false; players * players];
+    let mut repeats = 0;
+    for table in plan.iter().flatten() {
+        for (i, &a) in table.iter().enumerate() {
+            for &b in &table[i + 1..] {
+                if std::mem::replace(&mut met[a * players + b], true) {
+                    repeats += 1;
+                }
+                met[b * players + a] = true;
+            }
+        }
+    }
+    repeats
+}
+
 /// A whole schedule as a line of `assets/seating/designs.txt` (offline search).
 pub fn design_line(players: usize, sessions: &[Vec<[usize; 4]>]) -> String {
     designs::Design { players, sessions: sessions.to_vec() }.to_line()

@@ -100,10 +100,15 @@ impl<'a> Meetings<'a> {
 
 /// Lowers the plan's cost by swaps within the sessions after the first `fixed`; keeps the best plan found.
 pub fn polish(plan: &mut Plan, fixed: usize, n: usize, weights: &[i64], rng: &mut Rng) {
+    let budget = (40_000_000 / (n * plan.len()).max(1) as u64).clamp(2_000, 300_000);
+    polish_for(plan, fixed, n, weights, rng, budget);
+}
+
+/// [`polish`] for `budget` steps (offline searches run far longer than the desk may).
+pub fn polish_for(plan: &mut Plan, fixed: usize, n: usize, weights: &[i64], rng: &mut Rng, budget: u64) {
     if plan.len() <= fixed || n < 2 {
         return;
     }
-    let budget = (40_000_000 / (n * plan.len()).max(1) as u64).clamp(2_000, 300_000);
     let mut meetings = Meetings::of(plan, n, weights);
     let mut cost = meetings.total();
     let (mut best, mut best_plan) = (cost, plan.clone());
