@@ -2,7 +2,7 @@
 //!
 //! A pure core without I/O — [`tiles`] (tiles and notation), [`hanafuda`] (cards and their codes), [`rules`] (the ruleset boundary, the exact
 //! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules), [`tournament`] (settings, winds,
-//! standings) — under a thin shell: [`store`] (SQLite), [`desk`] (the referee's operations), [`ui`] (egui) and
+//! standings), [`ledger`] (the treasurer's money and settle-up) — under a thin shell: [`store`] (SQLite), [`desk`] (the referee's operations), [`ui`] (egui) and
 //! [`cli`].
 
 rust_i18n::i18n!("assets/locales", fallback = "en");
@@ -13,6 +13,7 @@ pub mod export;
 pub mod fonts;
 pub mod hanafuda;
 pub mod i18n;
+pub mod ledger;
 pub mod message;
 pub mod rng;
 pub mod rules;

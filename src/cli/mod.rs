@@ -7,6 +7,7 @@ mod input;
 mod players;
 mod score;
 mod seat;
+mod settle_up;
 mod tournament;
 
 use std::path::PathBuf;
@@ -48,6 +49,8 @@ pub enum Command {
     Players(players::PlayersArgs),
     /// Confirm manches of a table from the ruleset's JSON (one, or one per line with --jsonl).
     Enter(enter::EnterArgs),
+    /// The fewest transfers that settle balances given as JSON in whole cents; prints them as JSON.
+    SettleUp(settle_up::SettleUpArgs),
 }
 
 /// Parses the arguments, runs the command and returns the process status.
@@ -63,6 +66,7 @@ pub fn run() -> ExitCode {
         Some(Command::Tournament(args)) => report(tournament::run(cli.db.as_deref(), &args), "stecca tournament"),
         Some(Command::Players(args)) => report(players::run(cli.db.as_deref(), &args), "stecca players"),
         Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
+        Some(Command::SettleUp(args)) => settle_up::run(&args),
     }
 }
 

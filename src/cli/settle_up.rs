@@ -1,0 +1,116 @@
+//! `stecca settle-up [FILE]`: the fewest transfers for `{"balances": {"Anna": 1250, "Bruno": -300, …}}` (whole
+//! cents). Bad input — balances that do not add up, amounts that are not whole cents, a name given twice — exits
+//! with status 2, the reason on standard error and nothing on standard output.
+
+use std::fmt;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde_json::{Value, json};
+
+use super::EXIT_INVALID;
+use super::input::{MAX_INPUT, open, read_all};
+use crate::ledger::{Cents, MAX_AMOUNT, SettleError, fewest_transfers};
+
+/// Most members one settle-up takes (the heuristic is quadratic beyond the exact limit).
+const MAX_MEMBERS: usize = 10_000;
+
+/// Arguments of `stecca settle-up`.
+#[derive(Debug, clap::Args)]
+pub struct SettleUpArgs {
+    /// The balances file; standard input when absent or `-`.
+    pub file: Option<PathBuf>,
+}
+
+/// Runs `stecca settle-up`.
+pub fn run(args: &SettleUpArgs) -> ExitCode {
+    let proposal = open(args.file.as_deref())
+        .and_then(|mut input| read_all(&mut *input, MAX_INPUT))
+        .and_then(|text| settle_text(&text).map_err(anyhow::Error::msg));
+    match proposal.and_then(|value| print(&value)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("stecca settle-up: {error:#}");
+            ExitCode::from(EXIT_INVALID)
+        }
+    }
+}
+
+fn print(value: &Value) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    serde_json::to_writer_pretty(&mut out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The proposal for a balances document, or why there is none.
+pub fn settle_text(text: &str) -> Result<Value, String> {
+    let input: Input = serde_json::from_str(text).map_err(|e| format!("not a balances document: {e}"))?;
+    let Balances(balances) = input.balances;
+    if balances.len() > MAX_MEMBERS {
+        return Err(format!("{} members: at most {MAX_MEMBERS}", balances.len()));
+    }
+    let amounts: Vec<Cents> = balances.iter().map(|(_, amount)| *amount).collect();
+    let proposal = fewest_transfers(&amounts).map_err(|e| match e {
+        SettleError::NotZeroSum { sum } => format!("the balances add up to {sum} cents, not 0: nothing to settle"),
+        SettleError::TooLarge { index } => format!("{}: more than {MAX_AMOUNT} cents", balances[index].0),
+    })?;
+    let name = |i: usize| balances[i].0.as_str();
+    let transfers: Vec<Value> = proposal
+        .transfers
+        .iter()
+        .map(|t| json!({"from": name(t.from), "to": name(t.to), "amount": t.amount}))
+        .collect();
+    Ok(json!({
+        "transfers": transfers,
+        "count": proposal.transfers.len(),
+        "lower_bound": proposal.lower_bound,
+        "optimal": proposal.optimal,
+    }))
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Input {
+    balances: Balances,
+}
+
+/// The balances in the order given; a name twice or an amount that is not whole cents is refused (a JSON
+/// object read into a map would keep the last of two equal names without a word).
+struct Balances(Vec<(String, Cents)>);
+
+impl<'de> serde::Deserialize<'de> for Balances {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(BalancesVisitor)
+    }
+}
+
+struct BalancesVisitor;
+
+impl<'de> Visitor<'de> for BalancesVisitor {
+    type Value = Balances;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object of names and whole cents")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Balances, A::Error> {
+        let mut balances: Vec<(String, Cents)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        while let Some((name, amount)) = map.next_entry::<String, Value>()? {
+            if name.trim().is_empty() {
+                return Err(de::Error::custom("a member without a name"));
+            }
+            if !seen.insert(name.clone()) {
+                return Err(de::Error::custom(format!("{name} is given twice")));
+            }
+            let Some(cents) = amount.as_i64() else {
+                return Err(de::Error::custom(format!("{name}: {amount} is not a whole number of cents")));
+            };
+            balances.push((name, cents));
+        }
+        Ok(Balances(balances))
+    }
+}
