@@ -5,6 +5,8 @@
 mod card;
 mod demo;
 mod enter;
+mod evening;
+mod ledger;
 mod notebook;
 mod seating;
 mod table;
@@ -14,6 +16,14 @@ use thiserror::Error;
 pub use card::{card, import_card, preview_card_import, set_card};
 pub use demo::{DemoSize, create_demo, demo_players};
 pub use enter::{Entered, TableAddress, enter_manche};
+pub use evening::{
+    EveningSeat, EveningTable, EveningView, TableSource, close_evening, closing_entries, create_club,
+    enter_chip_counts, evening_view, open_evening,
+};
+pub use ledger::{
+    Balances, Cash, MemberBalance, Party, PlannedTransfer, Scope, Settlement, balances, correct_entry, mark_paid,
+    record_cash, scope_balances, settle_up,
+};
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use seating::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use table::{TableState, confirm_manche, table_state};

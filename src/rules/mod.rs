@@ -118,6 +118,10 @@ pub trait Ruleset {
     fn entry_model(&self) -> &'static EntryModel;
     /// The digest defaults of every configurable value, as the JSON `options` object.
     fn default_options(&self) -> serde_json::Value;
+    /// The options a club evening is played with, over the defaults (`{}`: the defaults are club play).
+    fn club_options(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
     /// Checks an `options` object (unknown keys and bad values are errors).
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError>;
     /// Validates the whole manche and computes every hand and payment.

@@ -3,6 +3,7 @@
 
 mod audit;
 mod card;
+mod club;
 mod guards;
 mod manches;
 mod open;
@@ -20,6 +21,7 @@ use thiserror::Error;
 
 pub use crate::tournament::PlayerData;
 pub use audit::{AuditEntry, Place};
+pub use club::{Club, Evening, LedgerEntry, Member, NewEntry};
 pub use manches::{SaveKind, StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;
@@ -95,6 +97,14 @@ pub enum Record {
     Manche,
     /// A penalty still in force.
     Penalty,
+    /// A club.
+    Club,
+    /// A club member.
+    Member,
+    /// A club evening.
+    Evening,
+    /// A ledger entry.
+    LedgerEntry,
 }
 
 impl Explain for StoreError {
@@ -121,6 +131,10 @@ impl Explain for StoreError {
                 Record::Table => "error.not_found.table",
                 Record::Manche => "error.not_found.manche",
                 Record::Penalty => "error.not_found.penalty",
+                Record::Club => "error.not_found.club",
+                Record::Member => "error.not_found.member",
+                Record::Evening => "error.not_found.evening",
+                Record::LedgerEntry => "error.not_found.ledger_entry",
             }),
             StoreError::Refused(why) => why.clone(),
             StoreError::Json(e) => msg!("error.store.json", detail = e),
@@ -201,7 +215,7 @@ mod tests {
         let store = Store::open_in_memory().expect("migrated");
         let version: i64 = store.conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 5);
+        assert_eq!(schema_version(), 6);
         let id: i64 = store.conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
         assert_eq!(id, open::APPLICATION_ID);
     }

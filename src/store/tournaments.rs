@@ -114,7 +114,8 @@ impl Store {
                (SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
                   JOIN session s ON s.id = st.session_id WHERE s.tournament_id = t.id), \
                t.archived_at IS NOT NULL \
-             FROM tournament t WHERE t.deleted_at IS NULL ORDER BY t.id DESC",
+             FROM tournament t WHERE t.deleted_at IS NULL \
+               AND NOT EXISTS (SELECT 1 FROM evening e WHERE e.tournament_id = t.id) ORDER BY t.id DESC",
         )?;
         let rows = statement.query_map([], |row| {
             Ok(TournamentSummary {

@@ -226,6 +226,11 @@ impl Ruleset for Fimj {
         serde_json::to_value(FimjOptions::default()).unwrap_or_default()
     }
 
+    fn club_options(&self) -> serde_json::Value {
+        // The digest's club play: East stays after an East win or a void manche.
+        serde_json::json!({ "east_rotation": "club" })
+    }
+
     fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
         FimjOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
     }

@@ -1,0 +1,439 @@
+//! The treasurer's book: clubs, members, evenings (each played as a one-session tournament), final chip
+//! counts, and the append-only ledger. Every row written is checked to be of the club named.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::{Record, Store, StoreError, StoreResult, now};
+use crate::ledger::{Cents, ChipValue, ClubSettings, EntryKind, MAX_AMOUNT, MemberData};
+use crate::msg;
+use crate::tournament::Id;
+
+/// A stored club.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Club {
+    /// Id.
+    pub id: Id,
+    /// Settings.
+    pub settings: ClubSettings,
+}
+
+/// A stored member.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// Id.
+    pub id: Id,
+    /// The club.
+    pub club_id: Id,
+    /// Details.
+    pub data: MemberData,
+}
+
+/// A stored evening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evening {
+    /// Id.
+    pub id: Id,
+    /// The club.
+    pub club_id: Id,
+    /// The day it was played.
+    pub date: NaiveDate,
+    /// The one-session tournament its tables are played in.
+    pub tournament_id: Id,
+    /// When its results were posted to the ledger (`None`: still open).
+    pub closed_at: Option<String>,
+}
+
+/// An entry to append to the ledger.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEntry {
+    /// The member whose balance it changes.
+    pub member: Id,
+    /// The evening it belongs to, if any.
+    pub evening: Option<Id>,
+    /// What it records.
+    pub kind: EntryKind,
+    /// Signed amount in cents (positive: the club owes the member more).
+    pub amount: Cents,
+    /// How cash moved ("contanti", "bonifico"), for cash entries.
+    pub method: String,
+    /// Free note (a correction's reason).
+    pub note: String,
+    /// The entry a correction corrects.
+    pub corrects: Option<Id>,
+    /// The other member of a transfer.
+    pub counterpart: Option<Id>,
+}
+
+impl NewEntry {
+    /// An entry of `kind` for `amount`, with nothing else said.
+    pub fn new(member: Id, evening: Option<Id>, kind: EntryKind, amount: Cents) -> NewEntry {
+        NewEntry {
+            member,
+            evening,
+            kind,
+            amount,
+            method: String::new(),
+            note: String::new(),
+            corrects: None,
+            counterpart: None,
+        }
+    }
+}
+
+/// A stored ledger entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LedgerEntry {
+    /// Sequence number (the ledger's order).
+    pub id: Id,
+    /// The club.
+    pub club_id: Id,
+    /// What was appended.
+    pub entry: NewEntry,
+    /// The treasurer who wrote it.
+    pub treasurer: String,
+    /// When (RFC 3339).
+    pub at: String,
+}
+
+fn club_from_row(row: &Row<'_>) -> rusqlite::Result<Club> {
+    let raw: i64 = row.get(3)?;
+    Ok(Club {
+        id: row.get(0)?,
+        settings: ClubSettings {
+            name: row.get(1)?,
+            rules: row.get(2)?,
+            // The schema's CHECK keeps the value above zero.
+            chip_value: ChipValue::from_raw(raw).unwrap_or(ChipValue::cents(1)),
+            table_fee: row.get(4)?,
+            starting_chips: row.get(5)?,
+        },
+    })
+}
+
+fn member_from_row(row: &Row<'_>) -> rusqlite::Result<Member> {
+    Ok(Member {
+        id: row.get(0)?,
+        club_id: row.get(1)?,
+        data: MemberData { name: row.get(2)?, number: row.get(3)?, country: row.get(4)?, federation_id: row.get(5)? },
+    })
+}
+
+fn evening_from_row(row: &Row<'_>) -> rusqlite::Result<Evening> {
+    let date: String = row.get(2)?;
+    Ok(Evening {
+        id: row.get(0)?,
+        club_id: row.get(1)?,
+        date: NaiveDate::parse_from_str(&date, "%Y-%m-%d").unwrap_or_default(),
+        tournament_id: row.get(3)?,
+        closed_at: row.get(4)?,
+    })
+}
+
+fn entry_from_row(row: &Row<'_>) -> rusqlite::Result<LedgerEntry> {
+    let kind: String = row.get(4)?;
+    Ok(LedgerEntry {
+        id: row.get(0)?,
+        club_id: row.get(1)?,
+        entry: NewEntry {
+            member: row.get(2)?,
+            evening: row.get(3)?,
+            // The schema's CHECK keeps the kind one of these.
+            kind: EntryKind::from_code(&kind).unwrap_or(EntryKind::Correction),
+            amount: row.get(5)?,
+            method: row.get(6)?,
+            note: row.get(8)?,
+            corrects: row.get(9)?,
+            counterpart: row.get(10)?,
+        },
+        treasurer: row.get(7)?,
+        at: row.get(11)?,
+    })
+}
+
+const CLUB: &str = "SELECT id, name, rules, chip_value, table_fee, starting_chips FROM club";
+const MEMBER: &str = "SELECT id, club_id, name, number, country, federation_id FROM member";
+const EVENING: &str = "SELECT id, club_id, date, tournament_id, closed_at FROM evening";
+const ENTRY: &str = "SELECT id, club_id, member_id, evening_id, kind, amount, method, treasurer, note, corrects, \
+                     counterpart, at FROM ledger_entry";
+
+/// Refuses a club that does not exist.
+fn club_exists(tx: &Connection, club: Id) -> StoreResult<()> {
+    let found: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM club WHERE id = ?1)", [club], |row| row.get(0))?;
+    if found { Ok(()) } else { Err(StoreError::NotFound(Record::Club)) }
+}
+
+/// Refuses a member who is not of `club`.
+fn member_of(tx: &Connection, club: Id, member: Id) -> StoreResult<()> {
+    let owner: Option<Id> =
+        tx.query_row("SELECT club_id FROM member WHERE id = ?1", [member], |row| row.get(0)).optional()?;
+    match owner {
+        None => Err(StoreError::NotFound(Record::Member)),
+        Some(owner) if owner == club => Ok(()),
+        Some(_) => Err(StoreError::Refused(msg!("error.club.other_club"))),
+    }
+}
+
+/// The evening if it is of `club`.
+fn evening_of(tx: &Connection, club: Id, evening: Id) -> StoreResult<Evening> {
+    let found = tx.query_row(&format!("{EVENING} WHERE id = ?1"), [evening], evening_from_row).optional()?;
+    match found {
+        None => Err(StoreError::NotFound(Record::Evening)),
+        Some(found) if found.club_id == club => Ok(found),
+        Some(_) => Err(StoreError::Refused(msg!("error.club.other_club"))),
+    }
+}
+
+fn insert_entry(tx: &Connection, club: Id, entry: &NewEntry, treasurer: &str, at: &str) -> StoreResult<Id> {
+    member_of(tx, club, entry.member)?;
+    if let Some(evening) = entry.evening {
+        evening_of(tx, club, evening)?;
+    }
+    if let Some(other) = entry.counterpart {
+        member_of(tx, club, other)?;
+    }
+    if let Some(corrected) = entry.corrects {
+        let owner: Option<(Id, Id)> = tx
+            .query_row("SELECT club_id, member_id FROM ledger_entry WHERE id = ?1", [corrected], |row| {
+                Ok((row.get(0)?, row.get(1)?))
+            })
+            .optional()?;
+        match owner {
+            None => return Err(StoreError::NotFound(Record::LedgerEntry)),
+            Some((owner, _)) if owner != club => return Err(StoreError::Refused(msg!("error.club.other_club"))),
+            Some((_, member)) if member != entry.member => {
+                return Err(StoreError::Refused(msg!("error.ledger.correct_member", entry = corrected)));
+            }
+            Some(_) => {}
+        }
+    }
+    if entry.amount == 0 && entry.kind != EntryKind::Result {
+        return Err(StoreError::Refused(msg!("error.ledger.zero")));
+    }
+    if entry.amount.abs() > MAX_AMOUNT {
+        return Err(StoreError::Refused(msg!("error.money.range", text = entry.amount)));
+    }
+    tx.prepare_cached(
+        "INSERT INTO ledger_entry (club_id, member_id, evening_id, kind, amount, method, treasurer, note, corrects, \
+         counterpart, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    )?
+    .execute(params![
+        club,
+        entry.member,
+        entry.evening,
+        entry.kind.code(),
+        entry.amount,
+        entry.method.trim(),
+        treasurer,
+        entry.note.trim(),
+        entry.corrects,
+        entry.counterpart,
+        at
+    ])?;
+    Ok(tx.last_insert_rowid())
+}
+
+impl Store {
+    /// Creates a club (settings checked here too: nothing half-valid is saved).
+    pub fn create_club(&mut self, settings: &ClubSettings) -> StoreResult<Id> {
+        if let Some(problem) = settings.problem() {
+            return Err(StoreError::Refused(problem));
+        }
+        let tx = self.write()?;
+        let name = settings.name.trim();
+        let taken: bool =
+            tx.query_row("SELECT EXISTS (SELECT 1 FROM club WHERE name = ?1)", [name], |row| row.get(0))?;
+        if taken {
+            return Err(StoreError::Refused(msg!("error.club.duplicate", name = name)));
+        }
+        tx.execute(
+            "INSERT INTO club (name, rules, chip_value, table_fee, starting_chips, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                name,
+                settings.rules,
+                settings.chip_value.raw(),
+                settings.table_fee,
+                settings.starting_chips,
+                now()
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Every club, by name.
+    pub fn clubs(&self) -> StoreResult<Vec<Club>> {
+        let mut statement = self.conn.prepare_cached(&format!("{CLUB} ORDER BY name"))?;
+        Ok(statement.query_map([], club_from_row)?.collect::<Result<_, _>>()?)
+    }
+
+    /// One club.
+    pub fn club(&self, id: Id) -> StoreResult<Club> {
+        self.conn
+            .query_row(&format!("{CLUB} WHERE id = ?1"), [id], club_from_row)
+            .optional()?
+            .ok_or(StoreError::NotFound(Record::Club))
+    }
+
+    /// Adds a member to a club.
+    pub fn add_member(&mut self, club: Id, data: &MemberData) -> StoreResult<Id> {
+        if let Some(problem) = data.problem() {
+            return Err(StoreError::Refused(problem));
+        }
+        let data = data.trimmed();
+        let tx = self.write()?;
+        club_exists(&tx, club)?;
+        let taken: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM member WHERE club_id = ?1 AND name = ?2)",
+            params![club, data.name],
+            |row| row.get(0),
+        )?;
+        if taken {
+            return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
+        }
+        tx.execute(
+            "INSERT INTO member (club_id, name, number, country, federation_id) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![club, data.name, data.number, data.country, data.federation_id],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// The club's members, by name.
+    pub fn members(&self, club: Id) -> StoreResult<Vec<Member>> {
+        let mut statement = self.conn.prepare_cached(&format!("{MEMBER} WHERE club_id = ?1 ORDER BY name, id"))?;
+        Ok(statement.query_map([club], member_from_row)?.collect::<Result<_, _>>()?)
+    }
+
+    /// Records an evening of `club` played in `tournament` (created for it), with who played as which player.
+    pub fn add_evening(&mut self, club: Id, date: NaiveDate, tournament: Id, players: &[(Id, Id)]) -> StoreResult<Id> {
+        let tx = self.write()?;
+        club_exists(&tx, club)?;
+        tx.execute(
+            "INSERT INTO evening (club_id, date, tournament_id) VALUES (?1, ?2, ?3)",
+            params![club, date.format("%Y-%m-%d").to_string(), tournament],
+        )?;
+        let evening = tx.last_insert_rowid();
+        for (member, player) in players {
+            member_of(&tx, club, *member)?;
+            super::guards::player_of(&tx, tournament, *player)?;
+            tx.prepare_cached("INSERT INTO evening_member (evening_id, member_id, player_id) VALUES (?1, ?2, ?3)")?
+                .execute(params![evening, member, player])?;
+        }
+        tx.commit()?;
+        Ok(evening)
+    }
+
+    /// The club's evenings, newest first.
+    pub fn evenings(&self, club: Id) -> StoreResult<Vec<Evening>> {
+        let mut statement =
+            self.conn.prepare_cached(&format!("{EVENING} WHERE club_id = ?1 ORDER BY date DESC, id DESC"))?;
+        Ok(statement.query_map([club], evening_from_row)?.collect::<Result<_, _>>()?)
+    }
+
+    /// One evening.
+    pub fn evening(&self, id: Id) -> StoreResult<Evening> {
+        self.conn
+            .query_row(&format!("{EVENING} WHERE id = ?1"), [id], evening_from_row)
+            .optional()?
+            .ok_or(StoreError::NotFound(Record::Evening))
+    }
+
+    /// The evening played in `tournament`, if it is one.
+    pub fn evening_of_tournament(&self, tournament: Id) -> StoreResult<Option<Evening>> {
+        Ok(self
+            .conn
+            .query_row(&format!("{EVENING} WHERE tournament_id = ?1"), [tournament], evening_from_row)
+            .optional()?)
+    }
+
+    /// Who played in the evening: `(member, player)`.
+    pub fn evening_players(&self, evening: Id) -> StoreResult<Vec<(Id, Id)>> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT member_id, player_id FROM evening_member WHERE evening_id = ?1 ORDER BY player_id",
+        )?;
+        Ok(statement.query_map([evening], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<Result<_, _>>()?)
+    }
+
+    /// Replaces the final chip counts of one of the evening's tables. Refused once the evening is closed, for
+    /// a table of another evening, and for a table whose manches were entered (its result comes from them).
+    pub fn save_chip_counts(&mut self, club: Id, evening: Id, table: Id, counts: &[(Id, i64)]) -> StoreResult<()> {
+        let tx = self.write()?;
+        let found = evening_of(&tx, club, evening)?;
+        if found.closed_at.is_some() {
+            return Err(StoreError::Refused(msg!("error.evening.closed")));
+        }
+        super::guards::table_of(&tx, found.tournament_id, table)?;
+        let manches: bool =
+            tx.query_row("SELECT EXISTS (SELECT 1 FROM manche WHERE table_id = ?1)", [table], |row| row.get(0))?;
+        if manches {
+            return Err(StoreError::Refused(msg!("error.evening.has_manches")));
+        }
+        tx.execute("DELETE FROM chip_count WHERE table_id = ?1", [table])?;
+        for (player, chips) in counts {
+            tx.prepare_cached("INSERT INTO chip_count (table_id, player_id, chips) VALUES (?1, ?2, ?3)")?
+                .execute(params![table, player, chips])?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The evening's final chip counts, by table: `player → chips`.
+    pub fn chip_counts(&self, evening: Id) -> StoreResult<HashMap<Id, HashMap<Id, i64>>> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT c.table_id, c.player_id, c.chips FROM chip_count c JOIN session_table st ON st.id = c.table_id \
+             JOIN session s ON s.id = st.session_id JOIN evening e ON e.tournament_id = s.tournament_id \
+             WHERE e.id = ?1",
+        )?;
+        let mut counts: HashMap<Id, HashMap<Id, i64>> = HashMap::new();
+        for row in statement.query_map([evening], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))? {
+            let (table, player, chips): (Id, Id, i64) = row?;
+            counts.entry(table).or_default().insert(player, chips);
+        }
+        Ok(counts)
+    }
+
+    /// Closes the evening and posts its entries, in one transaction; refused if it was closed already. Its
+    /// tournament is archived with it.
+    pub fn close_evening(&mut self, club: Id, evening: Id, entries: &[NewEntry], treasurer: &str) -> StoreResult<()> {
+        let tx = self.write()?;
+        let found = evening_of(&tx, club, evening)?;
+        if found.closed_at.is_some() {
+            return Err(StoreError::Refused(msg!("error.evening.closed")));
+        }
+        let at = now();
+        for entry in entries {
+            if entry.evening != Some(evening) {
+                return Err(StoreError::Refused(msg!("error.club.other_club")));
+            }
+            insert_entry(&tx, club, entry, treasurer, &at)?;
+        }
+        tx.execute("UPDATE evening SET closed_at = ?1 WHERE id = ?2", params![at, evening])?;
+        // Its tables become read-only: a manche entered now would change a result already in the ledger.
+        tx.execute("UPDATE tournament SET archived_at = ?1 WHERE id = ?2", params![at, found.tournament_id])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Appends entries to the club's ledger: all of them or, on the first problem, none.
+    pub fn append_entries(&mut self, club: Id, entries: &[NewEntry], treasurer: &str) -> StoreResult<Vec<Id>> {
+        let tx = self.write()?;
+        club_exists(&tx, club)?;
+        let at = now();
+        let ids =
+            entries.iter().map(|entry| insert_entry(&tx, club, entry, treasurer, &at)).collect::<Result<_, _>>()?;
+        tx.commit()?;
+        Ok(ids)
+    }
+
+    /// The club's whole ledger, in the order it was written.
+    pub fn ledger(&self, club: Id) -> StoreResult<Vec<LedgerEntry>> {
+        let mut statement = self.conn.prepare_cached(&format!("{ENTRY} WHERE club_id = ?1 ORDER BY id"))?;
+        Ok(statement.query_map([club], entry_from_row)?.collect::<Result<_, _>>()?)
+    }
+}
