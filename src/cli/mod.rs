@@ -1,5 +1,6 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
+mod club;
 mod demo;
 mod enter;
 mod export;
@@ -51,6 +52,8 @@ pub enum Command {
     Enter(enter::EnterArgs),
     /// The fewest transfers that settle balances given as JSON in whole cents; prints them as JSON.
     SettleUp(settle_up::SettleUpArgs),
+    /// The treasurer's book: clubs, members, evenings, chip counts, cash, balances, settle-up, receipts.
+    Club(club::ClubArgs),
 }
 
 /// Parses the arguments, runs the command and returns the process status.
@@ -67,6 +70,7 @@ pub fn run() -> ExitCode {
         Some(Command::Players(args)) => report(players::run(cli.db.as_deref(), &args), "stecca players"),
         Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
         Some(Command::SettleUp(args)) => settle_up::run(&args),
+        Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args), "stecca club"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! Printing and exporting: plain functions over a stored tournament. [`Snapshot::load`] reads what a sheet
 //! needs once; [`csv`] and [`pdf`] turn it into bytes; [`export`] picks one by name for the CLI and the desk.
 
+pub mod club;
 pub mod csv;
 mod file;
 pub mod pdf;

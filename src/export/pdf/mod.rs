@@ -1,6 +1,7 @@
 //! The printed sheets, A4 portrait: standings, seating (by table and by name), table score sheets, player card.
 //! Each page repeats its header; every page says "Pagina 3 di 12" (or "Page 3 of 12").
 
+pub mod club;
 pub mod writer;
 
 use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};

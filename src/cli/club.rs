@@ -1,0 +1,352 @@
+//! `stecca club …`: the treasurer's whole flow for scripts — create a club, add members, open an evening with
+//! its tables, enter chip counts (or the manches with `stecca enter` on the evening's tournament), close it,
+//! record cash and corrections, read balances, settle up (and mark it paid), export the ledger, receipts and
+//! the statement. Amounts are typed as on a receipt ("12,50" or "12.50" euro).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use chrono::NaiveDate;
+use serde_json::{Value, json};
+
+use super::{database_path, open_existing, referee};
+use crate::desk::{self, Cash, Party, Scope};
+use crate::export::club::{ClubBook, ReceiptScope, ledger_csv};
+use crate::export::{pdf, write_export};
+use crate::i18n::Lang;
+use crate::ledger::{ChipValue, ClubSettings, EntryKind, MemberData, parse_cents};
+use crate::store::Store;
+use crate::tournament::Id;
+
+/// Arguments of `stecca club`.
+#[derive(Debug, clap::Args)]
+pub struct ClubArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// What a receipt, the statement or the ledger export writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sheet {
+    /// Every ledger entry as CSV.
+    Ledger,
+    /// The club's statement (PDF).
+    Statement,
+    /// A member's receipt for an evening or a period (PDF).
+    Receipt,
+}
+
+/// The club subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// Create a club (and the database if there is none yet); prints its id.
+    New {
+        /// Its name.
+        #[arg(long)]
+        name: String,
+        /// The ruleset its evenings are played by (the default one when absent).
+        #[arg(long)]
+        rules: Option<String>,
+        /// What one chip is worth in euro cents ("0.5": half a cent).
+        #[arg(long)]
+        chip_value: String,
+        /// The table fee each member pays for an evening, in euro ("2,00").
+        #[arg(long, default_value = "0")]
+        fee: String,
+        /// Chips each seat starts with.
+        #[arg(long)]
+        starting_chips: i64,
+    },
+    /// List the clubs with their ids.
+    List,
+    /// Add a member; prints the member's id.
+    AddMember {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// Full name.
+        #[arg(long)]
+        name: String,
+        /// Member number.
+        #[arg(long, default_value = "")]
+        number: String,
+    },
+    /// Open an evening: one --table per table, member names in seat order separated by commas. Prints the
+    /// evening's id and its tournament's id (for `stecca enter`).
+    Evening {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// The day (YYYY-MM-DD).
+        #[arg(long)]
+        date: NaiveDate,
+        /// A table's members in seat order ("Anna,Bruno,Carla,Dario").
+        #[arg(long = "table", required = true)]
+        tables: Vec<String>,
+    },
+    /// Enter a table's final chip counts in seat order; refused with the difference when they do not add up.
+    Chips {
+        /// The evening's id.
+        #[arg(long)]
+        evening: Id,
+        /// The table's number.
+        #[arg(long)]
+        table: u32,
+        /// The counts, one per seat.
+        #[arg(required = true)]
+        counts: Vec<i64>,
+    },
+    /// Close an evening: each member's result and table fee go to the ledger (once).
+    Close {
+        /// The evening's id.
+        #[arg(long)]
+        evening: Id,
+    },
+    /// Record cash a member paid in (--in) or was paid out (--out).
+    Cash {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// The member's name.
+        #[arg(long)]
+        member: String,
+        /// The member paid the club this amount.
+        #[arg(long = "in", conflicts_with = "paid_out", required_unless_present = "paid_out")]
+        paid_in: Option<String>,
+        /// The club paid the member this amount.
+        #[arg(long = "out")]
+        paid_out: Option<String>,
+        /// How ("contanti", "bonifico").
+        #[arg(long, default_value = "")]
+        method: String,
+        /// A note.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Correct a ledger entry with a new one (signed amount to add to the member's balance) and the reason.
+    Correct {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// The entry corrected (its number in the ledger CSV).
+        #[arg(long)]
+        entry: Id,
+        /// The amount to add, e.g. "-3,00".
+        #[arg(long, allow_hyphen_values = true)]
+        amount: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Every member's balance and the kitty's, in cents, as JSON.
+    Balances {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+    },
+    /// Propose the fewest transfers (or each member with the kitty) for an evening or for everyone now, as
+    /// JSON; with --pay, record them as paid.
+    Settle {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// Settle only this evening's results and fees.
+        #[arg(long)]
+        evening: Option<Id>,
+        /// Everyone settles with the club's kitty.
+        #[arg(long)]
+        kitty: bool,
+        /// Record every proposed transfer as paid.
+        #[arg(long)]
+        pay: bool,
+        /// How they were paid (with --pay).
+        #[arg(long, default_value = "")]
+        method: String,
+    },
+    /// Write the ledger (CSV), the club's statement (PDF) or a member's receipt (PDF).
+    Export {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// What to write.
+        #[arg(long, value_enum)]
+        what: Sheet,
+        /// Where.
+        #[arg(long)]
+        out: PathBuf,
+        /// The member of a receipt.
+        #[arg(long)]
+        member: Option<String>,
+        /// A receipt of one evening.
+        #[arg(long)]
+        evening: Option<Id>,
+        /// A receipt of a period: first day.
+        #[arg(long)]
+        from: Option<NaiveDate>,
+        /// A receipt of a period: last day.
+        #[arg(long)]
+        to: Option<NaiveDate>,
+        /// Language: it or en (default: the desk's language).
+        #[arg(long)]
+        lang: Option<String>,
+    },
+}
+
+/// Runs `stecca club`.
+pub fn run(db: Option<&Path>, args: &ClubArgs) -> anyhow::Result<()> {
+    if let Action::New { name, rules, chip_value, fee, starting_chips } = &args.action {
+        let settings = ClubSettings {
+            name: name.clone(),
+            rules: rules.clone().unwrap_or_else(|| crate::rules::default_ruleset().id().to_owned()),
+            chip_value: ChipValue::parse(chip_value).context("--chip-value")?,
+            table_fee: parse_cents(fee).context("--fee")?,
+            starting_chips: *starting_chips,
+        };
+        // Checked before the database is opened (or created): a bad command leaves no file behind.
+        if let Some(problem) = settings.problem() {
+            bail!("{problem}");
+        }
+        let path = database_path(db)?;
+        let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+        println!("{}", desk::create_club(&mut store, &settings)?);
+        return Ok(());
+    }
+    let mut store = open_existing(db)?;
+    let by = referee(&store);
+    match &args.action {
+        Action::New { .. } => Ok(()),
+        Action::List => {
+            for club in store.clubs()? {
+                println!("{}\t{}\t{}", club.id, club.settings.name, club.settings.rules);
+            }
+            Ok(())
+        }
+        Action::AddMember { club, name, number } => {
+            let data = MemberData { name: name.clone(), number: number.clone(), ..MemberData::default() };
+            println!("{}", store.add_member(*club, &data)?);
+            Ok(())
+        }
+        Action::Evening { club, date, tables } => {
+            let tables = tables
+                .iter()
+                .map(|table| table.split(',').map(|name| member_id(&store, *club, name)).collect())
+                .collect::<anyhow::Result<Vec<Vec<Id>>>>()?;
+            let evening = desk::open_evening(&mut store, *club, *date, &tables, &by)?;
+            let tournament = store.evening(evening)?.tournament_id;
+            println!("{}", json!({"evening": evening, "tournament": tournament}));
+            Ok(())
+        }
+        Action::Chips { evening, table, counts } => {
+            let view = desk::evening_view(&store, *evening)?;
+            let Some(found) = view.tables.iter().find(|t| t.number == *table) else {
+                bail!("--table {table}: the evening has tables 1 to {}", view.tables.len());
+            };
+            desk::enter_chip_counts(&mut store, *evening, found.id, counts)?;
+            println!("table {table}: chip counts saved");
+            Ok(())
+        }
+        Action::Close { evening } => {
+            let entries = desk::close_evening(&mut store, *evening, &by)?;
+            let club = store.evening(*evening)?.club_id;
+            let names = names(&store, club)?;
+            let posted: Vec<Value> = entries
+                .iter()
+                .map(|e| json!({"member": names(e.member), "kind": e.kind.code(), "amount": e.amount}))
+                .collect();
+            println!("{}", json!({ "entries": posted }));
+            Ok(())
+        }
+        Action::Cash { club, member, paid_in, paid_out, method, note } => {
+            let (kind, text) = match (paid_in, paid_out) {
+                (Some(amount), _) => (EntryKind::CashIn, amount),
+                (None, Some(amount)) => (EntryKind::CashOut, amount),
+                (None, None) => bail!("give --in AMOUNT or --out AMOUNT"),
+            };
+            let amount = parse_cents(text).context(if kind == EntryKind::CashIn { "--in" } else { "--out" })?;
+            let member = member_id(&store, *club, member)?;
+            let cash = Cash { member, kind, amount, method: method.clone(), note: note.clone() };
+            println!("{}", desk::record_cash(&mut store, *club, &cash, &by)?);
+            Ok(())
+        }
+        Action::Correct { club, entry, amount, reason } => {
+            let amount = parse_cents(amount).context("--amount")?;
+            println!("{}", desk::correct_entry(&mut store, *club, *entry, amount, reason, &by)?);
+            Ok(())
+        }
+        Action::Balances { club } => {
+            let balances = desk::balances(&store, *club)?;
+            let members: serde_json::Map<String, Value> =
+                balances.members.iter().map(|b| (b.member.data.name.clone(), json!(b.balance))).collect();
+            println!("{}", json!({"members": members, "kitty": balances.kitty}));
+            Ok(())
+        }
+        Action::Settle { club, evening, kitty, pay, method } => {
+            let scope = evening.map_or(Scope::Now, Scope::Evening);
+            let plan = desk::settle_up(&store, *club, scope, *kitty)?;
+            if *pay {
+                store.all_or_nothing(|store| {
+                    plan.transfers
+                        .iter()
+                        .try_for_each(|t| desk::mark_paid(store, *club, scope, t, method, &by).map(drop))
+                })?;
+            }
+            let party = |p: &Party| p.name(Lang::En);
+            let transfers: Vec<Value> = plan
+                .transfers
+                .iter()
+                .map(|t| json!({"from": party(&t.from), "to": party(&t.to), "amount": t.amount}))
+                .collect();
+            let count = transfers.len();
+            println!(
+                "{}",
+                json!({"transfers": transfers, "count": count, "lower_bound": plan.lower_bound,
+                       "optimal": plan.optimal, "paid": *pay})
+            );
+            Ok(())
+        }
+        Action::Export { club, what, out, member, evening, from, to, lang } => {
+            let lang = match lang.as_deref() {
+                Some("it") => Lang::It,
+                Some("en") => Lang::En,
+                Some(other) => bail!("--lang {other}: expected it or en"),
+                None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
+            };
+            let book = ClubBook::load(&store, *club)?;
+            let bytes = match what {
+                Sheet::Ledger => ledger_csv(&book)?,
+                Sheet::Statement => pdf::club::statement(&book, chrono::Local::now().date_naive(), lang)?,
+                Sheet::Receipt => {
+                    let Some(name) = member else { bail!("a receipt needs --member NAME") };
+                    let member = member_id(&store, *club, name)?;
+                    let scope = match (evening, from, to) {
+                        (Some(evening), None, None) => ReceiptScope::Evening(*evening),
+                        (None, Some(from), Some(to)) if from <= to => ReceiptScope::Period { from: *from, to: *to },
+                        _ => bail!("a receipt covers --evening ID, or --from DAY --to DAY (from not after to)"),
+                    };
+                    pdf::club::receipt(&book, member, scope, lang)?
+                }
+            };
+            write_export(out, &bytes, store.path())?;
+            println!("{} ({} bytes)", out.display(), bytes.len());
+            Ok(())
+        }
+    }
+}
+
+/// The id of the club's member called `name`.
+fn member_id(store: &Store, club: Id, name: &str) -> anyhow::Result<Id> {
+    let name = name.trim();
+    let members = store.members(club)?;
+    members
+        .iter()
+        .find(|m| m.data.name == name)
+        .map(|m| m.id)
+        .with_context(|| format!("{name:?} is not a member of club {club} (members: {})", members.len()))
+}
+
+/// The club's member names by id.
+fn names(store: &Store, club: Id) -> anyhow::Result<impl Fn(Id) -> String> {
+    let members = store.members(club)?;
+    Ok(move |id: Id| members.iter().find(|m| m.id == id).map(|m| m.data.name.clone()).unwrap_or_default())
+}
