@@ -33,6 +33,8 @@ pub enum Screen {
     Audit,
     /// The tournament's card (rules scored from a card).
     Card,
+    /// The treasurer's book: clubs, members, evenings, ledger, settle-up.
+    Club,
 }
 
 /// A message on the status line.
@@ -70,6 +72,8 @@ pub struct DeskApp {
     /// Bumped on every write, so that screens recompute what they cache.
     pub(crate) revision: u64,
     pub(crate) tournaments: screens::tournaments::State,
+    /// The treasurer's screens (not of a tournament: kept while tournaments open and close).
+    pub(crate) club: screens::club::State,
     /// Every screen's state that belongs to the open tournament; replaced whole when another one opens, so
     /// that no selection, form or draft of one tournament can act on another.
     pub(crate) screens: TournamentScreens,
@@ -94,6 +98,7 @@ impl DeskApp {
             status: None,
             revision: 1,
             tournaments: Default::default(),
+            club: Default::default(),
             screens: Default::default(),
             export_dir: None,
             fonts_ready: false,
@@ -200,6 +205,7 @@ impl DeskApp {
             Screen::Standings => screens::standings::show(self, ui),
             Screen::Audit => screens::audit::show(self, ui),
             Screen::Card => screens::card::show(self, ui),
+            Screen::Club => screens::club::show(self, ui),
         });
     }
 
@@ -212,7 +218,7 @@ impl DeskApp {
             ui.separator();
             let mut target = None;
             let keeps_card = self.tournament.as_ref().is_some_and(|t| t.settings.ruleset().entry_model().card_value);
-            let entries: [(Screen, &str, bool); 7] = [
+            let entries: [(Screen, &str, bool); 8] = [
                 (Screen::Tournaments, "nav.tournaments", true),
                 (Screen::Settings, "nav.settings", self.tournament.is_some()),
                 (Screen::Card, "nav.card", keeps_card),
@@ -220,6 +226,7 @@ impl DeskApp {
                 (Screen::Sessions, "nav.sessions", self.tournament.is_some()),
                 (Screen::Standings, "nav.standings", self.tournament.is_some()),
                 (Screen::Audit, "nav.audit", self.tournament.is_some()),
+                (Screen::Club, "nav.club", true),
             ];
             // The card's button shows only where the rules keep one.
             for (screen, key, enabled) in entries.into_iter().filter(|(s, _, _)| *s != Screen::Card || keeps_card) {

@@ -21,23 +21,37 @@ pub fn button(app: &mut DeskApp, ui: &mut egui::Ui, what: What, format: Format, 
 
 fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
     let Some(tournament) = app.tournament.clone() else { return };
-    let stem: String = tournament
-        .settings
-        .name
-        .chars()
+    let file_name = format!("{}-{}.{}", file_stem(&tournament.settings.name), what.name(), format.name());
+    save_file(app, &file_name, format.name(), |app| {
+        export(&app.store, tournament.id, what, format, app.lang, player).map_err(|e| e.message())
+    });
+}
+
+/// A name made safe for a file name: letters and digits, runs of anything else as one `-`.
+pub(crate) fn file_stem(name: &str) -> String {
+    name.chars()
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect::<String>()
         .split('-')
         .filter(|p| !p.is_empty())
         .collect::<Vec<_>>()
-        .join("-");
-    let file_name = format!("{stem}-{}.{}", what.name(), format.name());
+        .join("-")
+}
+
+/// Asks where to save `file_name` (or uses the tests' folder, or the fallback folder), makes the bytes and
+/// writes them; the status line says where, or why not.
+pub(crate) fn save_file(
+    app: &mut DeskApp,
+    file_name: &str,
+    extension: &str,
+    make: impl FnOnce(&DeskApp) -> Result<Vec<u8>, crate::message::Message>,
+) {
     let (path, fallback) = match &app.export_dir {
-        Some(dir) => (dir.join(&file_name), false),
-        None => match ask(&file_name, format.name()) {
+        Some(dir) => (dir.join(file_name), false),
+        None => match ask(file_name, extension) {
             Dialog::Chosen(path) => (path, false),
             Dialog::Cancelled => return,
-            Dialog::Unavailable => (fallback_dir(app.store.path()).join(&file_name), true),
+            Dialog::Unavailable => (fallback_dir(app.store.path()).join(file_name), true),
         },
     };
     if fallback
@@ -46,9 +60,7 @@ fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
     {
         return app.fail(msg!("error.io.at", path = dir.display()).arg_message("why", io_reason(&e)));
     }
-    let result = export(&app.store, tournament.id, what, format, app.lang, player)
-        .map_err(|e| e.message())
-        .and_then(|bytes| write_export(&path, &bytes, app.store.path()).map_err(|e| e.message()));
+    let result = make(app).and_then(|bytes| write_export(&path, &bytes, app.store.path()).map_err(|e| e.message()));
     match result {
         Ok(()) if fallback => app.info(format!("{}: {}", app.tr("export.written_no_dialog"), path.display())),
         Ok(()) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),

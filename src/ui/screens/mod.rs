@@ -2,6 +2,7 @@
 
 pub mod audit;
 pub mod card;
+pub mod club;
 pub mod entry;
 pub mod exports;
 pub mod players;

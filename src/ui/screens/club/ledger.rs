@@ -1,0 +1,232 @@
+//! The club's ledger: every entry (newest first), cash paid in or out, a correction of an entry by number,
+//! the ledger CSV and the statement PDF; and the settle-up: for everyone now or one evening, the fewest
+//! transfers or each member with the kitty, each marked paid with a click.
+
+use egui::RichText;
+
+use crate::desk::{self, Cash, Scope};
+use crate::export::club::{ClubBook, ledger_csv};
+use crate::ledger::{EntryKind, format_cents, parse_cents};
+use crate::message::Explain;
+use crate::msg;
+use crate::store::{Club, Member};
+use crate::tournament::Id;
+use crate::ui::DeskApp;
+use crate::ui::screens::{exports, labelled_text, parse_number};
+
+/// The cash and correction forms, and the settle-up's choices.
+#[derive(Default)]
+pub struct State {
+    member: String,
+    paid_out: bool,
+    amount: String,
+    method: String,
+    note: String,
+    correct_entry: String,
+    correct_amount: String,
+    correct_reason: String,
+    settle_evening: Option<Id>,
+    kitty_only: bool,
+    pay_method: String,
+}
+
+/// Draws the ledger tab.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+    let lang = app.lang;
+    let book = match ClubBook::load(&app.store, club.id) {
+        Ok(book) => book,
+        Err(e) => return app.fail(e),
+    };
+    ui.horizontal(|ui| {
+        ui.heading(format!("{} ({})", lang.tr("club.tab_ledger"), book.ledger.len()));
+        let stem = exports::file_stem(&club.settings.name);
+        if ui.button(lang.tr("club.export_ledger")).clicked() {
+            let book = book.clone();
+            exports::save_file(app, &format!("{stem}-ledger.csv"), "csv", move |_| {
+                ledger_csv(&book).map_err(|e| msg!("error.export.csv", detail = e))
+            });
+        }
+        if ui.button(lang.tr("club.export_statement")).clicked() {
+            let book = book.clone();
+            exports::save_file(app, &format!("{stem}-statement.pdf"), "pdf", move |app| {
+                let today = chrono::Local::now().date_naive();
+                crate::export::pdf::club::statement(&book, today, app.lang).map_err(|_| msg!("error.export.font"))
+            });
+        }
+    });
+    ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        egui::ScrollArea::vertical().id_salt("ledger").max_height(ui.available_height() - 10.0).show(ui, |ui| {
+            egui::Grid::new("ledger-list").striped(true).num_columns(5).show(ui, |ui| {
+                for key in ["club.entry_number", "club.date", "club.member", "club.entry", "club.amount"] {
+                    ui.label(RichText::new(lang.tr(key)).strong());
+                }
+                ui.end_row();
+                for e in book.ledger.iter().rev() {
+                    ui.label(e.id.to_string());
+                    ui.label(book.day(e).map(|d| d.to_string()).unwrap_or_default());
+                    ui.label(book.member(e.entry.member).map(|m| m.data.name.as_str()).unwrap_or_default());
+                    ui.label(crate::export::pdf::club::describe(&book, e, lang));
+                    ui.label(super::members::balance_text(e.entry.amount, lang));
+                    ui.end_row();
+                }
+            });
+        });
+        let ui = &mut columns[1];
+        cash_form(app, ui, club, members);
+        ui.add_space(12.0);
+        correction_form(app, ui, club);
+    });
+}
+
+fn cash_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+    let lang = app.lang;
+    ui.heading(lang.tr("club.cash"));
+    let state = &mut app.club.ledger;
+    let mut submitted = false;
+    egui::Grid::new("cash-form").num_columns(2).show(ui, |ui| {
+        labelled_text(ui, &lang.tr("club.member"), &mut state.member, 200.0);
+        ui.end_row();
+        ui.label("");
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut state.paid_out, false, lang.tr("ledger.kind.cash_in"));
+            ui.radio_value(&mut state.paid_out, true, lang.tr("ledger.kind.cash_out"));
+        });
+        ui.end_row();
+        labelled_text(ui, &lang.tr("club.amount"), &mut state.amount, 100.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("field.method"), &mut state.method, 160.0);
+        ui.end_row();
+        let note = labelled_text(ui, &lang.tr("field.note"), &mut state.note, 200.0);
+        submitted |= note.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.end_row();
+    });
+    submitted |= ui.button(lang.tr("club.record_cash")).clicked();
+    if !submitted {
+        return;
+    }
+    let state = &app.club.ledger;
+    let member = match super::find_member(members, &state.member) {
+        Ok(m) => m.id,
+        Err(e) => return app.fail(e),
+    };
+    let amount = match parse_cents(&state.amount) {
+        Ok(a) => a,
+        Err(e) => return app.fail(e),
+    };
+    let kind = if state.paid_out { EntryKind::CashOut } else { EntryKind::CashIn };
+    let cash = Cash { member, kind, amount, method: state.method.clone(), note: state.note.clone() };
+    let by = app.referee_name();
+    match desk::record_cash(&mut app.store, club.id, &cash, &by) {
+        Ok(id) => {
+            app.club.ledger.amount.clear();
+            app.club.ledger.note.clear();
+            app.changed();
+            app.info(msg!("club.recorded", entry = id).render(lang));
+        }
+        Err(e) => app.fail(e),
+    }
+}
+
+fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
+    let lang = app.lang;
+    ui.heading(lang.tr("club.correct"));
+    let state = &mut app.club.ledger;
+    egui::Grid::new("correction-form").num_columns(2).show(ui, |ui| {
+        labelled_text(ui, &lang.tr("club.entry_number"), &mut state.correct_entry, 60.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("club.correct_amount"), &mut state.correct_amount, 100.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("field.reason"), &mut state.correct_reason, 240.0);
+        ui.end_row();
+    });
+    if !ui.button(lang.tr("club.correct")).clicked() {
+        return;
+    }
+    let state = &app.club.ledger;
+    let entry: Id = match parse_number(&state.correct_entry, &lang.tr("club.entry_number")) {
+        Ok(n) => n,
+        Err(e) => return app.fail(e),
+    };
+    let amount = match parse_cents(&state.correct_amount) {
+        Ok(a) => a,
+        Err(e) => return app.fail(e),
+    };
+    let (reason, by) = (state.correct_reason.clone(), app.referee_name());
+    match desk::correct_entry(&mut app.store, club.id, entry, amount, &reason, &by) {
+        Ok(id) => {
+            app.club.ledger.correct_entry.clear();
+            app.club.ledger.correct_amount.clear();
+            app.club.ledger.correct_reason.clear();
+            app.changed();
+            app.info(msg!("club.recorded", entry = id).render(lang));
+        }
+        Err(e) => app.fail(e),
+    }
+}
+
+/// Draws the settle-up tab.
+pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
+    let lang = app.lang;
+    let evenings = app.store.evenings(club.id).unwrap_or_default();
+    ui.heading(lang.tr("club.tab_settle"));
+    ui.horizontal(|ui| {
+        let state = &mut app.club.ledger;
+        if ui.add(egui::Button::selectable(state.settle_evening.is_none(), lang.tr("club.everyone_now"))).clicked() {
+            state.settle_evening = None;
+        }
+        for evening in evenings.iter().filter(|e| e.closed_at.is_some()).take(8) {
+            let label = msg!("club.evening_of", date = evening.date).render(lang);
+            if ui.add(egui::Button::selectable(state.settle_evening == Some(evening.id), label)).clicked() {
+                state.settle_evening = Some(evening.id);
+            }
+        }
+    });
+    ui.checkbox(&mut app.club.ledger.kitty_only, lang.tr("club.kitty_only"));
+    let scope = app.club.ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
+    let plan = match desk::settle_up(&app.store, club.id, scope, app.club.ledger.kitty_only) {
+        Ok(plan) => plan,
+        Err(e) => return app.fail(e),
+    };
+    let summary = if plan.transfers.is_empty() {
+        lang.tr("club.all_settled")
+    } else if plan.optimal {
+        msg!("club.fewest", count = plan.transfers.len()).render(lang)
+    } else {
+        msg!("club.heuristic", count = plan.transfers.len(), bound = plan.lower_bound).render(lang)
+    };
+    ui.label(summary);
+    ui.horizontal(|ui| labelled_text(ui, &lang.tr("field.method"), &mut app.club.ledger.pay_method, 160.0));
+    let mut paid = Vec::new();
+    egui::Grid::new("settle-list").striped(true).num_columns(4).show(ui, |ui| {
+        for (i, t) in plan.transfers.iter().enumerate() {
+            ui.label(t.from.name(lang));
+            ui.label("→");
+            ui.label(t.to.name(lang));
+            ui.label(format_cents(t.amount, lang));
+            let label = msg!("club.mark_paid", from = t.from.name(lang), to = t.to.name(lang)).render(lang);
+            if ui.button(label).clicked() {
+                paid.push(i);
+            }
+            ui.end_row();
+        }
+    });
+    if !plan.transfers.is_empty() && ui.button(lang.tr("club.mark_all_paid")).clicked() {
+        paid = (0..plan.transfers.len()).collect();
+    }
+    if paid.is_empty() {
+        return;
+    }
+    let (method, by) = (app.club.ledger.pay_method.clone(), app.referee_name());
+    let result = app.store.all_or_nothing(|store| {
+        paid.iter()
+            .try_for_each(|&i| desk::mark_paid(store, club.id, scope, &plan.transfers[i], &method, &by).map(drop))
+    });
+    match result {
+        Ok(()) => {
+            app.changed();
+            app.info(msg!("club.paid_recorded", count = paid.len()).render(lang));
+        }
+        Err(e) => app.fail(e.message()),
+    }
+}

@@ -1,0 +1,142 @@
+//! The club's members: each one's number and balance (who owes whom), a receipt for a period, and the form to
+//! add one (Enter adds and brings the keyboard back to the name).
+
+use chrono::Datelike;
+use egui::{Color32, RichText};
+
+use crate::desk;
+use crate::export::club::{ClubBook, ReceiptScope};
+use crate::ledger::{MemberData, format_cents};
+use crate::msg;
+use crate::store::{Club, Member};
+use crate::ui::DeskApp;
+use crate::ui::screens::{exports, labelled_text, parse_date};
+
+/// The member form and the receipts' period.
+#[derive(Default)]
+pub struct State {
+    form: MemberData,
+    focus_name: bool,
+    from: String,
+    to: String,
+}
+
+/// Draws the members tab.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+    let lang = app.lang;
+    let balances = match desk::balances(&app.store, club.id) {
+        Ok(b) => b,
+        Err(e) => return app.fail(e),
+    };
+    let today = chrono::Local::now().date_naive();
+    let state = &mut app.club.members;
+    if state.from.is_empty() {
+        state.from = today.with_day0(0).unwrap_or(today).to_string();
+        state.to = today.to_string();
+    }
+    ui.columns(2, |columns| {
+        let ui = &mut columns[0];
+        ui.heading(format!("{} ({})", lang.tr("club.tab_members"), members.len()));
+        ui.horizontal(|ui| {
+            labelled_text(ui, &lang.tr("club.from"), &mut app.club.members.from, 90.0);
+            labelled_text(ui, &lang.tr("club.to"), &mut app.club.members.to, 90.0);
+        });
+        let mut receipt_for = None;
+        egui::ScrollArea::vertical().id_salt("members").max_height(ui.available_height() - 40.0).show(ui, |ui| {
+            egui::Grid::new("member-list").striped(true).num_columns(4).show(ui, |ui| {
+                for key in ["club.member", "club.number", "club.balance", "club.receipt"] {
+                    ui.label(RichText::new(lang.tr(key)).strong());
+                }
+                ui.end_row();
+                for b in &balances.members {
+                    ui.label(&b.member.data.name);
+                    ui.label(&b.member.data.number);
+                    ui.label(balance_text(b.balance, lang));
+                    let button = msg!("club.receipt_of", name = b.member.data.name).render(lang);
+                    if ui.button(button).clicked() {
+                        receipt_for = Some(b.member.id);
+                    }
+                    ui.end_row();
+                }
+                ui.label(RichText::new(lang.tr("ledger.kitty")).italics());
+                ui.label("");
+                ui.label(balance_text(balances.kitty, lang));
+                ui.end_row();
+            });
+        });
+        if let Some(member) = receipt_for {
+            period_receipt(app, club, member);
+        }
+        let ui = &mut columns[1];
+        add_member(app, ui, club);
+    });
+}
+
+/// A balance with its sign in colour: green when the club owes, red when the member owes.
+pub(crate) fn balance_text(cents: i64, lang: crate::i18n::Lang) -> RichText {
+    let text = RichText::new(format_cents(cents, lang));
+    match cents.signum() {
+        1 => text.color(Color32::from_rgb(30, 130, 60)),
+        -1 => text.color(Color32::from_rgb(200, 40, 40)),
+        _ => text,
+    }
+}
+
+fn period_receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id) {
+    let lang = app.lang;
+    let (from, to) = (&app.club.members.from, &app.club.members.to);
+    let period = parse_date(from, &lang.tr("club.from")).and_then(|f| Ok((f, parse_date(to, &lang.tr("club.to"))?)));
+    let (from, to) = match period {
+        Ok((Some(from), Some(to))) if from <= to => (from, to),
+        Ok(_) => return app.fail(msg!("club.bad_period")),
+        Err(e) => return app.fail(e),
+    };
+    receipt(app, club, member, ReceiptScope::Period { from, to });
+}
+
+/// Writes a member's receipt for `scope`.
+pub(crate) fn receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id, scope: ReceiptScope) {
+    let name = app.store.members(club.id).ok().and_then(|m| m.into_iter().find(|m| m.id == member));
+    let name = name.map(|m| m.data.name).unwrap_or_default();
+    let when = match scope {
+        ReceiptScope::Evening(id) => app.store.evening(id).map(|e| e.date.to_string()).unwrap_or_default(),
+        ReceiptScope::Period { from, to } => format!("{from}-{to}"),
+    };
+    let file = format!("{}-{}-{when}.pdf", exports::file_stem(&club.settings.name), exports::file_stem(&name));
+    let club_id = club.id;
+    exports::save_file(app, &file, "pdf", |app| {
+        let book = ClubBook::load(&app.store, club_id).map_err(|e| crate::message::Explain::message(&e))?;
+        crate::export::pdf::club::receipt(&book, member, scope, app.lang).map_err(|_| msg!("error.export.font"))
+    });
+}
+
+fn add_member(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
+    let lang = app.lang;
+    ui.heading(lang.tr("club.add_member"));
+    let state = &mut app.club.members;
+    let mut submitted = false;
+    egui::Grid::new("member-form").num_columns(2).show(ui, |ui| {
+        let name = labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 240.0);
+        if state.focus_name {
+            name.request_focus();
+            state.focus_name = false;
+        }
+        submitted |= name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.end_row();
+        let number = labelled_text(ui, &lang.tr("field.member_number"), &mut state.form.number, 100.0);
+        submitted |= number.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.end_row();
+    });
+    submitted |= ui.button(lang.tr("club.add_member")).clicked();
+    if submitted && !app.club.members.form.name.trim().is_empty() {
+        let form = app.club.members.form.clone();
+        match app.store.add_member(club.id, &form) {
+            Ok(_) => {
+                app.club.members.form = MemberData::default();
+                app.club.members.focus_name = true;
+                app.info(msg!("club.member_added", name = form.name.trim()).render(lang));
+            }
+            Err(e) => app.fail(e),
+        }
+    }
+}

@@ -1,0 +1,198 @@
+//! The treasurer's desk: pick or create a club, then its members (with balances and receipts), its evenings
+//! (tables, chip counts, closing), its ledger (cash, corrections, exports) and the settle-up. Everything is
+//! computed and written by the desk operations; this only shows and asks.
+
+mod evening;
+mod ledger;
+mod members;
+
+use egui::RichText;
+
+use crate::desk;
+use crate::ledger::{ChipValue, ClubSettings, parse_cents};
+use crate::message::Message;
+use crate::msg;
+use crate::store::{Club, Member};
+use crate::tournament::Id;
+use crate::ui::DeskApp;
+
+use super::{labelled_text, parse_number};
+
+/// Which part of the club shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    /// Members and balances.
+    #[default]
+    Members,
+    /// Evenings.
+    Evenings,
+    /// The ledger.
+    Ledger,
+    /// Settle-up.
+    SettleUp,
+}
+
+/// The new-club form.
+#[derive(Default)]
+struct NewClub {
+    name: String,
+    rules: String,
+    chip_value: String,
+    fee: String,
+    starting_chips: String,
+}
+
+/// The treasurer's screens' state (kept while tournaments are opened and closed).
+#[derive(Default)]
+pub struct State {
+    club: Option<Id>,
+    tab: Tab,
+    new_club: NewClub,
+    creating: bool,
+    pub(crate) members: members::State,
+    pub(crate) evening: evening::State,
+    pub(crate) ledger: ledger::State,
+}
+
+/// Draws the screen.
+pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let clubs = match app.store.clubs() {
+        Ok(clubs) => clubs,
+        Err(e) => return app.fail(e),
+    };
+    if app.club.club.is_none() {
+        app.club.club = clubs.first().map(|c| c.id);
+    }
+    let lang = app.lang;
+    ui.horizontal(|ui| {
+        ui.heading(lang.tr("club.title"));
+        for club in &clubs {
+            let current = app.club.club == Some(club.id);
+            if ui.add(egui::Button::selectable(current, &club.settings.name)).clicked() {
+                app.club.club = Some(club.id);
+            }
+        }
+        if ui.button(lang.tr("club.new")).clicked() {
+            app.club.creating = !app.club.creating;
+        }
+    });
+    if app.club.creating || clubs.is_empty() {
+        new_club(app, ui);
+        ui.separator();
+    }
+    let Some(club) = app.club.club.and_then(|id| clubs.into_iter().find(|c| c.id == id)) else { return };
+    let members = match app.store.members(club.id) {
+        Ok(members) => members,
+        Err(e) => return app.fail(e),
+    };
+    ui.label(RichText::new(money_line(&club, lang)).weak());
+    ui.horizontal(|ui| {
+        for (tab, key) in [
+            (Tab::Members, "club.tab_members"),
+            (Tab::Evenings, "club.tab_evenings"),
+            (Tab::Ledger, "club.tab_ledger"),
+            (Tab::SettleUp, "club.tab_settle"),
+        ] {
+            if ui.add(egui::Button::selectable(app.club.tab == tab, lang.tr(key))).clicked() {
+                app.club.tab = tab;
+            }
+        }
+    });
+    ui.separator();
+    match app.club.tab {
+        Tab::Members => members::show(app, ui, &club, &members),
+        Tab::Evenings => evening::show(app, ui, &club, &members),
+        Tab::Ledger => ledger::show(app, ui, &club, &members),
+        Tab::SettleUp => ledger::settle(app, ui, &club),
+    }
+}
+
+fn money_line(club: &Club, lang: crate::i18n::Lang) -> String {
+    let settings = &club.settings;
+    let separator = if lang == crate::i18n::Lang::It { ',' } else { '.' };
+    let rules = crate::rules::ruleset(&settings.rules).map(|r| r.name()).unwrap_or_default();
+    let money = msg!(
+        "club.money_line",
+        value = settings.chip_value.to_text(separator),
+        fee = crate::ledger::format_cents(settings.table_fee, lang),
+        start = settings.starting_chips
+    )
+    .render(lang);
+    format!("{rules} · {money}")
+}
+
+fn new_club(app: &mut DeskApp, ui: &mut egui::Ui) {
+    let lang = app.lang;
+    ui.heading(lang.tr("club.new"));
+    let form = &mut app.club.new_club;
+    if form.rules.is_empty() {
+        form.rules = crate::rules::default_ruleset().id().to_owned();
+    }
+    if form.starting_chips.is_empty() {
+        form.starting_chips = "4000".into();
+    }
+    let mut create = false;
+    egui::Grid::new("new-club").num_columns(2).show(ui, |ui| {
+        labelled_text(ui, &lang.tr("club.name"), &mut form.name, 260.0);
+        ui.end_row();
+        ui.label(lang.tr("settings.rules"));
+        super::settings::ruleset_picker(ui, &mut form.rules);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("club.chip_value"), &mut form.chip_value, 80.0);
+        ui.end_row();
+        labelled_text(ui, &lang.tr("club.fee"), &mut form.fee, 80.0);
+        ui.end_row();
+        let last = labelled_text(ui, &lang.tr("club.starting_chips"), &mut form.starting_chips, 80.0);
+        create |= last.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.end_row();
+    });
+    create |= ui.button(lang.tr("club.create")).clicked();
+    if !create {
+        return;
+    }
+    match club_settings(&app.club.new_club, lang) {
+        Ok(settings) => match desk::create_club(&mut app.store, &settings) {
+            Ok(id) => {
+                app.club.club = Some(id);
+                app.club.creating = false;
+                app.club.new_club = NewClub::default();
+                app.info(msg!("club.created", name = settings.name).render(lang));
+            }
+            Err(e) => app.fail(e),
+        },
+        Err(e) => app.fail(e),
+    }
+}
+
+fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings, Message> {
+    let field = |key: &str, e: &dyn crate::message::Explain| {
+        msg!("club.field_error", field = lang.tr(key)).arg_message("why", e.message())
+    };
+    let chip_value = ChipValue::parse(&form.chip_value).map_err(|e| field("club.chip_value", &e))?;
+    let fee = if form.fee.trim().is_empty() { 0 } else { parse_cents(&form.fee).map_err(|e| field("club.fee", &e))? };
+    let settings = ClubSettings {
+        name: form.name.clone(),
+        rules: form.rules.clone(),
+        chip_value,
+        table_fee: fee,
+        starting_chips: parse_number(&form.starting_chips, &lang.tr("club.starting_chips"))?,
+    };
+    match settings.problem() {
+        Some(problem) => Err(problem),
+        None => Ok(settings),
+    }
+}
+
+/// The member whose name is `text`: exactly (ignoring case), or the only one it starts.
+pub(crate) fn find_member<'a>(members: &'a [Member], text: &str) -> Result<&'a Member, Message> {
+    let wanted = text.trim().to_lowercase();
+    if let Some(exact) = members.iter().find(|m| m.data.name.to_lowercase() == wanted) {
+        return Ok(exact);
+    }
+    let starting: Vec<&Member> =
+        members.iter().filter(|m| !wanted.is_empty() && m.data.name.to_lowercase().starts_with(&wanted)).collect();
+    match starting.as_slice() {
+        [only] => Ok(only),
+        _ => Err(msg!("club.no_such_member", name = text.trim())),
+    }
+}
