@@ -28,6 +28,9 @@ pub struct State {
     settle_evening: Option<Id>,
     kitty_only: bool,
     pay_method: String,
+    /// The last proposal and what it was made for (revision, club, scope, kitty only): the exact method takes
+    /// milliseconds at 20 members, too long to redo every frame.
+    plan: Option<((u64, Id, Scope, bool), desk::Settlement)>,
 }
 
 /// Draws the ledger tab.
@@ -184,10 +187,15 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     });
     ui.checkbox(&mut app.club.ledger.kitty_only, lang.tr("club.kitty_only"));
     let scope = app.club.ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
-    let plan = match desk::settle_up(&app.store, club.id, scope, app.club.ledger.kitty_only) {
-        Ok(plan) => plan,
-        Err(e) => return app.fail(e),
+    let key = (app.revision, club.id, scope, app.club.ledger.kitty_only);
+    let plan = match app.club.ledger.plan.take() {
+        Some((made_for, plan)) if made_for == key => plan,
+        _ => match desk::settle_up(&app.store, club.id, scope, key.3) {
+            Ok(plan) => plan,
+            Err(e) => return app.fail(e),
+        },
     };
+    app.club.ledger.plan = Some((key, plan.clone()));
     let summary = if plan.transfers.is_empty() {
         lang.tr("club.all_settled")
     } else if plan.optimal {
