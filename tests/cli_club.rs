@@ -6,8 +6,14 @@ mod common;
 use common::cli::{ok, stecca};
 use serde_json::Value;
 
-fn pdf_text(path: &std::path::Path) -> Vec<String> {
-    let bytes = std::fs::read(path).expect("written");
+/// Runs `stecca club export --club CLUB --what ARGS… --out FILE.pdf` and returns the PDF's text, page by page,
+/// whitespace collapsed.
+fn export_pdf(db: &std::path::Path, club: &str, what: &[&str]) -> Vec<String> {
+    let out = db.with_extension(format!("{}.pdf", what.join("-").replace(['/', ' '], "_")));
+    let mut args = vec!["club", "export", "--club", club, "--out", out.to_str().expect("path"), "--what"];
+    args.extend_from_slice(what);
+    ok(db, &args);
+    let bytes = std::fs::read(&out).expect("written");
     assert!(bytes.starts_with(b"%PDF"), "a PDF");
     let pages = pdf_extract::extract_text_from_mem_by_pages(&bytes).expect("text");
     pages.iter().map(|p| p.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
@@ -87,27 +93,7 @@ fn a_club_evening_by_the_command_line_from_chip_counts_to_receipts() {
     let total: i64 = csv.lines().skip(1).filter_map(|l| l.split(',').nth(6).and_then(|a| a.parse::<i64>().ok())).sum();
     assert_eq!(total, 0, "after the settle-up every entry adds up to nothing");
 
-    let receipt = dir.path().join("anna.pdf");
-    ok(
-        &db,
-        &[
-            "club",
-            "export",
-            "--club",
-            club,
-            "--what",
-            "receipt",
-            "--member",
-            "Anna",
-            "--evening",
-            &evening,
-            "--lang",
-            "it",
-            "--out",
-            receipt.to_str().expect("path"),
-        ],
-    );
-    let text = pdf_text(&receipt);
+    let text = export_pdf(&db, club, &["receipt", "--member", "Anna", "--evening", &evening, "--lang", "it"]);
     assert_eq!(text.len(), 1);
     for expected in [
         "Circolo del Drago",
@@ -121,49 +107,15 @@ fn a_club_evening_by_the_command_line_from_chip_counts_to_receipts() {
     ] {
         assert!(text[0].contains(expected), "{expected:?} in {}", text[0]);
     }
-    let period = dir.path().join("bruno.pdf");
-    ok(
+    let text = export_pdf(
         &db,
-        &[
-            "club",
-            "export",
-            "--club",
-            club,
-            "--what",
-            "receipt",
-            "--member",
-            "Bruno",
-            "--from",
-            "2026-11-01",
-            "--to",
-            "2099-12-31",
-            "--lang",
-            "en",
-            "--out",
-            period.to_str().expect("path"),
-        ],
+        club,
+        &["receipt", "--member", "Bruno", "--from", "2026-11-01", "--to", "2099-12-31", "--lang", "en"],
     );
-    let text = pdf_text(&period);
     for expected in ["Receipt — Bruno", "Paid in", "Correction n.", "7 for 6", "Even", "Page 1 of 1"] {
         assert!(text[0].contains(expected), "{expected:?} in {}", text[0]);
     }
-    let statement = dir.path().join("statement.pdf");
-    ok(
-        &db,
-        &[
-            "club",
-            "export",
-            "--club",
-            club,
-            "--what",
-            "statement",
-            "--lang",
-            "it",
-            "--out",
-            statement.to_str().expect("path"),
-        ],
-    );
-    let text = pdf_text(&statement);
+    let text = export_pdf(&db, club, &["statement", "--lang", "it"]);
     for expected in ["Estratto conto del circolo", "Anna", "Dario", "Totale soci", "Cassa del circolo", "Pagina 1 di 1"]
     {
         assert!(text[0].contains(expected), "{expected:?} in {}", text[0]);

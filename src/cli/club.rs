@@ -306,12 +306,7 @@ pub fn run(db: Option<&Path>, args: &ClubArgs) -> anyhow::Result<()> {
             Ok(())
         }
         Action::Export { club, what, out, member, evening, from, to, lang } => {
-            let lang = match lang.as_deref() {
-                Some("it") => Lang::It,
-                Some("en") => Lang::En,
-                Some(other) => bail!("--lang {other}: expected it or en"),
-                None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
-            };
+            let lang = super::export::sheet_lang(&store, lang.as_deref())?;
             let book = ClubBook::load(&store, *club)?;
             let bytes = match what {
                 Sheet::Ledger => ledger_csv(&book)?,

@@ -34,12 +34,7 @@ pub struct ExportArgs {
 /// Runs `stecca export`.
 pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
     let store = open_existing(db)?;
-    let lang = match args.lang.as_deref() {
-        Some("it") => Lang::It,
-        Some("en") => Lang::En,
-        Some(other) => anyhow::bail!("--lang {other}: expected it or en"),
-        None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
-    };
+    let lang = sheet_lang(&store, args.lang.as_deref())?;
     store
         .tournament(args.tournament)
         .with_context(|| format!("--tournament {}: see `stecca list` for the ids", args.tournament))?;
@@ -47,6 +42,16 @@ pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
     write_export(&args.out, &bytes, store.path())?;
     println!("{} ({} bytes)", args.out.display(), bytes.len());
     Ok(())
+}
+
+/// The language of sheets: `--lang it|en`, or the desk's language.
+pub(super) fn sheet_lang(store: &crate::store::Store, lang: Option<&str>) -> anyhow::Result<Lang> {
+    Ok(match lang {
+        Some("it") => Lang::It,
+        Some("en") => Lang::En,
+        Some(other) => anyhow::bail!("--lang {other}: expected it or en"),
+        None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
+    })
 }
 
 /// Runs `stecca list`: one line per tournament.

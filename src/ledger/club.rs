@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::money::{Cents, ChipValue, MAX_AMOUNT};
 use crate::message::Message;
 use crate::msg;
-use crate::tournament::registration::control_character;
+use crate::tournament::registration::{control_character, name_problem};
 
 /// A club's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,15 +79,11 @@ impl MemberData {
                 return Some(problem);
             }
         }
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Some(msg!("error.player.no_name"));
-        }
-        if name.chars().count() > 100 {
-            return Some(msg!("error.player.long_name", start = name.chars().take(20).collect::<String>()));
+        if let Some(problem) = name_problem(&self.name) {
+            return Some(problem);
         }
         if self.number.trim().chars().count() > 30 {
-            return Some(msg!("error.club.long_number", name = name));
+            return Some(msg!("error.club.long_number", name = self.name.trim()));
         }
         None
     }

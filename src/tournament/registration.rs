@@ -33,6 +33,19 @@ pub fn control_character(field: Message, text: &str) -> Option<Message> {
     Some(msg!("error.text.control", code = format!("U+{:04X}", u32::from(c))).arg_message("field", field))
 }
 
+/// Why `name` cannot be a person's name, if anything: it is empty or longer than 100 characters (control
+/// characters are checked with the other fields).
+pub fn name_problem(name: &str) -> Option<Message> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Some(msg!("error.player.no_name"));
+    }
+    if name.chars().count() > 100 {
+        return Some(msg!("error.player.long_name", start = name.chars().take(20).collect::<String>()));
+    }
+    None
+}
+
 impl PlayerData {
     /// Why this player cannot be saved, if anything: the name is empty or too long, or a field holds a
     /// control character.
@@ -47,14 +60,7 @@ impl PlayerData {
                 return Some(problem);
             }
         }
-        let name = self.name.trim();
-        if name.is_empty() {
-            return Some(msg!("error.player.no_name"));
-        }
-        if name.chars().count() > 100 {
-            return Some(msg!("error.player.long_name", start = name.chars().take(20).collect::<String>()));
-        }
-        None
+        name_problem(&self.name)
     }
 
     /// The same with surrounding spaces removed.
