@@ -164,3 +164,33 @@ fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way() {
     let duplicate = desk::create_club(&mut store, &other).expect_err("same name");
     assert!(duplicate.to_string().contains("Tigre"), "{duplicate}");
 }
+
+#[test]
+fn every_ruleset_plays_a_club_evening_counted_in_chips() {
+    for ruleset in stecca::rules::RULESETS {
+        let mut store = Store::open_in_memory().expect("store");
+        let settings = ClubSettings {
+            name: format!("Circolo {}", ruleset.id()),
+            rules: ruleset.id().into(),
+            chip_value: ChipValue::cents(1),
+            table_fee: 0,
+            starting_chips: 1000,
+        };
+        let club = desk::create_club(&mut store, &settings).expect("club");
+        let members: Vec<Id> = NAMES[..ruleset.table_size()]
+            .iter()
+            .map(|name| store.add_member(club, &MemberData { name: (*name).into(), ..MemberData::default() }))
+            .collect::<Result<_, _>>()
+            .expect("members");
+        let evening = desk::open_evening(&mut store, club, date(), &[members], "T")
+            .unwrap_or_else(|e| panic!("{}: {e}", ruleset.id()));
+        let view = desk::evening_view(&store, evening).expect("view");
+        let mut counts = vec![1000; ruleset.table_size()];
+        counts[0] += 10;
+        counts[1] -= 10;
+        desk::enter_chip_counts(&mut store, evening, view.tables[0].id, &counts).expect("counts");
+        let posted = desk::close_evening(&mut store, evening, "T").expect("closed");
+        assert_eq!(posted[0].amount, 10, "{}", ruleset.id());
+        assert_eq!(posted.iter().map(|e| e.amount).sum::<i64>(), 0, "{}", ruleset.id());
+    }
+}
