@@ -244,6 +244,20 @@ fn hand_over_chain(
     None
 }
 
+/// How often each ordered pair of `plan` meets (`met[a * n + b]`).
+fn meetings(plan: &Plan, n: usize) -> Vec<u16> {
+    let mut met = vec![0u16; n * n];
+    for session in plan {
+        record(session, n, &mut met);
+    }
+    met
+}
+
+/// How many meetings of a plan repeat an earlier one: Σ over pairs of (meetings − 1).
+pub(super) fn repeats(plan: &Plan, n: usize) -> u32 {
+    meetings(plan, n).iter().map(|&m| u32::from(m.saturating_sub(1))).sum::<u32>() / 2
+}
+
 fn record(session: &[Vec<usize>], n: usize, met: &mut [u16]) {
     for table in session {
         for (i, &a) in table.iter().enumerate() {
@@ -310,14 +324,6 @@ fn improve(tables: &mut [Vec<usize>], n: usize, met: &[u16], weights: &[i64], rn
 mod tests {
     use super::*;
 
-    fn meetings(plan: &Plan, n: usize) -> Vec<u16> {
-        let mut met = vec![0u16; n * n];
-        for session in plan {
-            record(session, n, &mut met);
-        }
-        met
-    }
-
     #[test]
     fn nine_players_at_tables_of_three_meet_everyone_once_in_four_sessions() {
         // 9 players, 4 sessions of three tables of three: the affine plane of order 3 exists, so no pair
@@ -367,10 +373,6 @@ mod tests {
             let sizes: Vec<usize> = session.iter().map(Vec::len).collect();
             assert_eq!(sizes, [3, 3, 3, 3, 2, 2]);
         }
-    }
-
-    fn repeats(plan: &Plan, n: usize) -> u32 {
-        meetings(plan, n).iter().map(|&m| u32::from(m.saturating_sub(1))).sum::<u32>() / 2
     }
 
     #[test]

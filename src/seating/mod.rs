@@ -391,24 +391,7 @@ pub fn repeat_free_plan(players: usize, sessions: usize, size: usize, seed: u64,
         })
         .collect();
     tabu::polish_for(&mut plan, 0, players, &vec![0; players * players], &mut rng, budget);
-    (plan_repeats(&plan, players) == 0).then_some(plan)
-}
-
-/// How many meetings of a plan repeat an earlier one.
-fn plan_repeats(plan: &Plan, players: usize) -> usize {
-    let mut met = vec![false; players * players];
-    let mut repeats = 0;
-    for table in plan.iter().flatten() {
-        for (i, &a) in table.iter().enumerate() {
-            for &b in &table[i + 1..] {
-                if std::mem::replace(&mut met[a * players + b], true) {
-                    repeats += 1;
-                }
-                met[b * players + a] = true;
-            }
-        }
-    }
-    repeats
+    (any_size::repeats(&plan, players) == 0).then_some(plan)
 }
 
 /// A whole schedule as a line of `assets/seating/designs.txt` (offline search).
