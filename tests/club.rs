@@ -109,6 +109,11 @@ fn cash_corrections_and_everyone_with_the_kitty() {
         let error = desk::record_cash(&mut store, club, &bad, "Tesoriere").expect_err("refused");
         assert!(error.to_string().to_lowercase().contains(word), "{error}");
     }
+    // Free text reaches receipts and CSV: a control character is refused, naming the field, and nothing saved.
+    let escape = Cash { method: "contanti\u{1b}[2J".into(), ..cash(m[2], EntryKind::CashIn, 100) };
+    let error = desk::record_cash(&mut store, club, &escape, "Tesoriere").expect_err("escape");
+    assert!(error.to_string().contains("Method") && error.to_string().contains("U+001B"), "{error}");
+    assert_eq!(store.ledger(club).expect("ledger").len(), 2);
     // 15,00 was typed for 12,00: the entry stays, a correction names it with the reason.
     let no_reason = desk::correct_entry(&mut store, club, paid_in, -300, " ", "Tesoriere").expect_err("reason");
     assert!(no_reason.to_string().contains("reason"), "{no_reason}");

@@ -252,9 +252,7 @@ pub fn closing_entries(view: &EveningView) -> DeskResult<Vec<NewEntry>> {
 /// Closes the evening: every table must have its result; each member's result and fee go to the ledger once.
 pub fn close_evening(store: &mut Store, evening: Id, treasurer: &str) -> DeskResult<Vec<NewEntry>> {
     let view = evening_view(store, evening)?;
-    if view.evening.closed_at.is_some() {
-        return Err(DeskError::Refused(msg!("error.evening.closed")));
-    }
+    // A closed evening is refused by the store, under the write lock.
     let entries = closing_entries(&view)?;
     store.close_evening(view.club.id, evening, &entries, treasurer)?;
     Ok(entries)

@@ -84,7 +84,7 @@ fn balances_of(members: Vec<Member>, entries: &[LedgerEntry]) -> Balances {
 
 /// Every member's balance now.
 pub fn balances(store: &Store, club: Id) -> DeskResult<Balances> {
-    Ok(balances_of(store.members(club)?, &store.ledger(club)?))
+    scope_balances(store, club, Scope::Now)
 }
 
 /// The balances `scope` settles: everyone's now, or only the entries of one evening.
@@ -152,11 +152,6 @@ pub fn record_cash(store: &mut Store, club: Id, cash: &Cash, treasurer: &str) ->
     if cash.amount <= 0 {
         return Err(DeskError::Refused(msg!("error.ledger.not_positive")));
     }
-    for (field, text) in [(msg!("field.method"), &cash.method), (msg!("field.note"), &cash.note)] {
-        if let Some(problem) = crate::tournament::registration::control_character(field, text) {
-            return Err(DeskError::Refused(problem));
-        }
-    }
     let mut entry = NewEntry::new(cash.member, None, cash.kind, crate::ledger::cash_effect(cash.kind, cash.amount));
     entry.method = cash.method.clone();
     entry.note = cash.note.clone();
@@ -179,9 +174,7 @@ pub fn correct_entry(
     if let Some(problem) = crate::tournament::registration::control_character(msg!("field.reason"), reason) {
         return Err(DeskError::Refused(problem));
     }
-    let Some(original) = store.ledger(club)?.into_iter().find(|e| e.id == corrects) else {
-        return Err(DeskError::Store(crate::store::StoreError::NotFound(crate::store::Record::LedgerEntry)));
-    };
+    let original = store.ledger_entry(club, corrects)?;
     let mut entry = NewEntry::new(original.entry.member, original.entry.evening, EntryKind::Correction, amount);
     entry.corrects = Some(corrects);
     entry.note = reason.to_owned();

@@ -64,6 +64,15 @@ impl Totals {
         }
     }
 
+    /// Adds another member's totals (the statement's totals row).
+    pub fn merge(&mut self, other: &Totals) {
+        self.results += other.results;
+        self.fees += other.fees;
+        self.paid += other.paid;
+        self.received += other.received;
+        self.corrections += other.corrections;
+    }
+
     /// Their sum: the change of the balance.
     pub fn sum(&self) -> Cents {
         self.results + self.fees + self.paid + self.received + self.corrections

@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::money::{Cents, ChipValue, MAX_AMOUNT};
+use super::money::{Cents, ChipValue, MAX_AMOUNT, format_cents};
+use crate::i18n::Lang;
 use crate::message::Message;
 use crate::msg;
 use crate::tournament::registration::{control_character, name_problem};
@@ -49,6 +50,22 @@ impl ClubSettings {
             return Some(msg!("error.club.starting_chips", max = MAX_STARTING_CHIPS));
         }
         None
+    }
+}
+
+impl ClubSettings {
+    /// One line for headings: the ruleset, what a chip is worth, the table fee and the starting chips.
+    pub fn summary(&self, lang: Lang) -> String {
+        let rules = crate::rules::ruleset(&self.rules).map(|r| r.name()).unwrap_or_default();
+        let separator = if lang == Lang::It { ',' } else { '.' };
+        let money = msg!(
+            "club.money_line",
+            value = self.chip_value.to_text(separator),
+            fee = format_cents(self.table_fee, lang),
+            start = self.starting_chips
+        )
+        .render(lang);
+        format!("{rules} · {money}")
     }
 }
 

@@ -78,9 +78,7 @@ pub fn fewest_transfers(balances: &[Cents]) -> Result<Proposal, SettleError> {
 /// Everyone settles with the club's kitty: one transfer per member with a non-zero balance (the kitty is index
 /// `balances.len()`). The balances need not add up to zero: the kitty takes the other side of each transfer.
 pub fn with_kitty(balances: &[Cents]) -> Result<Vec<Transfer>, SettleError> {
-    if let Some(index) = balances.iter().position(|b| b.abs() > MAX_AMOUNT) {
-        return Err(SettleError::TooLarge { index });
-    }
+    check_range(balances)?;
     let kitty = balances.len();
     Ok(balances
         .iter()
@@ -92,10 +90,17 @@ pub fn with_kitty(balances: &[Cents]) -> Result<Vec<Transfer>, SettleError> {
         .collect())
 }
 
-fn check(balances: &[Cents]) -> Result<(), SettleError> {
-    if let Some(index) = balances.iter().position(|b| b.abs() > MAX_AMOUNT) {
-        return Err(SettleError::TooLarge { index });
+/// Refuses an amount beyond what the ledger keeps.
+fn check_range(balances: &[Cents]) -> Result<(), SettleError> {
+    match balances.iter().position(|b| b.abs() > MAX_AMOUNT) {
+        Some(index) => Err(SettleError::TooLarge { index }),
+        None => Ok(()),
     }
+}
+
+/// Refuses amounts out of range and balances that do not add up to zero.
+fn check(balances: &[Cents]) -> Result<(), SettleError> {
+    check_range(balances)?;
     let sum: i128 = balances.iter().map(|&b| i128::from(b)).sum();
     if sum != 0 {
         return Err(SettleError::NotZeroSum { sum });

@@ -10,6 +10,7 @@ use super::{Record, Store, StoreError, StoreResult, now};
 use crate::ledger::{Cents, ChipValue, ClubSettings, EntryKind, MAX_AMOUNT, MemberData};
 use crate::msg;
 use crate::tournament::Id;
+use crate::tournament::registration::control_character;
 
 /// A stored club.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,6 +208,12 @@ fn insert_entry(tx: &Connection, club: Id, entry: &NewEntry, treasurer: &str, at
                 return Err(StoreError::Refused(msg!("error.ledger.correct_member", entry = corrected)));
             }
             Some(_) => {}
+        }
+    }
+    // Every writer's free text (cash forms, `--method` of a settle-up paid) is checked here, once.
+    for (field, text) in [(msg!("field.method"), &entry.method), (msg!("field.note"), &entry.note)] {
+        if let Some(problem) = control_character(field, text) {
+            return Err(StoreError::Refused(problem));
         }
     }
     if entry.amount == 0 && entry.kind != EntryKind::Result {
@@ -429,6 +436,16 @@ impl Store {
             entries.iter().map(|entry| insert_entry(&tx, club, entry, treasurer, &at)).collect::<Result<_, _>>()?;
         tx.commit()?;
         Ok(ids)
+    }
+
+    /// One entry of the club's ledger.
+    pub fn ledger_entry(&self, club: Id, id: Id) -> StoreResult<LedgerEntry> {
+        let found = self.conn.query_row(&format!("{ENTRY} WHERE id = ?1"), [id], entry_from_row).optional()?;
+        match found {
+            None => Err(StoreError::NotFound(Record::LedgerEntry)),
+            Some(entry) if entry.club_id == club => Ok(entry),
+            Some(_) => Err(StoreError::Refused(msg!("error.club.other_club"))),
+        }
     }
 
     /// The club's whole ledger, in the order it was written.

@@ -17,16 +17,7 @@ fn heading(w: &mut Writer, book: &ClubBook, lang: Lang, title: &str, subtitle: &
     let (name, size) = w.fit_sized(&settings.name, width, 15.0, Weight::Bold);
     let y = w.y;
     w.text(MARGIN, y, size, Weight::Bold, &name);
-    let rules = crate::rules::ruleset(&settings.rules).map(|r| r.name().to_owned()).unwrap_or_default();
-    let separator = if lang == Lang::It { ',' } else { '.' };
-    let money = msg!(
-        "club.money_line",
-        value = settings.chip_value.to_text(separator),
-        fee = format_cents(settings.table_fee, lang),
-        start = settings.starting_chips
-    )
-    .render(lang);
-    let line = w.fit(&format!("{rules} · {money}"), width, BODY, Weight::Regular);
+    let line = w.fit(&settings.summary(lang), width, BODY, Weight::Regular);
     w.text(MARGIN, y - 6.0, BODY, Weight::Regular, &line);
     let (title, title_size) = w.fit_sized(title, width, 12.0, Weight::Bold);
     w.text(MARGIN, y - 13.0, title_size, Weight::Bold, &title);
@@ -177,11 +168,7 @@ pub fn statement(book: &ClubBook, date: chrono::NaiveDate, lang: Lang) -> Result
         if w.y < BOTTOM + ROW {
             start(&mut w);
         }
-        sum.results += totals.results;
-        sum.fees += totals.fees;
-        sum.paid += totals.paid;
-        sum.received += totals.received;
-        sum.corrections += totals.corrections;
+        sum.merge(&totals);
         let mut cells = vec![member.data.name.clone(), member.data.number.clone()];
         cells.extend(money(&totals));
         row(&mut w, &cols, &cells, Weight::Regular);

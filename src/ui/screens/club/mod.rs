@@ -12,7 +12,7 @@ use crate::desk;
 use crate::ledger::{ChipValue, ClubSettings, parse_cents};
 use crate::message::Message;
 use crate::msg;
-use crate::store::{Club, Member};
+use crate::store::Member;
 use crate::tournament::Id;
 use crate::ui::DeskApp;
 
@@ -85,7 +85,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         Ok(members) => members,
         Err(e) => return app.fail(e),
     };
-    ui.label(RichText::new(money_line(&club, lang)).weak());
+    ui.label(RichText::new(club.settings.summary(lang)).weak());
     ui.horizontal(|ui| {
         for (tab, key) in [
             (Tab::Members, "club.tab_members"),
@@ -105,20 +105,6 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         Tab::Ledger => ledger::show(app, ui, &club, &members),
         Tab::SettleUp => ledger::settle(app, ui, &club),
     }
-}
-
-fn money_line(club: &Club, lang: crate::i18n::Lang) -> String {
-    let settings = &club.settings;
-    let separator = if lang == crate::i18n::Lang::It { ',' } else { '.' };
-    let rules = crate::rules::ruleset(&settings.rules).map(|r| r.name()).unwrap_or_default();
-    let money = msg!(
-        "club.money_line",
-        value = settings.chip_value.to_text(separator),
-        fee = crate::ledger::format_cents(settings.table_fee, lang),
-        start = settings.starting_chips
-    )
-    .render(lang);
-    format!("{rules} · {money}")
 }
 
 fn new_club(app: &mut DeskApp, ui: &mut egui::Ui) {
