@@ -25,6 +25,8 @@ pub struct State {
     table_of: HashMap<Id, String>,
     /// (table, seat) → the chip count typed.
     chips: HashMap<(Id, Id), String>,
+    /// The evening shown as last read (revision, evening).
+    view: super::Cache<(u64, Id), EveningView>,
 }
 
 /// Draws the evenings tab.
@@ -48,7 +50,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member
         new_evening(app, ui, club, members);
         let ui = &mut columns[1];
         if let Some(evening) = app.club.evening.selected.filter(|id| evenings.iter().any(|e| e.id == *id)) {
-            match desk::evening_view(&app.store, evening) {
+            let key = (app.revision, evening);
+            match super::cached(&mut app.club.evening.view, key, || desk::evening_view(&app.store, evening)) {
                 Ok(view) => evening_panel(app, ui, club, &view),
                 Err(e) => app.fail(e),
             }

@@ -14,6 +14,8 @@ use crate::tournament::Id;
 use crate::ui::DeskApp;
 use crate::ui::screens::{exports, labelled_text, parse_number};
 
+use super::{Cache, cached};
+
 /// The cash and correction forms, and the settle-up's choices.
 #[derive(Default)]
 pub struct State {
@@ -30,13 +32,16 @@ pub struct State {
     pay_method: String,
     /// The last proposal and what it was made for (revision, club, scope, kitty only): the exact method takes
     /// milliseconds at 20 members, too long to redo every frame.
-    plan: Option<((u64, Id, Scope, bool), desk::Settlement)>,
+    plan: Cache<(u64, Id, Scope, bool), desk::Settlement>,
+    /// The club's book as last read (revision, club).
+    book: Cache<(u64, Id), ClubBook>,
 }
 
 /// Draws the ledger tab.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    let book = match ClubBook::load(&app.store, club.id) {
+    let book = match cached(&mut app.club.ledger.book, (app.revision, club.id), || ClubBook::load(&app.store, club.id))
+    {
         Ok(book) => book,
         Err(e) => return app.fail(e),
     };
@@ -187,15 +192,13 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     });
     ui.checkbox(&mut app.club.ledger.kitty_only, lang.tr("club.kitty_only"));
     let scope = app.club.ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
-    let key = (app.revision, club.id, scope, app.club.ledger.kitty_only);
-    let plan = match app.club.ledger.plan.take() {
-        Some((made_for, plan)) if made_for == key => plan,
-        _ => match desk::settle_up(&app.store, club.id, scope, key.3) {
-            Ok(plan) => plan,
-            Err(e) => return app.fail(e),
-        },
+    let kitty_only = app.club.ledger.kitty_only;
+    let key = (app.revision, club.id, scope, kitty_only);
+    let plan = match cached(&mut app.club.ledger.plan, key, || desk::settle_up(&app.store, club.id, scope, kitty_only))
+    {
+        Ok(plan) => plan,
+        Err(e) => return app.fail(e),
     };
-    app.club.ledger.plan = Some((key, plan.clone()));
     let summary = if plan.transfers.is_empty() {
         lang.tr("club.all_settled")
     } else if plan.optimal {

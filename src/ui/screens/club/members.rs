@@ -19,12 +19,15 @@ pub struct State {
     focus_name: bool,
     from: String,
     to: String,
+    /// The balances as last read (revision, club).
+    balances: super::Cache<(u64, crate::tournament::Id), desk::Balances>,
 }
 
 /// Draws the members tab.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    let balances = match desk::balances(&app.store, club.id) {
+    let key = (app.revision, club.id);
+    let balances = match super::cached(&mut app.club.members.balances, key, || desk::balances(&app.store, club.id)) {
         Ok(b) => b,
         Err(e) => return app.fail(e),
     };
@@ -132,6 +135,7 @@ fn add_member(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
         let form = app.club.members.form.clone();
         match app.store.add_member(club.id, &form) {
             Ok(_) => {
+                app.changed();
                 app.club.members.form = MemberData::default();
                 app.club.members.focus_name = true;
                 app.info(msg!("club.member_added", name = form.name.trim()).render(lang));

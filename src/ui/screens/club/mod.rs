@@ -139,6 +139,7 @@ fn new_club(app: &mut DeskApp, ui: &mut egui::Ui) {
     match club_settings(&app.club.new_club, lang) {
         Ok(settings) => match desk::create_club(&mut app.store, &settings) {
             Ok(id) => {
+                app.changed();
                 app.club.club = Some(id);
                 app.club.creating = false;
                 app.club.new_club = NewClub::default();
@@ -167,6 +168,26 @@ fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings
         Some(problem) => Err(problem),
         None => Ok(settings),
     }
+}
+
+/// A value read from the store for a key that starts with the desk's revision, kept until the next write or
+/// another key: the club's tabs would otherwise read the whole ledger on every frame.
+pub(crate) type Cache<K, V> = Option<(K, V)>;
+
+/// The cached value for `key`, or `load`ed and kept.
+pub(crate) fn cached<K: PartialEq, V: Clone, E>(
+    cache: &mut Cache<K, V>,
+    key: K,
+    load: impl FnOnce() -> Result<V, E>,
+) -> Result<V, E> {
+    if let Some((made_for, value)) = cache.as_ref()
+        && *made_for == key
+    {
+        return Ok(value.clone());
+    }
+    let value = load()?;
+    *cache = Some((key, value.clone()));
+    Ok(value)
 }
 
 /// The member whose name is `text`: exactly (ignoring case), or the only one it starts.
