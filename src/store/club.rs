@@ -351,14 +351,6 @@ impl Store {
             .ok_or(StoreError::NotFound(Record::Evening))
     }
 
-    /// The evening played in `tournament`, if it is one.
-    pub fn evening_of_tournament(&self, tournament: Id) -> StoreResult<Option<Evening>> {
-        Ok(self
-            .conn
-            .query_row(&format!("{EVENING} WHERE tournament_id = ?1"), [tournament], evening_from_row)
-            .optional()?)
-    }
-
     /// Who played in the evening: `(member, player)`.
     pub fn evening_players(&self, evening: Id) -> StoreResult<Vec<(Id, Id)>> {
         let mut statement = self.conn.prepare_cached(
