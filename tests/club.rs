@@ -125,7 +125,7 @@ fn cash_corrections_and_everyone_with_the_kitty() {
     assert_eq!((correction.entry.member, correction.entry.corrects), (m[0], Some(paid_in)));
     assert_eq!(correction.treasurer, "Tesoriere");
     // Append-only: the database itself refuses to change or delete an entry.
-    let conn = store.connection();
+    let conn = store.connection().expect("sqlite");
     assert!(conn.execute("UPDATE ledger_entry SET amount = 0", []).is_err());
     assert!(conn.execute("DELETE FROM ledger_entry", []).is_err());
 

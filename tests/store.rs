@@ -20,7 +20,7 @@ fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
 fn a_new_database_is_migrated_with_wal_and_foreign_keys() {
     let (_dir, path) = temp_db();
     let store = Store::open(&path).expect("open");
-    let conn = store.connection();
+    let conn = store.connection().expect("sqlite");
     let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
     assert_eq!(version, schema_version());
     let mode: String = conn.pragma_query_value(None, "journal_mode", |r| r.get(0)).expect("mode");
@@ -135,7 +135,7 @@ fn a_manche_round_trips_and_a_correction_is_audited() {
 fn the_audit_log_is_append_only() {
     let mut store = Store::open_in_memory().expect("open");
     common::seated_four(&mut store);
-    let conn = store.connection();
+    let conn = store.connection().expect("sqlite");
     assert!(conn.execute("UPDATE audit SET referee = 'x'", []).is_err());
     assert!(conn.execute("DELETE FROM audit", []).is_err());
 }
@@ -206,7 +206,8 @@ fn a_schema_2_database_migrates_with_a_backup_and_identical_results() {
     let backup = store.backup_written().expect("a backup is written").to_owned();
     let old = Connection::open(&backup).expect("backup opens");
     assert_eq!(old.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0)).expect("version"), 2);
-    let rows: i64 = store.connection().query_row("SELECT count(*) FROM payment", [], |r| r.get(0)).expect("rows");
+    let rows: i64 =
+        store.connection().expect("sqlite").query_row("SELECT count(*) FROM payment", [], |r| r.get(0)).expect("rows");
     let mut expected_rows = 0;
     for tournament in [1, 2] {
         for what in [What::Standings, What::Manches, What::Payments] {

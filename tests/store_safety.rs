@@ -118,7 +118,11 @@ fn eight_desks_opening_a_new_file_at_once_all_succeed() {
             .map(|_| {
                 scope.spawn(|| {
                     let store = Store::open(&path).map_err(|e| e.to_string())?;
-                    store.connection().pragma_query_value(None, "user_version", |r| r.get(0)).map_err(|e| e.to_string())
+                    store
+                        .connection()
+                        .expect("sqlite")
+                        .pragma_query_value(None, "user_version", |r| r.get(0))
+                        .map_err(|e| e.to_string())
                 })
             })
             .collect();
@@ -201,7 +205,7 @@ fn the_schema_refuses_rows_of_another_tournament_written_past_the_store() {
     let mut store = Store::open_in_memory().expect("open");
     let ((first, first_table), (second, _)) = two_tournaments(&mut store);
     let foreign = store.players(second).expect("players")[0].id;
-    let conn = store.connection();
+    let conn = store.connection().expect("sqlite");
     let penalty = conn.execute(
         "INSERT INTO penalty (tournament_id, player_id, points, reason, referee, at) VALUES (?1, ?2, 5, 'x', 'R', '')",
         [first, foreign],

@@ -102,6 +102,24 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     Ok(TableState { table: seated, settings, players, manches, card, rotations })
 }
 
+/// How a station saves a manche: the revision it read, when it corrects one, and the key of this save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveAs {
+    /// For a correction: the revision of the manche the station showed when the referee began correcting it
+    /// (`None`: whatever is saved now — a script, or a new manche).
+    pub revision: Option<i64>,
+    /// Names this save: the same key when a save is tried again after its answer was lost, so that it is
+    /// not made twice.
+    pub key: String,
+}
+
+impl SaveAs {
+    /// A save of its own (a fresh key), correcting `revision` if given.
+    pub fn fresh(revision: Option<i64>) -> SaveAs {
+        SaveAs { revision, key: uuid::Uuid::new_v4().to_string() }
+    }
+}
+
 /// Validates, scores and saves manche `number` of a table in one transaction: a new manche (the next number)
 /// or a correction of an earlier one (audited). A correction that would change who is East in later manches
 /// (the deal stays where it passed, or passes where it stayed) is refused.
@@ -112,7 +130,28 @@ pub fn confirm_manche(
     entry: &MancheEntry,
     referee: &str,
 ) -> DeskResult<(MancheInput, MancheOutcome)> {
+    confirm_manche_as(store, table, number, entry, referee, &SaveAs::fresh(None))
+}
+
+/// [`confirm_manche`] for a station sharing the database: a correction is refused with who changed the
+/// manche and when ([`crate::store::StoreError::Conflict`]) if it is no longer at the revision the station
+/// read; a save repeated with the same key returns what the first one saved.
+pub fn confirm_manche_as(
+    store: &mut Store,
+    table: Id,
+    number: u32,
+    entry: &MancheEntry,
+    referee: &str,
+    save: &SaveAs,
+) -> DeskResult<(MancheInput, MancheOutcome)> {
     let state = table_state(store, table)?;
+    let saved = state.manches.get(number as usize - 1);
+    // A repeated save that landed: the table already shows it, and nothing is written again.
+    if let Some(saved) = saved
+        && store.manche_saved_by(saved.id, &save.key)?
+    {
+        return Ok((saved.input.clone(), saved.outcome.clone()));
+    }
     let is_new = number as usize == state.manches.len() + 1;
     if is_new && state.next_number().is_none() {
         return Err(DeskError::Refused(msg!(
@@ -122,7 +161,7 @@ pub fn confirm_manche(
         )));
     }
     let (input, outcome) = state.preview(number, entry).map_err(DeskError::Entry)?;
-    if let Some(old) = state.manches.get(number as usize - 1)
+    if let Some(old) = saved
         && (number as usize) < state.manches.len()
         && state.rotation(&old.outcome) != state.rotation(&outcome)
     {
@@ -133,7 +172,10 @@ pub fn confirm_manche(
             to = state.manches.len()
         )));
     }
-    let kind = if is_new { SaveKind::New } else { SaveKind::Correction };
-    store.save_manche(&state.table, number, kind, &input, &outcome, referee)?;
+    let kind = match saved {
+        None => SaveKind::New,
+        Some(old) => SaveKind::Correction { revision: save.revision.unwrap_or(old.revision) },
+    };
+    store.save_manche(&state.table, number, kind, &input, &outcome, referee, &save.key)?;
     Ok((input, outcome))
 }

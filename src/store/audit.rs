@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use rusqlite::{Connection, params};
+use super::db::{Db, Row, params};
 
 use super::{Store, StoreResult, now};
 use crate::tournament::Id;
@@ -28,7 +28,7 @@ pub struct AuditEntry {
     pub after: Option<String>,
 }
 
-fn entry_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<AuditEntry> {
+fn entry_from_row(row: &Row) -> StoreResult<AuditEntry> {
     Ok(AuditEntry {
         id: row.get(0)?,
         at: row.get(1)?,
@@ -67,21 +67,21 @@ pub(super) struct Change<'a> {
 
 impl Change<'_> {
     /// Appends the entry inside the caller's transaction, so that it is durable with the change itself.
-    pub(super) fn append(&self, tx: &Connection) -> StoreResult<()> {
-        tx.prepare_cached(
+    pub(super) fn append(&self, tx: &Db) -> StoreResult<()> {
+        tx.execute(
             "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action, before, after) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        )?
-        .execute(params![
-            self.tournament,
-            now(),
-            self.referee,
-            self.entity,
-            self.entity_id,
-            self.action,
-            self.before,
-            self.after
-        ])?;
+            params![
+                self.tournament,
+                now(),
+                self.referee,
+                self.entity,
+                self.entity_id,
+                self.action,
+                self.before,
+                self.after
+            ],
+        )?;
         Ok(())
     }
 }
@@ -89,44 +89,44 @@ impl Change<'_> {
 impl Store {
     /// The history of one record (e.g. every entry and correction of a manche), oldest first.
     pub fn record_history(&self, entity: &str, id: Id) -> StoreResult<Vec<AuditEntry>> {
-        let mut statement = self.conn.prepare_cached(
+        self.db.query_map(
             "SELECT id, at, referee, entity, entity_id, action, before, after FROM audit \
              WHERE entity = ?1 AND entity_id = ?2 ORDER BY id",
-        )?;
-        let rows = statement.query_map(params![entity, id], entry_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![entity, id],
+            entry_from_row,
+        )
     }
 
     /// The tournament's audit log, newest first.
     pub fn audit_log(&self, tournament: Id) -> StoreResult<Vec<AuditEntry>> {
-        let mut statement = self.conn.prepare(
+        self.db.query_map(
             "SELECT id, at, referee, entity, entity_id, action, before, after FROM audit \
              WHERE tournament_id = ?1 ORDER BY id DESC",
-        )?;
-        let rows = statement.query_map([tournament], entry_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![tournament],
+            entry_from_row,
+        )
     }
 
     /// Where each manche (by id) and each table (by id) of the tournament is, to read the audit log by place.
     pub fn places(&self, tournament: Id) -> StoreResult<(HashMap<Id, Place>, HashMap<Id, Place>)> {
         let mut tables = HashMap::new();
-        let mut statement = self.conn.prepare_cached(
+        let rows = self.db.query_map(
             "SELECT st.id, s.number, st.number FROM session_table st JOIN session s ON s.id = st.session_id \
              WHERE s.tournament_id = ?1",
+            params![tournament],
+            |row| Ok((row.get::<Id>(0)?, row.get(1)?, row.get(2)?)),
         )?;
-        for row in statement.query_map([tournament], |row| Ok((row.get::<_, Id>(0)?, row.get(1)?, row.get(2)?)))? {
-            let (id, session, table) = row?;
+        for (id, session, table) in rows {
             tables.insert(id, Place { session, table, manche: None });
         }
         let mut manches = HashMap::new();
-        let mut statement = self.conn.prepare_cached(
+        let rows = self.db.query_map(
             "SELECT m.id, m.table_id, m.number FROM manche m JOIN session_table st ON st.id = m.table_id \
              JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1",
+            params![tournament],
+            |row| Ok((row.get::<Id>(0)?, row.get::<Id>(1)?, row.get(2)?)),
         )?;
-        for row in
-            statement.query_map([tournament], |row| Ok((row.get::<_, Id>(0)?, row.get::<_, Id>(1)?, row.get(2)?)))?
-        {
-            let (id, table, number) = row?;
+        for (id, table, number) in rows {
             if let Some(place) = tables.get(&table) {
                 manches.insert(id, Place { manche: Some(number), ..*place });
             }

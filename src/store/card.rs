@@ -1,8 +1,7 @@
 //! A tournament's card (the hands its rules score from): read in order, replaced whole in one audited
 //! transaction.
 
-use rusqlite::params;
-
+use super::db::{Db, params};
 use super::guards::writable;
 use super::{Store, StoreError, StoreResult};
 use crate::tournament::{CardHand, Id, card_problem};
@@ -10,7 +9,7 @@ use crate::tournament::{CardHand, Id, card_problem};
 impl Store {
     /// The card of `tournament`, in its order (empty when none is kept).
     pub fn card(&self, tournament: Id) -> StoreResult<Vec<CardHand>> {
-        read_card(&self.conn, tournament)
+        read_card(&self.db, tournament)
     }
 
     /// Replaces the card of `tournament` with `card` (checked whole first), audited with both lists.
@@ -22,7 +21,7 @@ impl Store {
         writable(&tx, tournament)?;
         // Read inside the write transaction: the audit's "before" is what this write replaces.
         let before = read_card(&tx, tournament)?;
-        tx.execute("DELETE FROM card_hand WHERE tournament_id = ?1", [tournament])?;
+        tx.execute("DELETE FROM card_hand WHERE tournament_id = ?1", params![tournament])?;
         for (position, hand) in card.iter().enumerate() {
             let value = i64::try_from(hand.value).unwrap_or(i64::MAX);
             tx.execute(
@@ -55,19 +54,19 @@ impl Store {
     }
 }
 
-fn read_card(conn: &rusqlite::Connection, tournament: Id) -> StoreResult<Vec<CardHand>> {
-    let mut statement = conn.prepare_cached(
+fn read_card(db: &Db, tournament: Id) -> StoreResult<Vec<CardHand>> {
+    db.query_map(
         "SELECT section, line, value, concealed, jokers FROM card_hand WHERE tournament_id = ?1 \
          ORDER BY position",
-    )?;
-    let rows = statement.query_map([tournament], |row| {
-        Ok(CardHand {
-            section: row.get(0)?,
-            line: row.get(1)?,
-            value: row.get::<_, i64>(2)?.try_into().unwrap_or(0),
-            concealed: row.get(3)?,
-            jokers: row.get(4)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+        params![tournament],
+        |row| {
+            Ok(CardHand {
+                section: row.get(0)?,
+                line: row.get(1)?,
+                value: row.get::<i64>(2)?.try_into().unwrap_or(0),
+                concealed: row.get(3)?,
+                jokers: row.get(4)?,
+            })
+        },
+    )
 }

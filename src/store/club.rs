@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
+use super::db::{Db, Row, params};
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::{Record, Store, StoreError, StoreResult, now};
 use crate::ledger::{Cents, ChipValue, ClubSettings, EntryKind, MAX_AMOUNT, MemberData};
@@ -99,7 +99,7 @@ pub struct LedgerEntry {
     pub at: String,
 }
 
-fn club_from_row(row: &Row<'_>) -> rusqlite::Result<Club> {
+fn club_from_row(row: &Row) -> StoreResult<Club> {
     let raw: i64 = row.get(3)?;
     Ok(Club {
         id: row.get(0)?,
@@ -114,7 +114,7 @@ fn club_from_row(row: &Row<'_>) -> rusqlite::Result<Club> {
     })
 }
 
-fn member_from_row(row: &Row<'_>) -> rusqlite::Result<Member> {
+fn member_from_row(row: &Row) -> StoreResult<Member> {
     Ok(Member {
         id: row.get(0)?,
         club_id: row.get(1)?,
@@ -122,7 +122,7 @@ fn member_from_row(row: &Row<'_>) -> rusqlite::Result<Member> {
     })
 }
 
-fn evening_from_row(row: &Row<'_>) -> rusqlite::Result<Evening> {
+fn evening_from_row(row: &Row) -> StoreResult<Evening> {
     let date: String = row.get(2)?;
     Ok(Evening {
         id: row.get(0)?,
@@ -133,7 +133,7 @@ fn evening_from_row(row: &Row<'_>) -> rusqlite::Result<Evening> {
     })
 }
 
-fn entry_from_row(row: &Row<'_>) -> rusqlite::Result<LedgerEntry> {
+fn entry_from_row(row: &Row) -> StoreResult<LedgerEntry> {
     let kind: String = row.get(4)?;
     Ok(LedgerEntry {
         id: row.get(0)?,
@@ -161,15 +161,15 @@ const ENTRY: &str = "SELECT id, club_id, member_id, evening_id, kind, amount, me
                      counterpart, at FROM ledger_entry";
 
 /// Refuses a club that does not exist.
-fn club_exists(tx: &Connection, club: Id) -> StoreResult<()> {
-    let found: bool = tx.query_row("SELECT EXISTS (SELECT 1 FROM club WHERE id = ?1)", [club], |row| row.get(0))?;
+fn club_exists(tx: &Db, club: Id) -> StoreResult<()> {
+    let found: bool = tx.value("SELECT EXISTS (SELECT 1 FROM club WHERE id = ?1)", params![club])?;
     if found { Ok(()) } else { Err(StoreError::NotFound(Record::Club)) }
 }
 
 /// Refuses a member who is not of `club`.
-fn member_of(tx: &Connection, club: Id, member: Id) -> StoreResult<()> {
+fn member_of(tx: &Db, club: Id, member: Id) -> StoreResult<()> {
     let owner: Option<Id> =
-        tx.query_row("SELECT club_id FROM member WHERE id = ?1", [member], |row| row.get(0)).optional()?;
+        tx.query_opt("SELECT club_id FROM member WHERE id = ?1", params![member], |row| row.get(0))?;
     match owner {
         None => Err(StoreError::NotFound(Record::Member)),
         Some(owner) if owner == club => Ok(()),
@@ -178,8 +178,8 @@ fn member_of(tx: &Connection, club: Id, member: Id) -> StoreResult<()> {
 }
 
 /// The evening if it is of `club`.
-fn evening_of(tx: &Connection, club: Id, evening: Id) -> StoreResult<Evening> {
-    let found = tx.query_row(&format!("{EVENING} WHERE id = ?1"), [evening], evening_from_row).optional()?;
+fn evening_of(tx: &Db, club: Id, evening: Id) -> StoreResult<Evening> {
+    let found = tx.query_opt(&format!("{EVENING} WHERE id = ?1"), params![evening], evening_from_row)?;
     match found {
         None => Err(StoreError::NotFound(Record::Evening)),
         Some(found) if found.club_id == club => Ok(found),
@@ -187,7 +187,7 @@ fn evening_of(tx: &Connection, club: Id, evening: Id) -> StoreResult<Evening> {
     }
 }
 
-fn insert_entry(tx: &Connection, club: Id, entry: &NewEntry, treasurer: &str, at: &str) -> StoreResult<Id> {
+fn insert_entry(tx: &Db, club: Id, entry: &NewEntry, treasurer: &str, at: &str) -> StoreResult<Id> {
     member_of(tx, club, entry.member)?;
     if let Some(evening) = entry.evening {
         evening_of(tx, club, evening)?;
@@ -196,11 +196,10 @@ fn insert_entry(tx: &Connection, club: Id, entry: &NewEntry, treasurer: &str, at
         member_of(tx, club, other)?;
     }
     if let Some(corrected) = entry.corrects {
-        let owner: Option<(Id, Id)> = tx
-            .query_row("SELECT club_id, member_id FROM ledger_entry WHERE id = ?1", [corrected], |row| {
+        let owner: Option<(Id, Id)> =
+            tx.query_opt("SELECT club_id, member_id FROM ledger_entry WHERE id = ?1", params![corrected], |row| {
                 Ok((row.get(0)?, row.get(1)?))
-            })
-            .optional()?;
+            })?;
         match owner {
             None => return Err(StoreError::NotFound(Record::LedgerEntry)),
             Some((owner, _)) if owner != club => return Err(StoreError::Refused(msg!("error.club.other_club"))),
@@ -222,24 +221,23 @@ fn insert_entry(tx: &Connection, club: Id, entry: &NewEntry, treasurer: &str, at
     if entry.amount.abs() > MAX_AMOUNT {
         return Err(StoreError::Refused(msg!("error.money.range", text = entry.amount)));
     }
-    tx.prepare_cached(
+    tx.insert(
         "INSERT INTO ledger_entry (club_id, member_id, evening_id, kind, amount, method, treasurer, note, corrects, \
          counterpart, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    )?
-    .execute(params![
-        club,
-        entry.member,
-        entry.evening,
-        entry.kind.code(),
-        entry.amount,
-        entry.method.trim(),
-        treasurer,
-        entry.note.trim(),
-        entry.corrects,
-        entry.counterpart,
-        at
-    ])?;
-    Ok(tx.last_insert_rowid())
+        params![
+            club,
+            entry.member,
+            entry.evening,
+            entry.kind.code(),
+            entry.amount,
+            entry.method.trim(),
+            treasurer,
+            entry.note.trim(),
+            entry.corrects,
+            entry.counterpart,
+            at
+        ],
+    )
 }
 
 impl Store {
@@ -250,12 +248,11 @@ impl Store {
         }
         let tx = self.write()?;
         let name = settings.name.trim();
-        let taken: bool =
-            tx.query_row("SELECT EXISTS (SELECT 1 FROM club WHERE name = ?1)", [name], |row| row.get(0))?;
+        let taken: bool = tx.value("SELECT EXISTS (SELECT 1 FROM club WHERE name = ?1)", params![name])?;
         if taken {
             return Err(StoreError::Refused(msg!("error.club.duplicate", name = name)));
         }
-        tx.execute(
+        let id = tx.insert(
             "INSERT INTO club (name, rules, chip_value, table_fee, starting_chips, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
@@ -267,22 +264,19 @@ impl Store {
                 now()
             ],
         )?;
-        let id = tx.last_insert_rowid();
         tx.commit()?;
         Ok(id)
     }
 
     /// Every club, by name.
     pub fn clubs(&self) -> StoreResult<Vec<Club>> {
-        let mut statement = self.conn.prepare_cached(&format!("{CLUB} ORDER BY name"))?;
-        Ok(statement.query_map([], club_from_row)?.collect::<Result<_, _>>()?)
+        self.db.query_map(&format!("{CLUB} ORDER BY name"), &[], club_from_row)
     }
 
     /// One club.
     pub fn club(&self, id: Id) -> StoreResult<Club> {
-        self.conn
-            .query_row(&format!("{CLUB} WHERE id = ?1"), [id], club_from_row)
-            .optional()?
+        self.db
+            .query_opt(&format!("{CLUB} WHERE id = ?1"), params![id], club_from_row)?
             .ok_or(StoreError::NotFound(Record::Club))
     }
 
@@ -294,43 +288,39 @@ impl Store {
         let data = data.trimmed();
         let tx = self.write()?;
         club_exists(&tx, club)?;
-        let taken: bool = tx.query_row(
-            "SELECT EXISTS (SELECT 1 FROM member WHERE club_id = ?1 AND name = ?2)",
-            params![club, data.name],
-            |row| row.get(0),
-        )?;
+        let taken: bool = tx
+            .value("SELECT EXISTS (SELECT 1 FROM member WHERE club_id = ?1 AND name = ?2)", params![club, data.name])?;
         if taken {
             return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
         }
-        tx.execute(
+        let id = tx.insert(
             "INSERT INTO member (club_id, name, number, country, federation_id) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![club, data.name, data.number, data.country, data.federation_id],
         )?;
-        let id = tx.last_insert_rowid();
         tx.commit()?;
         Ok(id)
     }
 
     /// The club's members, by name.
     pub fn members(&self, club: Id) -> StoreResult<Vec<Member>> {
-        let mut statement = self.conn.prepare_cached(&format!("{MEMBER} WHERE club_id = ?1 ORDER BY name, id"))?;
-        Ok(statement.query_map([club], member_from_row)?.collect::<Result<_, _>>()?)
+        self.db.query_map(&format!("{MEMBER} WHERE club_id = ?1 ORDER BY name, id"), params![club], member_from_row)
     }
 
     /// Records an evening of `club` played in `tournament` (created for it), with who played as which player.
     pub fn add_evening(&mut self, club: Id, date: NaiveDate, tournament: Id, players: &[(Id, Id)]) -> StoreResult<Id> {
         let tx = self.write()?;
         club_exists(&tx, club)?;
-        tx.execute(
+        let evening = tx.insert(
             "INSERT INTO evening (club_id, date, tournament_id) VALUES (?1, ?2, ?3)",
             params![club, date.format("%Y-%m-%d").to_string(), tournament],
         )?;
-        let evening = tx.last_insert_rowid();
         for (member, player) in players {
             member_of(&tx, club, *member)?;
             super::guards::player_of(&tx, tournament, *player)?;
-            tx.prepare_cached("INSERT INTO evening_member (evening_id, member_id, player_id) VALUES (?1, ?2, ?3)")?
-                .execute(params![evening, member, player])?;
+            tx.execute(
+                "INSERT INTO evening_member (evening_id, member_id, player_id) VALUES (?1, ?2, ?3)",
+                params![evening, member, player],
+            )?;
         }
         tx.commit()?;
         Ok(evening)
@@ -338,25 +328,27 @@ impl Store {
 
     /// The club's evenings, newest first.
     pub fn evenings(&self, club: Id) -> StoreResult<Vec<Evening>> {
-        let mut statement =
-            self.conn.prepare_cached(&format!("{EVENING} WHERE club_id = ?1 ORDER BY date DESC, id DESC"))?;
-        Ok(statement.query_map([club], evening_from_row)?.collect::<Result<_, _>>()?)
+        self.db.query_map(
+            &format!("{EVENING} WHERE club_id = ?1 ORDER BY date DESC, id DESC"),
+            params![club],
+            evening_from_row,
+        )
     }
 
     /// One evening.
     pub fn evening(&self, id: Id) -> StoreResult<Evening> {
-        self.conn
-            .query_row(&format!("{EVENING} WHERE id = ?1"), [id], evening_from_row)
-            .optional()?
+        self.db
+            .query_opt(&format!("{EVENING} WHERE id = ?1"), params![id], evening_from_row)?
             .ok_or(StoreError::NotFound(Record::Evening))
     }
 
     /// Who played in the evening: `(member, player)`.
     pub fn evening_players(&self, evening: Id) -> StoreResult<Vec<(Id, Id)>> {
-        let mut statement = self.conn.prepare_cached(
+        self.db.query_map(
             "SELECT member_id, player_id FROM evening_member WHERE evening_id = ?1 ORDER BY player_id",
-        )?;
-        Ok(statement.query_map([evening], |row| Ok((row.get(0)?, row.get(1)?)))?.collect::<Result<_, _>>()?)
+            params![evening],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )
     }
 
     /// Replaces the final chip counts of one of the evening's tables. Refused once the evening is closed, for
@@ -368,15 +360,16 @@ impl Store {
             return Err(StoreError::Refused(msg!("error.evening.closed")));
         }
         super::guards::table_of(&tx, found.tournament_id, table)?;
-        let manches: bool =
-            tx.query_row("SELECT EXISTS (SELECT 1 FROM manche WHERE table_id = ?1)", [table], |row| row.get(0))?;
+        let manches: bool = tx.value("SELECT EXISTS (SELECT 1 FROM manche WHERE table_id = ?1)", params![table])?;
         if manches {
             return Err(StoreError::Refused(msg!("error.evening.has_manches")));
         }
-        tx.execute("DELETE FROM chip_count WHERE table_id = ?1", [table])?;
+        tx.execute("DELETE FROM chip_count WHERE table_id = ?1", params![table])?;
         for (player, chips) in counts {
-            tx.prepare_cached("INSERT INTO chip_count (table_id, player_id, chips) VALUES (?1, ?2, ?3)")?
-                .execute(params![table, player, chips])?;
+            tx.execute(
+                "INSERT INTO chip_count (table_id, player_id, chips) VALUES (?1, ?2, ?3)",
+                params![table, player, chips],
+            )?;
         }
         tx.commit()?;
         Ok(())
@@ -384,14 +377,15 @@ impl Store {
 
     /// The evening's final chip counts, by table: `player → chips`.
     pub fn chip_counts(&self, evening: Id) -> StoreResult<HashMap<Id, HashMap<Id, i64>>> {
-        let mut statement = self.conn.prepare_cached(
+        let rows: Vec<(Id, Id, i64)> = self.db.query_map(
             "SELECT c.table_id, c.player_id, c.chips FROM chip_count c JOIN session_table st ON st.id = c.table_id \
              JOIN session s ON s.id = st.session_id JOIN evening e ON e.tournament_id = s.tournament_id \
              WHERE e.id = ?1",
+            params![evening],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
         )?;
         let mut counts: HashMap<Id, HashMap<Id, i64>> = HashMap::new();
-        for row in statement.query_map([evening], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))? {
-            let (table, player, chips): (Id, Id, i64) = row?;
+        for (table, player, chips) in rows {
             counts.entry(table).or_default().insert(player, chips);
         }
         Ok(counts)
@@ -432,7 +426,7 @@ impl Store {
 
     /// One entry of the club's ledger.
     pub fn ledger_entry(&self, club: Id, id: Id) -> StoreResult<LedgerEntry> {
-        let found = self.conn.query_row(&format!("{ENTRY} WHERE id = ?1"), [id], entry_from_row).optional()?;
+        let found = self.db.query_opt(&format!("{ENTRY} WHERE id = ?1"), params![id], entry_from_row)?;
         match found {
             None => Err(StoreError::NotFound(Record::LedgerEntry)),
             Some(entry) if entry.club_id == club => Ok(entry),
@@ -442,7 +436,6 @@ impl Store {
 
     /// The club's whole ledger, in the order it was written.
     pub fn ledger(&self, club: Id) -> StoreResult<Vec<LedgerEntry>> {
-        let mut statement = self.conn.prepare_cached(&format!("{ENTRY} WHERE club_id = ?1 ORDER BY id"))?;
-        Ok(statement.query_map([club], entry_from_row)?.collect::<Result<_, _>>()?)
+        self.db.query_map(&format!("{ENTRY} WHERE club_id = ?1 ORDER BY id"), params![club], entry_from_row)
     }
 }

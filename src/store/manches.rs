@@ -1,7 +1,15 @@
-//! Manches: each confirmed manche is one IMMEDIATE transaction (the row, its nets, the audit entry), so a
-//! crash loses at most the manche being typed. Re-confirming a manche is a correction with before and after.
+//! Manches: each confirmed manche is one write transaction (the row, its nets, the audit entry), so a crash
+//! loses at most the manche being typed. Re-confirming a manche is a correction with before and after.
+//!
+//! Several stations may save at once. A correction names the revision of the manche its station read, and
+//! the UPDATE only changes the row while it still has that revision: a second station correcting the same
+//! manche is refused with who changed it and when ([`Conflict`]), never overwriting it. Every save carries a
+//! key chosen by its station; a save repeated with the same key (its answer was lost with the network) finds
+//! its own row and is not made twice.
 
-use rusqlite::{OptionalExtension, params};
+use std::collections::HashMap;
+
+use super::db::params;
 
 use super::guards::{table_of, writable};
 use super::{Record, SeatedTable, Store, StoreError, StoreResult, now};
@@ -15,8 +23,28 @@ use crate::tournament::{Id, TableResult};
 pub enum SaveKind {
     /// The next manche of the table.
     New,
-    /// A manche already saved.
-    Correction,
+    /// A manche already saved, as read at `revision` by the station correcting it.
+    Correction {
+        /// The revision the station read ([`StoredManche::revision`]).
+        revision: i64,
+    },
+}
+
+/// A correction refused because another station changed the manche after this one read it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conflict {
+    /// The manche as it is saved now (its new values).
+    pub current: StoredManche,
+}
+
+impl Conflict {
+    /// "Manche 3 was changed by Mario Rossi at 10:12 on another station …".
+    pub fn message(&self) -> crate::message::Message {
+        let at = chrono::DateTime::parse_from_rfc3339(&self.current.entered_at)
+            .map(|t| t.format("%H:%M").to_string())
+            .unwrap_or_else(|_| self.current.entered_at.clone());
+        msg!("error.manche.changed_elsewhere", number = self.current.number, referee = self.current.referee, time = at)
+    }
 }
 
 /// A stored manche.
@@ -36,6 +64,8 @@ pub struct StoredManche {
     pub referee: String,
     /// When (last).
     pub entered_at: String,
+    /// 1 when entered, one more at each correction.
+    pub revision: i64,
     /// Chip change by seat position.
     pub nets: Vec<i64>,
     /// Every payment, in the ruleset's order.
@@ -78,7 +108,10 @@ impl Store {
     /// The table's players by position match the order of `input.players` and `outcome.players`; the nets
     /// and payments are written as rows keyed by those ids. Refused unless the table is of `table.tournament`
     /// and its seats are still those players, and when `kind` no longer matches the table (a new manche that
-    /// another station saved first, a correction of a manche that does not exist).
+    /// another station saved first, a correction of a manche that does not exist, a correction of a revision
+    /// that is no longer the manche's: [`StoreError::Conflict`]). `key` names this save: repeated with the
+    /// same key, a save that already landed returns its manche without writing again.
+    #[allow(clippy::too_many_arguments)]
     pub fn save_manche(
         &mut self,
         table: &SeatedTable,
@@ -87,13 +120,14 @@ impl Store {
         input: &MancheInput,
         outcome: &MancheOutcome,
         referee: &str,
+        key: &str,
     ) -> StoreResult<Id> {
         let (tournament, players) = (table.tournament, table.players.as_slice());
         let table = table.id;
         let tx = self.write()?;
         writable(&tx, tournament)?;
         table_of(&tx, tournament, table)?;
-        let count: u32 = tx.query_row("SELECT count(*) FROM manche WHERE table_id = ?1", [table], |row| row.get(0))?;
+        let count: u32 = tx.value("SELECT count(*) FROM manche WHERE table_id = ?1", params![table])?;
         if number == 0 || number > count + 1 {
             return Err(StoreError::Refused(msg!(
                 "error.manche.not_next",
@@ -102,38 +136,57 @@ impl Store {
                 next = count + 1
             )));
         }
-        let seated: Vec<Id> = tx
-            .prepare_cached("SELECT player_id FROM seat WHERE table_id = ?1 ORDER BY position")?
-            .query_map([table], |row| row.get(0))?
-            .collect::<Result<_, _>>()?;
+        let seated: Vec<Id> =
+            tx.query_map("SELECT player_id FROM seat WHERE table_id = ?1 ORDER BY position", params![table], |row| {
+                row.get(0)
+            })?;
         if seated != players || outcome.players.len() != players.len() {
             return Err(StoreError::Refused(msg!("error.manche.not_seated", count = seated.len())));
         }
         let payments = payment_rows(players, outcome)?;
         let input_json = serde_json::to_string(input)?;
         let outcome_json = serde_json::to_string(outcome)?;
-        let existing: Option<(Id, String)> = tx
-            .query_row(
-                "SELECT id, input FROM manche WHERE table_id = ?1 AND number = ?2",
-                params![table, number],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()?;
-        let id = match existing {
-            Some(_) if kind == SaveKind::New => {
+        let existing: Option<(Id, String, String)> = tx.query_opt(
+            "SELECT id, input, save_key FROM manche WHERE table_id = ?1 AND number = ?2",
+            params![table, number],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )?;
+        let id = match (existing, kind) {
+            // This very save landed before its answer was lost: nothing to write again.
+            (Some((id, _, saved_by)), _) if !key.is_empty() && saved_by == key => return Ok(id),
+            (Some(_), SaveKind::New) => {
                 return Err(StoreError::Refused(msg!("error.manche.saved_elsewhere", number = number)));
             }
-            None if kind == SaveKind::Correction => return Err(StoreError::NotFound(Record::Manche)),
-            Some((id, before)) => {
+            (None, SaveKind::Correction { .. }) => return Err(StoreError::NotFound(Record::Manche)),
+            (Some((id, before, _)), SaveKind::Correction { revision }) => {
                 if before == input_json {
                     return Ok(id);
                 }
-                tx.execute(
+                let changed = tx.execute(
                     "UPDATE manche SET input = ?2, outcome = ?3, outcome_version = ?4, engine_version = ?5, \
-                     referee = ?6, entered_at = ?7 WHERE id = ?1",
-                    params![id, input_json, outcome_json, OUTCOME_VERSION, ENGINE_VERSION, referee, now()],
+                     referee = ?6, entered_at = ?7, save_key = ?8, revision = revision + 1 \
+                     WHERE id = ?1 AND revision = ?9",
+                    params![
+                        id,
+                        input_json,
+                        outcome_json,
+                        OUTCOME_VERSION,
+                        ENGINE_VERSION,
+                        referee,
+                        now(),
+                        key,
+                        revision
+                    ],
                 )?;
-                tx.execute("DELETE FROM payment WHERE manche_id = ?1", [id])?;
+                if changed == 0 {
+                    drop(tx);
+                    let current = self.table_manches(table)?.into_iter().find(|m| m.number == number);
+                    return Err(match current {
+                        Some(current) => StoreError::Conflict(Box::new(Conflict { current })),
+                        None => StoreError::NotFound(Record::Manche),
+                    });
+                }
+                tx.execute("DELETE FROM payment WHERE manche_id = ?1", params![id])?;
                 super::audit::Change {
                     tournament,
                     referee,
@@ -146,13 +199,22 @@ impl Store {
                 .append(&tx)?;
                 id
             }
-            None => {
-                tx.execute(
+            (None, SaveKind::New) => {
+                let id = tx.insert(
                     "INSERT INTO manche (table_id, number, input, outcome, outcome_version, engine_version, referee, \
-                     entered_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-                    params![table, number, input_json, outcome_json, OUTCOME_VERSION, ENGINE_VERSION, referee, now()],
+                     entered_at, save_key) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                    params![
+                        table,
+                        number,
+                        input_json,
+                        outcome_json,
+                        OUTCOME_VERSION,
+                        ENGINE_VERSION,
+                        referee,
+                        now(),
+                        key
+                    ],
                 )?;
-                let id = tx.last_insert_rowid();
                 super::audit::Change {
                     tournament,
                     referee,
@@ -169,75 +231,76 @@ impl Store {
         for (position, player) in players.iter().enumerate() {
             let net = outcome.net.get(position).map_or(0, |(_, n)| *n);
             let mahjong = outcome.players.get(position).is_some_and(|p| p.mahjong);
-            tx.prepare_cached(
+            tx.execute(
                 "INSERT INTO manche_net (manche_id, player_id, net, mahjong) VALUES (?1, ?2, ?3, ?4) \
                  ON CONFLICT (manche_id, player_id) DO UPDATE SET net = ?3, mahjong = ?4",
-            )?
-            .execute(params![id, player, net, mahjong])?;
+                params![id, player, net, mahjong],
+            )?;
         }
         for (seq, payment) in payments.iter().enumerate() {
-            tx.prepare_cached(
+            tx.execute(
                 "INSERT INTO payment (manche_id, seq, from_player, to_player, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![id, seq as i64, payment.from, payment.to, payment.amount])?;
+                params![id, seq, payment.from, payment.to, payment.amount],
+            )?;
         }
         tx.commit()?;
         Ok(id)
     }
 
+    /// Whether the manche was last written by the save named `key`.
+    pub fn manche_saved_by(&self, manche: Id, key: &str) -> StoreResult<bool> {
+        if key.is_empty() {
+            return Ok(false);
+        }
+        self.db.value("SELECT EXISTS (SELECT 1 FROM manche WHERE id = ?1 AND save_key = ?2)", params![manche, key])
+    }
+
     /// A table's manches in order.
     pub fn table_manches(&self, table: Id) -> StoreResult<Vec<StoredManche>> {
-        let mut statement = self.conn.prepare_cached(
-            "SELECT m.id, m.number, m.input, m.outcome, m.engine_version, m.referee, m.entered_at, \
-               (SELECT group_concat(mn.net) FROM (SELECT mn.net FROM seat \
-                  JOIN manche_net mn ON mn.player_id = seat.player_id AND mn.manche_id = m.id \
-                  WHERE seat.table_id = m.table_id ORDER BY seat.position) mn) \
-             FROM manche m WHERE m.table_id = ?1 ORDER BY m.number",
+        let mut nets: HashMap<Id, Vec<i64>> = HashMap::new();
+        let rows = self.db.query_map(
+            "SELECT mn.manche_id, mn.net FROM manche m JOIN manche_net mn ON mn.manche_id = m.id \
+             JOIN seat ON seat.table_id = m.table_id AND seat.player_id = mn.player_id \
+             WHERE m.table_id = ?1 ORDER BY mn.manche_id, seat.position",
+            params![table],
+            |row| Ok((row.get::<Id>(0)?, row.get::<i64>(1)?)),
         )?;
-        let rows = statement.query_map([table], |row| {
-            Ok((
-                row.get::<_, Id>(0)?,
-                row.get::<_, u32>(1)?,
-                row.get::<_, String>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, String>(4)?,
-                row.get::<_, String>(5)?,
-                row.get::<_, String>(6)?,
-                row.get::<_, Option<String>>(7)?,
-            ))
-        })?;
-        let mut manches = Vec::new();
-        let mut payments = self.table_payments(table)?;
-        for row in rows {
-            let (id, number, input, outcome, engine_version, referee, entered_at, nets) = row?;
-            let parsed = nets.unwrap_or_default().split(',').map(|net| net.parse().unwrap_or(0)).collect();
-            manches.push(StoredManche {
-                id,
-                number,
-                input: serde_json::from_str(&input)?,
-                outcome: serde_json::from_str(&outcome)?,
-                engine_version,
-                referee,
-                entered_at,
-                nets: parsed,
-                payments: payments.remove(&id).unwrap_or_default(),
-            });
+        for (manche, net) in rows {
+            nets.entry(manche).or_default().push(net);
         }
-        Ok(manches)
+        let mut payments = self.table_payments(table)?;
+        self.db.query_map(
+            "SELECT id, number, input, outcome, engine_version, referee, entered_at, revision FROM manche \
+             WHERE table_id = ?1 ORDER BY number",
+            params![table],
+            |row| {
+                let id: Id = row.get(0)?;
+                Ok(StoredManche {
+                    id,
+                    number: row.get(1)?,
+                    input: serde_json::from_str(&row.get::<String>(2)?)?,
+                    outcome: serde_json::from_str(&row.get::<String>(3)?)?,
+                    engine_version: row.get(4)?,
+                    referee: row.get(5)?,
+                    entered_at: row.get(6)?,
+                    revision: row.get(7)?,
+                    nets: nets.remove(&id).unwrap_or_default(),
+                    payments: payments.remove(&id).unwrap_or_default(),
+                })
+            },
+        )
     }
 
     /// A table's payment rows by manche id, each manche's in order.
-    fn table_payments(&self, table: Id) -> StoreResult<std::collections::HashMap<Id, Vec<StoredPayment>>> {
-        let mut statement = self.conn.prepare_cached(
+    fn table_payments(&self, table: Id) -> StoreResult<HashMap<Id, Vec<StoredPayment>>> {
+        let rows = self.db.query_map(
             "SELECT p.manche_id, p.from_player, p.to_player, p.amount FROM payment p \
              JOIN manche m ON m.id = p.manche_id WHERE m.table_id = ?1 ORDER BY p.manche_id, p.seq",
+            params![table],
+            |row| Ok((row.get::<Id>(0)?, StoredPayment { from: row.get(1)?, to: row.get(2)?, amount: row.get(3)? })),
         )?;
-        let rows = statement.query_map([table], |row| {
-            Ok((row.get::<_, Id>(0)?, StoredPayment { from: row.get(1)?, to: row.get(2)?, amount: row.get(3)? }))
-        })?;
-        let mut payments: std::collections::HashMap<Id, Vec<StoredPayment>> = std::collections::HashMap::new();
-        for row in rows {
-            let (manche, payment) = row?;
+        let mut payments: HashMap<Id, Vec<StoredPayment>> = HashMap::new();
+        for (manche, payment) in rows {
             payments.entry(manche).or_default().push(payment);
         }
         Ok(payments)
@@ -247,27 +310,22 @@ impl Store {
     pub fn table_results(&self, tournament: Id) -> StoreResult<Vec<TableResult>> {
         // One pass over the nets, grouped by table and seat (a correlated sum per seat was ~50× slower at 400
         // players × 12 sessions).
-        let mut statement = self.conn.prepare_cached(
-            "SELECT s.number, m.table_id, mn.player_id, sum(mn.net), sum(mn.mahjong) \
+        let rows = self.db.query_map(
+            "SELECT s.number, m.table_id, mn.player_id, CAST(sum(mn.net) AS BIGINT), CAST(sum(mn.mahjong) AS BIGINT) \
              FROM manche m JOIN manche_net mn ON mn.manche_id = m.id \
              JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
              JOIN seat ON seat.table_id = m.table_id AND seat.player_id = mn.player_id \
-             WHERE s.tournament_id = ?1 GROUP BY m.table_id, seat.position ORDER BY m.table_id, seat.position",
+             WHERE s.tournament_id = ?1 GROUP BY s.number, m.table_id, seat.position, mn.player_id \
+             ORDER BY m.table_id, seat.position",
+            params![tournament],
+            |row| {
+                Ok((row.get::<u32>(0)?, row.get::<Id>(1)?, row.get::<Id>(2)?, row.get::<i64>(3)?, row.get::<u32>(4)?))
+            },
         )?;
-        let rows = statement.query_map([tournament], |row| {
-            Ok((
-                row.get::<_, u32>(0)?,
-                row.get::<_, Id>(1)?,
-                row.get::<_, Id>(2)?,
-                row.get::<_, i64>(3)?,
-                row.get::<_, u32>(4)?,
-            ))
-        })?;
         let mut results: Vec<TableResult> = Vec::new();
         let mut current: Option<Id> = None;
-        for row in rows {
+        for (session, table, player, points, mahjongs) in rows {
             // Rows come in position order within each table.
-            let (session, table, player, points, mahjongs) = row?;
             if current != Some(table) {
                 current = Some(table);
                 results.push(TableResult { session, players: Vec::new() });
@@ -281,33 +339,32 @@ impl Store {
 
     /// A player's nets in order: `(session, manche, net)`.
     pub fn player_nets(&self, player: Id) -> StoreResult<Vec<(u32, u32, i64)>> {
-        let mut statement = self.conn.prepare_cached(
+        self.db.query_map(
             "SELECT s.number, m.number, mn.net FROM manche_net mn JOIN manche m ON m.id = mn.manche_id \
              JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
              WHERE mn.player_id = ?1 ORDER BY s.number, m.number",
-        )?;
-        let rows = statement.query_map([player], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![player],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        )
     }
 
     /// How many manches each seated table of the tournament has (tables without any are absent).
-    pub fn manche_counts(&self, tournament: Id) -> StoreResult<std::collections::HashMap<Id, usize>> {
-        let mut statement = self.conn.prepare_cached(
+    pub fn manche_counts(&self, tournament: Id) -> StoreResult<HashMap<Id, usize>> {
+        let rows = self.db.query_map(
             "SELECT m.table_id, count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
              JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 GROUP BY m.table_id",
+            params![tournament],
+            |row| Ok((row.get::<Id>(0)?, row.get::<usize>(1)?)),
         )?;
-        let rows =
-            statement.query_map([tournament], |row| Ok((row.get::<_, Id>(0)?, row.get::<_, i64>(1)? as usize)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        Ok(rows.into_iter().collect())
     }
 
     /// How many manches the tournament has.
     pub fn manche_count(&self, tournament: Id) -> StoreResult<i64> {
-        Ok(self.conn.query_row(
+        self.db.value(
             "SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
              JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1",
-            [tournament],
-            |row| row.get(0),
-        )?)
+            params![tournament],
+        )
     }
 }

@@ -1,28 +1,36 @@
-//! SQLite storage: the connection (WAL, foreign keys), the migrations in `migrations/`, and one file per
-//! entity. Every write that a referee confirms is one transaction; every correction appends to the audit log.
+//! Storage: the one interface the desk, the exports and the command line use ([`Store`]), on SQLite (one
+//! file, embedded: the default) or PostgreSQL (a server several stations share). The store's SQL is written
+//! once ([`db`]) and run by either backend ([`sqlite`], [`postgres`]); the migrations in `migrations/` are
+//! versioned together (`up.sql` for SQLite, `postgres.sql` beside it). One file per entity. Every write that a
+//! referee confirms is one transaction; every correction appends to the audit log.
 
 mod audit;
 mod card;
 mod club;
+mod copy;
+pub mod db;
 mod guards;
 mod manches;
-mod open;
 mod penalties;
 mod players;
+pub mod postgres;
 mod preferences;
 mod seating;
+mod sqlite;
 mod tournaments;
 
 use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
-use rusqlite::Connection;
 use thiserror::Error;
+
+use db::{Db, Kind};
 
 pub use crate::tournament::PlayerData;
 pub use audit::{AuditEntry, Place};
 pub use club::{Club, Evening, LedgerEntry, Member, NewEntry};
-pub use manches::{SaveKind, StoredManche, StoredPayment};
+pub use copy::{CopyReport, copy_database};
+pub use manches::{Conflict, SaveKind, StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;
 pub use seating::SeatedTable;
@@ -38,11 +46,43 @@ pub fn schema_version() -> i64 {
     MIGRATION_DIR.dirs().count() as i64
 }
 
+/// The migrations in order: `(version after it, the SQL in its file named `file`, if it has one)`.
+fn migrations(file: &str) -> Vec<(i64, Option<&'static str>)> {
+    let mut dirs: Vec<_> = MIGRATION_DIR.dirs().collect();
+    dirs.sort_by_key(|d| d.path().to_owned());
+    dirs.iter()
+        .enumerate()
+        .map(|(i, dir)| (i as i64 + 1, dir.get_file(dir.path().join(file)).and_then(|f| f.contents_utf8())))
+        .collect()
+}
+
 /// What can go wrong with the database.
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// SQLite refused an operation.
     Sqlite(#[from] rusqlite::Error),
+    /// The PostgreSQL server refused an operation.
+    Postgres(#[from] ::postgres::Error),
+    /// The server cannot be reached (network down, server stopped): nothing was saved.
+    Offline {
+        /// `user@host:port/database`.
+        server: String,
+        /// What the connection said.
+        why: String,
+    },
+    /// A database address that cannot be used.
+    Location {
+        /// As given.
+        location: String,
+        /// Why.
+        why: String,
+    },
+    /// Another station changed the manche after this one read it: nothing was overwritten.
+    Conflict(Box<Conflict>),
+    /// A stored value of an unexpected type.
+    Column(String),
+    /// A query that must return a row returned none.
+    NoRow,
     /// A migration failed.
     Migration(String),
     /// The file was written by a newer Stecca.
@@ -114,6 +154,18 @@ impl Explain for StoreError {
                 msg!("error.store.busy")
             }
             StoreError::Sqlite(e) => msg!("error.store.database", detail = e),
+            StoreError::Postgres(e) if e.code() == Some(&::postgres::error::SqlState::LOCK_NOT_AVAILABLE) => {
+                msg!("error.store.busy")
+            }
+            StoreError::Postgres(e) => {
+                let detail = e.as_db_error().map_or_else(|| e.to_string(), |db| db.message().to_owned());
+                msg!("error.store.database", detail = detail)
+            }
+            StoreError::Offline { server, why } => msg!("error.store.offline", server = server, detail = why),
+            StoreError::Location { location, why } => msg!("error.store.location", location = location, detail = why),
+            StoreError::Conflict(conflict) => conflict.message(),
+            StoreError::Column(detail) => msg!("error.store.json", detail = detail),
+            StoreError::NoRow => msg!("error.store.database", detail = "no row"),
             StoreError::Migration(detail) => msg!("error.store.migration", detail = detail),
             StoreError::TooNew { path, found, supported } => {
                 msg!("error.store.too_new", path = path, found = found, supported = supported)
@@ -154,9 +206,30 @@ pub type StoreResult<T> = Result<T, StoreError>;
 /// An open Stecca database.
 #[derive(Debug)]
 pub struct Store {
-    conn: Connection,
-    path: Option<PathBuf>,
+    db: Db,
+    location: Location,
     backup: Option<PathBuf>,
+}
+
+/// Where a store's data is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// An SQLite file.
+    File(PathBuf),
+    /// SQLite in memory (tests, benchmarks).
+    Memory,
+    /// A PostgreSQL database: `user@host:port/database` (never the password).
+    Server(String),
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Location::File(path) => write!(f, "{}", path.display()),
+            Location::Memory => write!(f, ":memory:"),
+            Location::Server(server) => write!(f, "postgres://{server}"),
+        }
+    }
 }
 
 /// The default database: `stecca.db` in the user's data directory (e.g. `~/.local/share/stecca/`).
@@ -169,18 +242,51 @@ impl Store {
     /// program's or from a newer Stecca is refused and left exactly as it was; an older Stecca database is
     /// backed up (checked, then renamed into place) and migrated under one write lock.
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let (conn, backup) = open::open_file(path)?;
-        Ok(Store { conn, path: Some(path.to_owned()), backup })
+        let (conn, backup) = sqlite::open::open_file(path)?;
+        Ok(Store { db: Db::new(Box::new(sqlite::Sqlite { conn })), location: Location::File(path.to_owned()), backup })
     }
 
     /// A fresh database in memory (tests, benchmarks).
     pub fn open_in_memory() -> StoreResult<Store> {
-        Ok(Store { conn: open::open_memory()?, path: None, backup: None })
+        let conn = sqlite::open::open_memory()?;
+        Ok(Store { db: Db::new(Box::new(sqlite::Sqlite { conn })), location: Location::Memory, backup: None })
     }
 
-    /// The file this store is on (`None` in memory).
+    /// Connects to a PostgreSQL database (`postgres://user[:password]@host[:port]/database`): an empty one
+    /// gets the schema; one that is not Stecca's, or from a newer Stecca, is refused and left as it was.
+    pub fn open_server(url: &str) -> StoreResult<Store> {
+        let backend = postgres::open(url)?;
+        let location = Location::Server(backend.shown().to_owned());
+        Ok(Store { db: Db::new(Box::new(backend)), location, backup: None })
+    }
+
+    /// Opens `location`: a `postgres://` address or an SQLite file.
+    pub fn open_at(location: &str) -> StoreResult<Store> {
+        if postgres::is_url(location) { Store::open_server(location) } else { Store::open(Path::new(location)) }
+    }
+
+    /// The file this store is on (`None` in memory or on a server).
     pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
+        match &self.location {
+            Location::File(path) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// Where this store's data is.
+    pub fn location(&self) -> &Location {
+        &self.location
+    }
+
+    /// Whether several stations may share it (a server).
+    pub fn is_shared(&self) -> bool {
+        self.db.kind() == Kind::Postgres
+    }
+
+    /// A number that changes whenever anything is written, by this station or another: a station that polls
+    /// it knows when to read again.
+    pub fn change_stamp(&self) -> StoreResult<i64> {
+        self.db.value("SELECT n FROM change_stamp WHERE id = 1", &[])
     }
 
     /// The backup written before this open migrated an older database, if any.
@@ -188,16 +294,34 @@ impl Store {
         self.backup.as_deref()
     }
 
-    /// `PRAGMA integrity_check` says "ok".
+    /// The database's own consistency check passes (SQLite's `PRAGMA integrity_check`; a server checks
+    /// itself).
     pub fn integrity_ok(&self) -> StoreResult<bool> {
-        let result: String = self.conn.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
-        Ok(result == "ok")
+        match self.db.sqlite() {
+            Some(conn) => {
+                let result: String = conn.query_row("PRAGMA integrity_check", [], |row| row.get(0))?;
+                Ok(result == "ok")
+            }
+            None => Ok(true),
+        }
     }
 
-    /// Direct access for tests of the schema itself.
+    /// Direct access for tests of the SQLite schema itself (`None` on a server).
     #[doc(hidden)]
-    pub fn connection(&self) -> &Connection {
-        &self.conn
+    pub fn connection(&self) -> Option<&rusqlite::Connection> {
+        self.db.sqlite()
+    }
+
+    /// Runs one statement of the shared dialect, for tests of the schema on either backend.
+    #[doc(hidden)]
+    pub fn execute_sql(&self, sql: &str, params: &[db::Value]) -> StoreResult<u64> {
+        self.db.execute(sql, params)
+    }
+
+    /// One value of a query of the shared dialect, for tests on either backend.
+    #[doc(hidden)]
+    pub fn query_value(&self, sql: &str, params: &[db::Value]) -> StoreResult<db::Value> {
+        self.db.value(sql, params)
     }
 }
 
@@ -213,10 +337,11 @@ mod tests {
     #[test]
     fn every_migration_applies_to_an_empty_database() {
         let store = Store::open_in_memory().expect("migrated");
-        let version: i64 = store.conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
+        let conn = store.connection().expect("sqlite");
+        let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 6);
-        let id: i64 = store.conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
-        assert_eq!(id, open::APPLICATION_ID);
+        assert_eq!(schema_version(), 7);
+        let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
+        assert_eq!(id, sqlite::open::APPLICATION_ID);
     }
 }

@@ -1,8 +1,7 @@
 //! Penalties: points deducted from a player, with reason, referee and time. Revoking one is audited; nothing
 //! is deleted.
 
-use rusqlite::params;
-
+use super::db::params;
 use super::guards::{player_of, writable};
 use super::{Record, Store, StoreError, StoreResult, now};
 use crate::msg;
@@ -49,12 +48,11 @@ impl Store {
         let tx = self.write()?;
         writable(&tx, tournament)?;
         player_of(&tx, tournament, player)?;
-        tx.execute(
+        let id = tx.insert(
             "INSERT INTO penalty (tournament_id, player_id, session_number, points, reason, referee, at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![tournament, player, session, points, reason.trim(), referee, now()],
         )?;
-        let id = tx.last_insert_rowid();
         let after =
             serde_json::json!({"player": player, "session": session, "points": points, "reason": reason.trim()});
         super::audit::Change {
@@ -75,16 +73,13 @@ impl Store {
     pub fn revoke_penalty(&mut self, tournament: Id, id: Id, referee: &str) -> StoreResult<()> {
         let tx = self.write()?;
         writable(&tx, tournament)?;
-        tx.query_row(
+        tx.query_opt(
             "SELECT 1 FROM penalty WHERE id = ?1 AND tournament_id = ?2 AND revoked = 0",
             params![id, tournament],
             |_| Ok(()),
-        )
-        .map_err(|e| match e {
-            rusqlite::Error::QueryReturnedNoRows => StoreError::NotFound(Record::Penalty),
-            e => e.into(),
-        })?;
-        tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", [id])?;
+        )?
+        .ok_or(StoreError::NotFound(Record::Penalty))?;
+        tx.execute("UPDATE penalty SET revoked = 1 WHERE id = ?1", params![id])?;
         super::audit::Change {
             tournament,
             referee,
@@ -101,22 +96,22 @@ impl Store {
 
     /// Every penalty of the tournament, oldest first.
     pub fn penalties(&self, tournament: Id) -> StoreResult<Vec<Penalty>> {
-        let mut statement = self.conn.prepare_cached(
+        self.db.query_map(
             "SELECT id, player_id, session_number, points, reason, referee, at, revoked FROM penalty \
              WHERE tournament_id = ?1 ORDER BY id",
-        )?;
-        let rows = statement.query_map([tournament], |row| {
-            Ok(Penalty {
-                id: row.get(0)?,
-                player_id: row.get(1)?,
-                session: row.get(2)?,
-                points: row.get(3)?,
-                reason: row.get(4)?,
-                referee: row.get(5)?,
-                at: row.get(6)?,
-                revoked: row.get(7)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            params![tournament],
+            |row| {
+                Ok(Penalty {
+                    id: row.get(0)?,
+                    player_id: row.get(1)?,
+                    session: row.get(2)?,
+                    points: row.get(3)?,
+                    reason: row.get(4)?,
+                    referee: row.get(5)?,
+                    at: row.get(6)?,
+                    revoked: row.get(7)?,
+                })
+            },
+        )
     }
 }

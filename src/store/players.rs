@@ -1,6 +1,6 @@
 //! Players: add, edit, withdraw (all audited), list, and an all-or-nothing import.
 
-use rusqlite::{Connection, Row, params};
+use super::db::{Db, Row, params};
 
 use super::guards::{player_of, writable};
 use crate::msg;
@@ -20,7 +20,7 @@ pub struct Player {
     pub data: PlayerData,
 }
 
-fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
+fn player_from_row(row: &Row) -> StoreResult<Player> {
     Ok(Player {
         id: row.get(0)?,
         tournament_id: row.get(1)?,
@@ -37,33 +37,23 @@ fn player_from_row(row: &Row<'_>) -> rusqlite::Result<Player> {
 
 const COLUMNS: &str = "id, tournament_id, name, club, country, federation_id, substitute, withdrawn";
 
-fn insert(tx: &Connection, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
+fn insert(tx: &Db, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
     if let Some(problem) = data.problem() {
         return Err(StoreError::Refused(problem));
     }
     let data = data.trimmed();
-    let taken: bool = tx.query_row(
+    let taken: bool = tx.value(
         "SELECT EXISTS (SELECT 1 FROM player WHERE tournament_id = ?1 AND name = ?2)",
         params![tournament, data.name],
-        |row| row.get(0),
     )?;
     if taken {
         return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
     }
-    tx.prepare_cached(
+    let id = tx.insert(
         "INSERT INTO player (tournament_id, name, club, country, federation_id, substitute, withdrawn) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    )?
-    .execute(params![
-        tournament,
-        data.name,
-        data.club,
-        data.country,
-        data.federation_id,
-        data.substitute,
-        data.withdrawn
-    ])?;
-    let id = tx.last_insert_rowid();
+        params![tournament, data.name, data.club, data.country, data.federation_id, data.substitute, data.withdrawn],
+    )?;
     super::audit::Change {
         tournament,
         referee,
@@ -111,14 +101,14 @@ impl Store {
         let tx = self.write()?;
         writable(&tx, tournament)?;
         player_of(&tx, tournament, id)?;
-        let before = tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row)?;
+        let before =
+            tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), params![id], player_from_row)?;
         if before.data == data {
             return Ok(());
         }
-        let clash: bool = tx.query_row(
+        let clash: bool = tx.value(
             "SELECT EXISTS (SELECT 1 FROM player WHERE tournament_id = ?1 AND name = ?2 AND id <> ?3)",
             params![before.tournament_id, data.name, id],
-            |row| row.get(0),
         )?;
         if clash {
             return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
@@ -153,12 +143,13 @@ impl Store {
         let tx = self.write()?;
         writable(&tx, tournament)?;
         player_of(&tx, tournament, id)?;
-        let before = tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row)?;
+        let before =
+            tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), params![id], player_from_row)?;
         let (manches, seats, penalties): (i64, i64, i64) = tx.query_row(
             "SELECT (SELECT count(*) FROM manche_net WHERE player_id = ?1), \
                     (SELECT count(*) FROM seat WHERE player_id = ?1), \
                     (SELECT count(*) FROM penalty WHERE player_id = ?1)",
-            [id],
+            params![id],
             |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
         )?;
         let name = &before.data.name;
@@ -168,7 +159,7 @@ impl Store {
         if seats > 0 {
             return Err(StoreError::Refused(msg!("error.player.seated", name = name)));
         }
-        tx.execute("DELETE FROM player WHERE id = ?1", [id])?;
+        tx.execute("DELETE FROM player WHERE id = ?1", params![id])?;
         super::audit::Change {
             tournament,
             referee,
@@ -185,19 +176,17 @@ impl Store {
 
     /// One player.
     pub fn player(&self, id: Id) -> StoreResult<Player> {
-        self.conn.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), [id], player_from_row).map_err(
-            |e| match e {
-                rusqlite::Error::QueryReturnedNoRows => StoreError::NotFound(Record::Player),
-                e => e.into(),
-            },
-        )
+        self.db
+            .query_opt(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), params![id], player_from_row)?
+            .ok_or(StoreError::NotFound(Record::Player))
     }
 
     /// The tournament's players in registration order.
     pub fn players(&self, tournament: Id) -> StoreResult<Vec<Player>> {
-        let mut statement =
-            self.conn.prepare_cached(&format!("SELECT {COLUMNS} FROM player WHERE tournament_id = ?1 ORDER BY id"))?;
-        let rows = statement.query_map([tournament], player_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.db.query_map(
+            &format!("SELECT {COLUMNS} FROM player WHERE tournament_id = ?1 ORDER BY id"),
+            params![tournament],
+            player_from_row,
+        )
     }
 }

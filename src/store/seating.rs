@@ -1,7 +1,9 @@
 //! Sessions, tables and seats. A session's seating may be replaced or edited only while none of its tables
 //! has a manche; each change is audited with the seating before and after.
 
-use rusqlite::{Connection, OptionalExtension, params};
+use std::collections::HashMap;
+
+use super::db::{Db, Row, Value, params};
 
 use super::guards::{player_of, table_of, writable};
 use super::{Record, Store, StoreError, StoreResult};
@@ -35,44 +37,53 @@ fn wind_from_letter(letter: &str) -> Wind {
     }
 }
 
-const SELECT: &str = "SELECT st.id, s.tournament_id, s.number, st.number, st.start_round_wind, \
-       (SELECT group_concat(player_id) FROM \
-          (SELECT player_id FROM seat WHERE table_id = st.id ORDER BY position)) \
+const TABLES: &str = "SELECT st.id, s.tournament_id, s.number, st.number, st.start_round_wind \
      FROM session_table st JOIN session s ON s.id = st.session_id";
 
-fn table_from_row(row: &rusqlite::Row<'_>) -> rusqlite::Result<SeatedTable> {
+const SEATS: &str = "SELECT seat.table_id, seat.player_id FROM seat \
+     JOIN session_table st ON st.id = seat.table_id JOIN session s ON s.id = st.session_id";
+
+fn table_from_row(row: &Row) -> StoreResult<SeatedTable> {
     Ok(SeatedTable {
         id: row.get(0)?,
         tournament: row.get(1)?,
         session: row.get(2)?,
         number: row.get(3)?,
-        start_round_wind: wind_from_letter(&row.get::<_, String>(4)?),
-        players: row
-            .get::<_, Option<String>>(5)?
-            .unwrap_or_default()
-            .split(',')
-            .filter_map(|id| id.parse().ok())
-            .collect(),
+        start_round_wind: wind_from_letter(&row.get::<String>(4)?),
+        players: Vec::new(),
     })
 }
 
-fn session_has_manches(tx: &Connection, tournament: Id, session: u32) -> StoreResult<bool> {
-    Ok(tx.query_row(
+/// The tables `condition` selects (on `s`, `st`), in `order`, each with its players by position.
+fn seated_tables(db: &Db, condition: &str, order: &str, params: &[Value]) -> StoreResult<Vec<SeatedTable>> {
+    let mut tables = db.query_map(&format!("{TABLES} WHERE {condition} ORDER BY {order}"), params, table_from_row)?;
+    let seats =
+        db.query_map(&format!("{SEATS} WHERE {condition} ORDER BY seat.table_id, seat.position"), params, |row| {
+            Ok((row.get::<Id>(0)?, row.get::<Id>(1)?))
+        })?;
+    let mut players: HashMap<Id, Vec<Id>> = HashMap::new();
+    for (table, player) in seats {
+        players.entry(table).or_default().push(player);
+    }
+    for table in &mut tables {
+        table.players = players.remove(&table.id).unwrap_or_default();
+    }
+    Ok(tables)
+}
+
+fn session_has_manches(tx: &Db, tournament: Id, session: u32) -> StoreResult<bool> {
+    tx.value(
         "SELECT EXISTS (SELECT 1 FROM manche m JOIN session_table st ON st.id = m.table_id \
          JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 AND s.number = ?2)",
         params![tournament, session],
-        |row| row.get(0),
-    )?)
+    )
 }
 
-fn session_json(tx: &Connection, tournament: Id, session: u32) -> StoreResult<String> {
-    let mut statement =
-        tx.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number"))?;
-    let tables: Vec<Vec<Id>> = statement
-        .query_map(params![tournament, session], table_from_row)?
-        .map(|t| t.map(|t| t.players))
-        .collect::<Result<_, _>>()?;
-    Ok(serde_json::to_string(&tables)?)
+fn session_json(tx: &Db, tournament: Id, session: u32) -> StoreResult<String> {
+    let tables =
+        seated_tables(tx, "s.tournament_id = ?1 AND s.number = ?2", "st.number", params![tournament, session])?;
+    let players: Vec<Vec<Id>> = tables.into_iter().map(|t| t.players).collect();
+    Ok(serde_json::to_string(&players)?)
 }
 
 impl Store {
@@ -96,37 +107,35 @@ impl Store {
                 return Err(StoreError::Refused(msg!("error.seating.session_played", session = number)));
             }
             let before = session_json(&tx, tournament, number)?;
-            let session_id: Option<Id> = tx
-                .query_row(
-                    "SELECT id FROM session WHERE tournament_id = ?1 AND number = ?2",
-                    params![tournament, number],
-                    |row| row.get(0),
-                )
-                .optional()?;
+            let session_id: Option<Id> = tx.query_opt(
+                "SELECT id FROM session WHERE tournament_id = ?1 AND number = ?2",
+                params![tournament, number],
+                |row| row.get(0),
+            )?;
             let session_id = match session_id {
                 Some(id) => {
                     tx.execute(
                         "DELETE FROM seat WHERE table_id IN (SELECT id FROM session_table WHERE session_id = ?1)",
-                        [id],
+                        params![id],
                     )?;
-                    tx.execute("DELETE FROM session_table WHERE session_id = ?1", [id])?;
+                    tx.execute("DELETE FROM session_table WHERE session_id = ?1", params![id])?;
                     id
                 }
-                None => {
-                    tx.execute(
-                        "INSERT INTO session (tournament_id, number) VALUES (?1, ?2)",
-                        params![tournament, number],
-                    )?;
-                    tx.last_insert_rowid()
-                }
+                None => tx.insert(
+                    "INSERT INTO session (tournament_id, number) VALUES (?1, ?2)",
+                    params![tournament, number],
+                )?,
             };
             for (t, players) in tables.iter().enumerate() {
-                tx.prepare_cached("INSERT INTO session_table (session_id, number) VALUES (?1, ?2)")?
-                    .execute(params![session_id, t as u32 + 1])?;
-                let table_id = tx.last_insert_rowid();
+                let table_id = tx.insert(
+                    "INSERT INTO session_table (session_id, number) VALUES (?1, ?2)",
+                    params![session_id, t + 1],
+                )?;
                 for (position, player) in players.iter().enumerate() {
-                    tx.prepare_cached("INSERT INTO seat (table_id, position, player_id) VALUES (?1, ?2, ?3)")?
-                        .execute(params![table_id, position as i64, player])?;
+                    tx.execute(
+                        "INSERT INTO seat (table_id, position, player_id) VALUES (?1, ?2, ?3)",
+                        params![table_id, position, player],
+                    )?;
                 }
             }
             let after = serde_json::to_string(tables)?;
@@ -148,18 +157,12 @@ impl Store {
 
     /// Every seated table of the tournament, by session then table number.
     pub fn seating(&self, tournament: Id) -> StoreResult<Vec<SeatedTable>> {
-        let mut statement =
-            self.conn.prepare_cached(&format!("{SELECT} WHERE s.tournament_id = ?1 ORDER BY s.number, st.number"))?;
-        let rows = statement.query_map([tournament], table_from_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        seated_tables(&self.db, "s.tournament_id = ?1", "s.number, st.number", params![tournament])
     }
 
     /// One table.
     pub fn table(&self, table: Id) -> StoreResult<SeatedTable> {
-        self.conn
-            .query_row(&format!("{SELECT} WHERE st.id = ?1"), [table], table_from_row)
-            .optional()?
-            .ok_or_else(|| StoreError::NotFound(Record::Table))
+        seated_tables(&self.db, "st.id = ?1", "st.id", params![table])?.pop().ok_or(StoreError::NotFound(Record::Table))
     }
 
     /// Swaps two players within one session (different tables or seats). Refused once the session has a manche.
@@ -171,14 +174,13 @@ impl Store {
         }
         let before = session_json(&tx, tournament, session)?;
         let seat_of = |player: Id| -> StoreResult<(Id, i64)> {
-            tx.query_row(
+            tx.query_opt(
                 "SELECT seat.table_id, seat.position FROM seat JOIN session_table st ON st.id = seat.table_id \
                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 AND s.number = ?2 \
                  AND seat.player_id = ?3",
                 params![tournament, session, player],
                 |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()?
+            )?
             .ok_or_else(|| StoreError::Refused(msg!("error.seating.not_seated", session = session)))
         };
         let (seat_a, seat_b) = (seat_of(a)?, seat_of(b)?);
@@ -209,7 +211,7 @@ impl Store {
         let (before, manches): (String, i64) = tx.query_row(
             "SELECT start_round_wind, (SELECT count(*) FROM manche WHERE table_id = id) FROM session_table \
              WHERE id = ?1",
-            [table],
+            params![table],
             |row| Ok((row.get(0)?, row.get(1)?)),
         )?;
         if manches > 0 {

@@ -1,7 +1,6 @@
 //! Tournaments: create, list, read, change settings, archive, delete while without results (all audited).
 
-use rusqlite::types::Value;
-use rusqlite::{OptionalExtension, Row, params, params_from_iter};
+use super::db::{Row, Value, params};
 
 use super::guards::writable;
 use super::{Record, Store, StoreError, StoreResult, now};
@@ -45,7 +44,7 @@ const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, se
 
 type TournamentRow = (Id, TournamentSettings, String, String, String, bool);
 
-fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
+fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
     let settings = TournamentSettings {
         name: row.get(1)?,
         venue: row.get(2)?,
@@ -56,7 +55,7 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
         sessions: row.get(7)?,
         manches_per_session: row.get(8)?,
         ranking: Default::default(),
-        seating_seed: row.get::<_, i64>(10)? as u64,
+        seating_seed: row.get::<i64>(10)? as u64,
     };
     Ok((row.get(0)?, settings, row.get(6)?, row.get(9)?, row.get(11)?, row.get(12)?))
 }
@@ -64,18 +63,19 @@ fn tournament_from_row(row: &Row<'_>) -> rusqlite::Result<TournamentRow> {
 /// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
 /// manches_per_session, ranking, seating_seed — in that order, for both INSERT and UPDATE.
 fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
-    let date = |d: Option<chrono::NaiveDate>| Value::from(d.map(|d| d.to_string()));
+    let date = |d: Option<chrono::NaiveDate>| d.map_or(Value::Null, |d| Value::Text(d.to_string()));
     Ok(vec![
-        settings.name.trim().to_owned().into(),
-        settings.venue.trim().to_owned().into(),
+        Value::Text(settings.name.trim().to_owned()),
+        Value::Text(settings.venue.trim().to_owned()),
         date(settings.start_date),
         date(settings.end_date),
-        settings.rules.clone().into(),
-        serde_json::to_string(&settings.options)?.into(),
-        settings.sessions.into(),
-        settings.manches_per_session.into(),
-        serde_json::to_string(&settings.ranking)?.into(),
-        (settings.seating_seed as i64).into(),
+        Value::Text(settings.rules.clone()),
+        Value::Text(serde_json::to_string(&settings.options)?),
+        Value::Int(settings.sessions.into()),
+        Value::Int(settings.manches_per_session.into()),
+        Value::Text(serde_json::to_string(&settings.ranking)?),
+        // Stored as the same 64 bits, read back with `as u64`.
+        Value::Int(settings.seating_seed as i64),
     ])
 }
 
@@ -84,14 +84,13 @@ impl Store {
     pub fn create_tournament(&mut self, settings: &TournamentSettings, referee: &str) -> StoreResult<Id> {
         let tx = self.write()?;
         let mut values = settings_values(settings)?;
-        values.push(now().into());
-        tx.execute(
+        values.push(Value::Text(now()));
+        let id = tx.insert(
             "INSERT INTO tournament (name, venue, start_date, end_date, rules, options, sessions, \
              manches_per_session, ranking, seating_seed, created_at) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-            params_from_iter(values),
+            &values,
         )?;
-        let id = tx.last_insert_rowid();
         super::audit::Change {
             tournament: id,
             referee,
@@ -108,7 +107,7 @@ impl Store {
 
     /// Every tournament, newest first.
     pub fn list_tournaments(&self) -> StoreResult<Vec<TournamentSummary>> {
-        let mut statement = self.conn.prepare(
+        self.db.query_map(
             "SELECT t.id, t.name, t.venue, t.start_date, \
                (SELECT count(*) FROM player p WHERE p.tournament_id = t.id), \
                (SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
@@ -116,31 +115,28 @@ impl Store {
                t.archived_at IS NOT NULL \
              FROM tournament t WHERE t.deleted_at IS NULL \
                AND NOT EXISTS (SELECT 1 FROM evening e WHERE e.tournament_id = t.id) ORDER BY t.id DESC",
-        )?;
-        let rows = statement.query_map([], |row| {
-            Ok(TournamentSummary {
-                id: row.get(0)?,
-                name: row.get(1)?,
-                venue: row.get(2)?,
-                start_date: row.get(3)?,
-                players: row.get(4)?,
-                manches: row.get(5)?,
-                archived: row.get(6)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            &[],
+            |row| {
+                Ok(TournamentSummary {
+                    id: row.get(0)?,
+                    name: row.get(1)?,
+                    venue: row.get(2)?,
+                    start_date: row.get(3)?,
+                    players: row.get(4)?,
+                    manches: row.get(5)?,
+                    archived: row.get(6)?,
+                })
+            },
+        )
     }
 
     /// One tournament.
     pub fn tournament(&self, id: Id) -> StoreResult<Tournament> {
-        let found = self
-            .conn
-            .query_row(
-                &format!("SELECT {COLUMNS} FROM tournament WHERE id = ?1 AND deleted_at IS NULL"),
-                [id],
-                tournament_from_row,
-            )
-            .optional()?;
+        let found = self.db.query_opt(
+            &format!("SELECT {COLUMNS} FROM tournament WHERE id = ?1 AND deleted_at IS NULL"),
+            params![id],
+            tournament_from_row,
+        )?;
         let Some((id, mut settings, options, ranking, created_at, archived)) = found else {
             return Err(StoreError::NotFound(Record::Tournament));
         };
@@ -158,11 +154,11 @@ impl Store {
         let tx = self.write()?;
         writable(&tx, id)?;
         let mut values = settings_values(settings)?;
-        values.push(id.into());
+        values.push(Value::Int(id));
         tx.execute(
             "UPDATE tournament SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, rules = ?5, options = ?6, \
              sessions = ?7, manches_per_session = ?8, ranking = ?9, seating_seed = ?10 WHERE id = ?11",
-            params_from_iter(values),
+            &values,
         )?;
         super::audit::Change {
             tournament: id,
@@ -184,33 +180,31 @@ impl Store {
     pub fn delete_tournament(&mut self, id: Id, referee: &str) -> StoreResult<()> {
         let tx = self.write()?;
         let (name, archived, deleted): (String, bool, bool) = tx
-            .query_row(
+            .query_opt(
                 "SELECT name, archived_at IS NOT NULL, deleted_at IS NOT NULL FROM tournament WHERE id = ?1",
-                [id],
+                params![id],
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-            )
-            .optional()?
-            .ok_or_else(|| StoreError::NotFound(Record::Tournament))?;
+            )?
+            .ok_or(StoreError::NotFound(Record::Tournament))?;
         if deleted {
             return Err(StoreError::NotFound(Record::Tournament));
         }
-        let manches: i64 = tx.query_row(
+        let manches: i64 = tx.value(
             "SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
              JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1",
-            [id],
-            |row| row.get(0),
+            params![id],
         )?;
         if manches > 0 || archived {
             return Err(StoreError::Refused(msg!("error.tournament.has_results", name = name, manches = manches)));
         }
-        let players: i64 = tx.query_row("SELECT count(*) FROM player WHERE tournament_id = ?1", [id], |r| r.get(0))?;
+        let players: i64 = tx.value("SELECT count(*) FROM player WHERE tournament_id = ?1", params![id])?;
         let sessions = "SELECT id FROM session WHERE tournament_id = ?1";
         let tables = format!("SELECT id FROM session_table WHERE session_id IN ({sessions})");
-        tx.execute(&format!("DELETE FROM seat WHERE table_id IN ({tables})"), [id])?;
-        tx.execute(&format!("DELETE FROM session_table WHERE session_id IN ({sessions})"), [id])?;
-        tx.execute("DELETE FROM session WHERE tournament_id = ?1", [id])?;
-        tx.execute("DELETE FROM penalty WHERE tournament_id = ?1", [id])?;
-        tx.execute("DELETE FROM player WHERE tournament_id = ?1", [id])?;
+        tx.execute(&format!("DELETE FROM seat WHERE table_id IN ({tables})"), params![id])?;
+        tx.execute(&format!("DELETE FROM session_table WHERE session_id IN ({sessions})"), params![id])?;
+        tx.execute("DELETE FROM session WHERE tournament_id = ?1", params![id])?;
+        tx.execute("DELETE FROM penalty WHERE tournament_id = ?1", params![id])?;
+        tx.execute("DELETE FROM player WHERE tournament_id = ?1", params![id])?;
         tx.execute("UPDATE tournament SET deleted_at = ?2 WHERE id = ?1", params![id, now()])?;
         let before = serde_json::json!({"name": name, "players": players}).to_string();
         super::audit::Change {
@@ -231,13 +225,12 @@ impl Store {
     pub fn set_archived(&mut self, id: Id, archived: bool, referee: &str) -> StoreResult<()> {
         let tx = self.write()?;
         let was: bool = tx
-            .query_row(
+            .query_opt(
                 "SELECT archived_at IS NOT NULL FROM tournament WHERE id = ?1 AND deleted_at IS NULL",
-                [id],
+                params![id],
                 |row| row.get(0),
-            )
-            .optional()?
-            .ok_or_else(|| StoreError::NotFound(Record::Tournament))?;
+            )?
+            .ok_or(StoreError::NotFound(Record::Tournament))?;
         if was == archived {
             return Ok(());
         }

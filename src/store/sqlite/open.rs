@@ -16,26 +16,13 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
-use super::{MIGRATION_DIR, StoreError, StoreResult, schema_version};
+use super::super::{StoreError, StoreResult, migrations, schema_version};
 
 /// Written in the header of every database from schema 4 on (`PRAGMA application_id`): "STEC".
 pub const APPLICATION_ID: i64 = 0x5354_4543;
 
 /// How long a desk waits for another process's write before it gives up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// The migrations in order: `(version after it, its SQL)`.
-fn migrations() -> Vec<(i64, &'static str)> {
-    let mut dirs: Vec<_> = MIGRATION_DIR.dirs().collect();
-    dirs.sort_by_key(|d| d.path().to_owned());
-    dirs.iter()
-        .enumerate()
-        .map(|(i, dir)| {
-            let sql = dir.get_file(dir.path().join("up.sql")).and_then(|f| f.contents_utf8()).unwrap_or_default();
-            (i as i64 + 1, sql)
-        })
-        .collect()
-}
 
 /// What the header and the tables say about a file.
 struct Found {
@@ -58,8 +45,9 @@ fn inspect(tx: &Transaction<'_>) -> rusqlite::Result<Found> {
 
 /// Applies every migration after `from` inside `tx`.
 fn migrate(tx: &Transaction<'_>, from: i64) -> StoreResult<()> {
-    for (version, sql) in migrations().into_iter().filter(|(v, _)| *v > from) {
-        tx.execute_batch(sql).map_err(|e| StoreError::Migration(format!("to schema {version}: {e}")))?;
+    for (version, sql) in migrations("up.sql").into_iter().filter(|(v, _)| *v > from) {
+        tx.execute_batch(sql.unwrap_or_default())
+            .map_err(|e| StoreError::Migration(format!("to schema {version}: {e}")))?;
         tx.pragma_update(None, "user_version", version)?;
     }
     Ok(())
@@ -71,7 +59,7 @@ fn foreign(path: &Path, why: crate::message::Message) -> StoreError {
 
 /// Opens `path`, creating it when it does not exist. Returns the connection and the backup written before a
 /// migration, if one was needed.
-pub(super) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>)> {
+pub(in crate::store) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>)> {
     let io = |path: &Path| {
         let shown = path.display().to_string();
         move |source| StoreError::Io { path: shown, source }
@@ -100,7 +88,7 @@ pub(super) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>
 }
 
 /// A fresh database in memory, migrated.
-pub(super) fn open_memory() -> StoreResult<Connection> {
+pub(in crate::store) fn open_memory() -> StoreResult<Connection> {
     let mut conn = Connection::open_in_memory()?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     migrate(&tx, 0)?;

@@ -1,0 +1,264 @@
+//! The shared backend: a PostgreSQL server that several stations use at once.
+//!
+//! - Writes are serialised by one advisory lock taken at the start of every write transaction, as SQLite's
+//!   `BEGIN IMMEDIATE` does for a file: every check-then-write of the store (the next manche number, a
+//!   manche's revision, "already closed") stays exact with any number of stations, and a write waits (at most
+//!   [`LOCK_WAIT`]) for another station's instead of failing half-way. Reads never wait.
+//! - A lost connection is reported as [`StoreError::Offline`] and the next statement reconnects — except
+//!   inside a write, where only the rollback may follow (a new connection would run the rest of the write
+//!   outside its transaction).
+//! - Statements are prepared once per connection and kept.
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::error::Error;
+use std::time::Duration;
+
+use bytes::BytesMut;
+use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+use postgres::{Client, Config, NoTls, Statement};
+
+use super::db::{Backend, Kind, Row, Value, numbered_dollars};
+use super::{StoreError, StoreResult};
+
+/// The advisory lock key of every write transaction ("STEC").
+const WRITE_LOCK: i64 = 0x5354_4543;
+
+/// How long a write waits for another station's before it gives up with "busy".
+const LOCK_WAIT: &str = "10s";
+
+type BoxError = Box<dyn Error + Sync + Send>;
+
+impl ToSql for Value {
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(n) => match *ty {
+                Type::INT8 => n.to_sql(ty, out),
+                Type::INT4 => i32::try_from(*n)?.to_sql(ty, out),
+                Type::INT2 => i16::try_from(*n)?.to_sql(ty, out),
+                Type::BOOL => (*n != 0).to_sql(ty, out),
+                _ => n.to_string().as_str().to_sql(ty, out),
+            },
+            Value::Text(text) => match *ty {
+                Type::INT8 => text.parse::<i64>()?.to_sql(ty, out),
+                _ => text.as_str().to_sql(ty, out),
+            },
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        // Every parameter is encoded for the type the server inferred (see `to_sql`).
+        true
+    }
+
+    to_sql_checked!();
+}
+
+impl<'a> FromSql<'a> for Value {
+    fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Value, BoxError> {
+        Ok(match *ty {
+            Type::INT8 => Value::Int(i64::from_sql(ty, raw)?),
+            Type::INT4 => Value::Int(i32::from_sql(ty, raw)?.into()),
+            Type::INT2 => Value::Int(i16::from_sql(ty, raw)?.into()),
+            Type::BOOL => Value::Int(bool::from_sql(ty, raw)?.into()),
+            Type::TEXT | Type::VARCHAR | Type::BPCHAR | Type::NAME | Type::UNKNOWN => {
+                Value::Text(<&str>::from_sql(ty, raw)?.to_owned())
+            }
+            ref other => return Err(format!("a column of type {other} (cast it in the query)").into()),
+        })
+    }
+
+    fn from_sql_null(_: &Type) -> Result<Value, BoxError> {
+        Ok(Value::Null)
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+}
+
+/// A connection to a PostgreSQL database, reopened when it was lost.
+pub(in crate::store) struct Postgres {
+    config: Config,
+    /// `user@host:port/database`, without the password: what messages name.
+    shown: String,
+    client: RefCell<Option<Client>>,
+    statements: RefCell<HashMap<String, Statement>>,
+    /// A write transaction is open on the server (or was, on a connection since lost).
+    in_write: Cell<bool>,
+}
+
+/// Whether an error means the server cannot be reached (rather than that it refused the statement).
+fn is_offline(error: &postgres::Error) -> bool {
+    if error.is_closed() {
+        return true;
+    }
+    if let Some(db) = error.as_db_error() {
+        // 08: connection exception; 57P01–57P03: the server is shutting down or starting.
+        let code = db.code().code();
+        return code.starts_with("08") || code.starts_with("57P");
+    }
+    let mut source = error.source();
+    while let Some(inner) = source {
+        if inner.is::<std::io::Error>() {
+            return true;
+        }
+        source = inner.source();
+    }
+    false
+}
+
+impl Postgres {
+    /// Connects to `url` (`postgres://user[:password]@host[:port]/database`).
+    pub(in crate::store) fn connect(url: &str) -> StoreResult<Postgres> {
+        let mut config: Config = url
+            .parse()
+            .map_err(|e: postgres::Error| StoreError::Location { location: url.to_owned(), why: e.to_string() })?;
+        // A station in a hall: say "offline" within seconds rather than hang the desk on a dead network.
+        config.connect_timeout(Duration::from_secs(5));
+        config.keepalives(true).keepalives_idle(Duration::from_secs(10));
+        config.tcp_user_timeout(Duration::from_secs(10));
+        config.application_name("stecca");
+        let shown = shown(&config);
+        let backend = Postgres {
+            config,
+            shown,
+            client: RefCell::new(None),
+            statements: RefCell::new(HashMap::new()),
+            in_write: Cell::new(false),
+        };
+        backend.with_client(|_, _| Ok(()))?;
+        Ok(backend)
+    }
+
+    /// The server and database, without the password.
+    pub(in crate::store) fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    fn offline(&self, why: String) -> StoreError {
+        StoreError::Offline { server: self.shown.clone(), why }
+    }
+
+    fn fail(&self, error: postgres::Error) -> StoreError {
+        if is_offline(&error) {
+            *self.client.borrow_mut() = None;
+            self.statements.borrow_mut().clear();
+            return self.offline(error.to_string());
+        }
+        StoreError::Postgres(error)
+    }
+
+    /// Runs `work` on the connection, opening it first when there is none.
+    fn with_client<T>(
+        &self,
+        work: impl FnOnce(&mut Client, &mut HashMap<String, Statement>) -> Result<T, postgres::Error>,
+    ) -> StoreResult<T> {
+        let result = {
+            let mut slot = self.client.borrow_mut();
+            if slot.is_none() {
+                if self.in_write.get() {
+                    return Err(self.offline("the connection was lost during a write".to_owned()));
+                }
+                let mut client = self.config.connect(NoTls).map_err(|e| self.offline(e.to_string()))?;
+                client
+                    .batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET client_min_messages = warning"))
+                    .map_err(|e| self.offline(e.to_string()))?;
+                *slot = Some(client);
+            }
+            let Some(client) = slot.as_mut() else {
+                return Err(self.offline("no connection".to_owned()));
+            };
+            work(client, &mut self.statements.borrow_mut())
+        };
+        result.map_err(|e| self.fail(e))
+    }
+
+    fn prepared(
+        client: &mut Client,
+        statements: &mut HashMap<String, Statement>,
+        sql: &str,
+    ) -> Result<Statement, postgres::Error> {
+        if let Some(statement) = statements.get(sql) {
+            return Ok(statement.clone());
+        }
+        let statement = client.prepare(&numbered_dollars(sql))?;
+        statements.insert(sql.to_owned(), statement.clone());
+        Ok(statement)
+    }
+}
+
+fn refs(params: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
+    params.iter().map(|v| v as &(dyn ToSql + Sync)).collect()
+}
+
+impl Backend for Postgres {
+    fn execute(&self, sql: &str, params: &[Value]) -> StoreResult<u64> {
+        self.with_client(|client, statements| {
+            let statement = Postgres::prepared(client, statements, sql)?;
+            client.execute(&statement, &refs(params))
+        })
+    }
+
+    fn query(&self, sql: &str, params: &[Value]) -> StoreResult<Vec<Row>> {
+        let rows = self.with_client(|client, statements| {
+            let statement = Postgres::prepared(client, statements, sql)?;
+            client.query(&statement, &refs(params))
+        })?;
+        rows.iter()
+            .map(|row| {
+                let values = (0..row.len()).map(|i| row.try_get::<_, Value>(i)).collect::<Result<_, _>>();
+                values.map(Row).map_err(StoreError::Postgres)
+            })
+            .collect()
+    }
+
+    fn batch(&self, sql: &str) -> StoreResult<()> {
+        let ends_write = sql == "COMMIT" || sql == "ROLLBACK";
+        if ends_write && self.client.borrow().is_none() {
+            // The connection went with the transaction: the server rolled it back.
+            self.in_write.set(false);
+            return if sql == "ROLLBACK" { Ok(()) } else { Err(self.offline("the connection was lost".to_owned())) };
+        }
+        let result = self.with_client(|client, _| client.batch_execute(sql));
+        if ends_write {
+            self.in_write.set(false);
+        }
+        result
+    }
+
+    fn begin_write(&self) -> StoreResult<()> {
+        self.with_client(|client, _| {
+            client.batch_execute(&format!("BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"))
+        })?;
+        self.in_write.set(true);
+        Ok(())
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Postgres
+    }
+}
+
+/// `user@host:port/database` of a connection's settings.
+fn shown(config: &Config) -> String {
+    let host = match config.get_hosts().first() {
+        Some(postgres::config::Host::Tcp(host)) => host.clone(),
+        #[cfg(unix)]
+        Some(postgres::config::Host::Unix(path)) => path.display().to_string(),
+        None => "localhost".to_owned(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let user = config.get_user().unwrap_or("");
+    let database = config.get_dbname().unwrap_or(user);
+    format!("{user}@{host}:{port}/{database}")
+}
+
+/// Is `location` a server address rather than a file?
+pub fn is_url(location: &str) -> bool {
+    location.starts_with("postgres://") || location.starts_with("postgresql://")
+}
+
+mod open;
+pub(in crate::store) use open::open;

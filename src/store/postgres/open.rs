@@ -1,0 +1,65 @@
+//! Opening a PostgreSQL database without ever harming one that is not ours: under the write lock, a database
+//! whose tables are not Stecca's, or whose schema is newer than this build's, is refused before anything is
+//! written; an empty database gets the whole schema; an older Stecca schema is migrated in the same
+//! transaction. (A server keeps its own backups: no file is copied here.)
+
+use super::super::db::Backend;
+use super::super::{StoreError, StoreResult, migrations, schema_version};
+use super::Postgres;
+use crate::msg;
+
+/// Connects to `url`, checks the database and brings its schema up to date.
+pub(in crate::store) fn open(url: &str) -> StoreResult<Postgres> {
+    let backend = Postgres::connect(url)?;
+    backend.begin_write()?;
+    let result = check_and_migrate(&backend);
+    let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
+    let ended = backend.batch(end);
+    result?;
+    ended?;
+    Ok(backend)
+}
+
+fn check_and_migrate(backend: &Postgres) -> StoreResult<()> {
+    let foreign = || StoreError::Foreign { path: backend.shown().to_owned(), why: msg!("error.open.not_stecca") };
+    let ours = backend.query("SELECT to_regclass('stecca_schema') IS NOT NULL", &[])?;
+    let ours = ours.first().map(|row| row.get::<bool>(0)).transpose()?.unwrap_or(false);
+    let found = if ours {
+        let rows = backend.query("SELECT application, version FROM stecca_schema", &[])?;
+        let Some(row) = rows.first() else { return Err(foreign()) };
+        if row.get::<String>(0)? != "stecca" {
+            return Err(foreign());
+        }
+        row.get::<i64>(1)?
+    } else {
+        let tables = backend
+            .query("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()", &[])?;
+        let tables = tables.first().map(|row| row.get::<i64>(0)).transpose()?.unwrap_or(0);
+        if tables > 0 {
+            return Err(foreign());
+        }
+        0
+    };
+    let supported = schema_version();
+    if found > supported {
+        return Err(StoreError::TooNew { path: backend.shown().to_owned(), found, supported });
+    }
+    // The first migration with a postgres.sql creates the schema as it stands at its version; each later one
+    // has its own postgres.sql.
+    let mut version = found;
+    for (number, sql) in migrations("postgres.sql") {
+        if number <= version {
+            continue;
+        }
+        let Some(sql) = sql else {
+            if version == 0 {
+                continue;
+            }
+            return Err(StoreError::Migration(format!("schema {number} has no PostgreSQL migration")));
+        };
+        backend.batch(sql).map_err(|e| StoreError::Migration(format!("to schema {number}: {e}")))?;
+        backend.execute("UPDATE stecca_schema SET version = ?1", &[super::super::db::Value::Int(number)])?;
+        version = number;
+    }
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! The embedded backend: one SQLite file (or memory) through rusqlite. Statements are prepared once and
+//! cached by rusqlite; `BEGIN IMMEDIATE` takes the file's write lock before the first read.
+
+use rusqlite::Connection;
+use rusqlite::types::{ToSqlOutput, ValueRef};
+
+use super::db::{Backend, Kind, Row, Value};
+use super::{StoreError, StoreResult};
+
+/// An open SQLite connection.
+pub(in crate::store) struct Sqlite {
+    pub(in crate::store) conn: Connection,
+}
+
+impl rusqlite::ToSql for Value {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(match self {
+            Value::Null => ToSqlOutput::Borrowed(ValueRef::Null),
+            Value::Int(n) => ToSqlOutput::Borrowed(ValueRef::Integer(*n)),
+            Value::Text(text) => ToSqlOutput::Borrowed(ValueRef::Text(text.as_bytes())),
+        })
+    }
+}
+
+fn value(raw: ValueRef<'_>) -> StoreResult<Value> {
+    match raw {
+        ValueRef::Null => Ok(Value::Null),
+        ValueRef::Integer(n) => Ok(Value::Int(n)),
+        ValueRef::Text(bytes) => Ok(Value::Text(String::from_utf8_lossy(bytes).into_owned())),
+        ValueRef::Real(r) => Err(StoreError::Column(format!("unexpected real number {r}"))),
+        ValueRef::Blob(_) => Err(StoreError::Column("unexpected blob".to_owned())),
+    }
+}
+
+impl Backend for Sqlite {
+    fn execute(&self, sql: &str, params: &[Value]) -> StoreResult<u64> {
+        let changed = self.conn.prepare_cached(sql)?.execute(rusqlite::params_from_iter(params))?;
+        Ok(changed as u64)
+    }
+
+    fn query(&self, sql: &str, params: &[Value]) -> StoreResult<Vec<Row>> {
+        let mut statement = self.conn.prepare_cached(sql)?;
+        let columns = statement.column_count();
+        let mut rows = statement.query(rusqlite::params_from_iter(params))?;
+        let mut out = Vec::new();
+        while let Some(row) = rows.next()? {
+            let values = (0..columns).map(|i| value(row.get_ref(i)?)).collect::<StoreResult<_>>()?;
+            out.push(Row(values));
+        }
+        Ok(out)
+    }
+
+    fn batch(&self, sql: &str) -> StoreResult<()> {
+        Ok(self.conn.execute_batch(sql)?)
+    }
+
+    fn begin_write(&self) -> StoreResult<()> {
+        self.batch("BEGIN IMMEDIATE")
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Sqlite
+    }
+
+    fn sqlite(&self) -> Option<&Connection> {
+        Some(&self.conn)
+    }
+}
+pub(in crate::store) mod open;
