@@ -2,6 +2,8 @@
 //! none), edits replacing it whole and audited, refused for rules without a card; and NMJL games entered and
 //! stored with the hand picked from it.
 
+mod common;
+
 use stecca::desk;
 use stecca::rules::MancheInput;
 use stecca::store::Store;
@@ -31,9 +33,7 @@ fn nmjl(store: &mut Store, options: serde_json::Value) -> (i64, i64) {
     (id, store.seating(id).expect("seating")[0].id)
 }
 
-#[test]
-fn a_card_file_is_imported_whole_or_not_at_all() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_card_file_is_imported_whole_or_not_at_all(mut store: Store) {
     let (id, _) = nmjl(&mut store, serde_json::json!({}));
     let bad = format!("{CARD}Quints,11111 22 33333,forty,X,\n");
     let error = desk::import_card(&mut store, id, &bad, "Arbitro").expect_err("a bad row");
@@ -50,9 +50,7 @@ fn a_card_file_is_imported_whole_or_not_at_all() {
     assert!(audit.iter().any(|e| e.entity == "card" && e.action == "set"));
 }
 
-#[test]
-fn an_edit_replaces_the_card_and_is_checked_first() {
-    let mut store = Store::open_in_memory().expect("store");
+fn an_edit_replaces_the_card_and_is_checked_first(mut store: Store) {
     let (id, _) = nmjl(&mut store, serde_json::json!({}));
     desk::import_card(&mut store, id, CARD, "Arbitro").expect("import");
     let mut card = desk::card(&store, id).expect("card");
@@ -67,9 +65,7 @@ fn an_edit_replaces_the_card_and_is_checked_first() {
     assert_eq!(desk::card(&store, id).expect("card").len(), 2, "nothing changed");
 }
 
-#[test]
-fn rules_without_a_card_keep_none() {
-    let mut store = Store::open_in_memory().expect("store");
+fn rules_without_a_card_keep_none(mut store: Store) {
     let settings = TournamentSettings { name: "Coppa".into(), ..TournamentSettings::default() };
     let id = desk::create_tournament(&mut store, &settings, "Arbitro").expect("tournament");
     let error = desk::import_card(&mut store, id, CARD, "Arbitro").expect_err("FIMJ has no card");
@@ -89,9 +85,7 @@ fn ada_wins(value: &str, card_hand: &str, discarder: usize) -> MancheEntry {
     MancheEntry { void: false, hands }
 }
 
-#[test]
-fn a_game_is_confirmed_stored_and_ranked() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_game_is_confirmed_stored_and_ranked(mut store: Store) {
     let (id, table) = nmjl(&mut store, serde_json::json!({"mode": "tournament"}));
     let entry = ada_wins("25", "2468 · FF 2222 44 6666 88", 1);
     let (input, outcome) = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect("saved");
@@ -106,9 +100,7 @@ fn a_game_is_confirmed_stored_and_ranked() {
     assert_eq!(state.frame(2).dealer, 1);
 }
 
-#[test]
-fn typing_mistakes_are_placed_beside_the_hand() {
-    let mut store = Store::open_in_memory().expect("store");
+fn typing_mistakes_are_placed_beside_the_hand(mut store: Store) {
     let (_, table) = nmjl(&mut store, serde_json::json!({}));
     let mut entry = ada_wins("2x5", "", 1);
     entry.hands[2].dead = Some("dead".into());
@@ -122,9 +114,7 @@ fn typing_mistakes_are_placed_beside_the_hand() {
     assert!(errors.hands[3].is_some(), "{errors:?}");
 }
 
-#[test]
-fn a_script_enters_a_game_but_not_a_bettor() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_script_enters_a_game_but_not_a_bettor(mut store: Store) {
     let (id, _) = nmjl(&mut store, serde_json::json!({}));
     let at = desk::TableAddress { tournament: id, session: 1, table: 1 };
     let mut input: MancheInput = serde_json::from_value(serde_json::json!({"rules": "nmjl", "players": [
@@ -138,3 +128,12 @@ fn a_script_enters_a_game_but_not_a_bettor() {
     let entered = desk::enter_manche(&mut store, at, None, &input, "script").expect("entered");
     assert_eq!(entered.nets, [("Ada".into(), 180), ("Bea".into(), -60), ("Cy".into(), -60), ("Dot".into(), -60)]);
 }
+
+crate::on_both_backends!(
+    a_card_file_is_imported_whole_or_not_at_all,
+    an_edit_replaces_the_card_and_is_checked_first,
+    rules_without_a_card_keep_none,
+    a_game_is_confirmed_stored_and_ranked,
+    typing_mistakes_are_placed_beside_the_hand,
+    a_script_enters_a_game_but_not_a_bettor,
+);

@@ -33,9 +33,7 @@ fn date() -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, 20).expect("date")
 }
 
-#[test]
-fn an_evening_from_chip_counts_and_manches_to_the_ledger_and_a_settle_up() {
-    let mut store = Store::open_in_memory().expect("store");
+fn an_evening_from_chip_counts_and_manches_to_the_ledger_and_a_settle_up(mut store: Store) {
     let (club, m) = club(&mut store, 200);
     let evening =
         desk::open_evening(&mut store, club, date(), &[m[..4].to_vec(), m[4..].to_vec()], "Tesoriere").expect("opened");
@@ -98,9 +96,7 @@ fn an_evening_from_chip_counts_and_manches_to_the_ledger_and_a_settle_up() {
     assert!(desk::settle_up(&store, club, Scope::Now, false).expect("nothing left").transfers.is_empty());
 }
 
-#[test]
-fn cash_corrections_and_everyone_with_the_kitty() {
-    let mut store = Store::open_in_memory().expect("store");
+fn cash_corrections_and_everyone_with_the_kitty(mut store: Store) {
     let (club, m) = club(&mut store, 0);
     let cash = |member, kind, amount| Cash { member, kind, amount, method: "contanti".into(), note: String::new() };
     let paid_in = desk::record_cash(&mut store, club, &cash(m[0], EntryKind::CashIn, 1500), "Tesoriere").expect("in");
@@ -125,9 +121,8 @@ fn cash_corrections_and_everyone_with_the_kitty() {
     assert_eq!((correction.entry.member, correction.entry.corrects), (m[0], Some(paid_in)));
     assert_eq!(correction.treasurer, "Tesoriere");
     // Append-only: the database itself refuses to change or delete an entry.
-    let conn = store.connection().expect("sqlite");
-    assert!(conn.execute("UPDATE ledger_entry SET amount = 0", []).is_err());
-    assert!(conn.execute("DELETE FROM ledger_entry", []).is_err());
+    assert!(store.execute_sql("UPDATE ledger_entry SET amount = 0", &[]).is_err());
+    assert!(store.execute_sql("DELETE FROM ledger_entry", &[]).is_err());
 
     let balances = desk::balances(&store, club).expect("balances");
     assert_eq!(balances.members.iter().find(|b| b.member.id == m[0]).map(|b| b.balance), Some(1200));
@@ -142,9 +137,7 @@ fn cash_corrections_and_everyone_with_the_kitty() {
     assert!(settled.members.iter().all(|b| b.balance == 0) && settled.kitty == 0);
 }
 
-#[test]
-fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way() {
-    let mut store = Store::open_in_memory().expect("store");
+fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way(mut store: Store) {
     let (club_a, a) = club(&mut store, 0);
     let other = ClubSettings {
         name: "Circolo della Tigre".into(),
@@ -199,3 +192,9 @@ fn every_ruleset_plays_a_club_evening_counted_in_chips() {
         assert_eq!(posted.iter().map(|e| e.amount).sum::<i64>(), 0, "{}", ruleset.id());
     }
 }
+
+crate::on_both_backends!(
+    an_evening_from_chip_counts_and_manches_to_the_ledger_and_a_settle_up,
+    cash_corrections_and_everyone_with_the_kitty,
+    rows_of_another_club_are_refused_and_nothing_is_saved_half_way,
+);

@@ -8,9 +8,7 @@ use stecca::message::Explain;
 use stecca::store::Store;
 use stecca::tournament::{Id, PlayerData, TournamentSettings};
 
-#[test]
-fn an_invalid_manche_names_the_hand_and_saves_nothing() {
-    let mut store = Store::open_in_memory().expect("open");
+fn an_invalid_manche_names_the_hand_and_saves_nothing(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     let mut entry = common::digest_entry();
     entry.hands[2].text = "[234d] 66c 1b 4b 8b E S N VV [556b]".into();
@@ -26,17 +24,13 @@ fn an_invalid_manche_names_the_hand_and_saves_nothing() {
     assert!(audit.iter().all(|e| e.entity != "manche"), "no audit entry for a refused manche");
 }
 
-#[test]
-fn manches_are_numbered_in_order() {
-    let mut store = Store::open_in_memory().expect("open");
+fn manches_are_numbered_in_order(mut store: Store) {
     let (_, table) = common::seated_four(&mut store);
     let error = desk::confirm_manche(&mut store, table, 2, &common::digest_entry(), "R").expect_err("gap");
     assert!(error.to_string().contains("next one is 1"), "{error}");
 }
 
-#[test]
-fn standings_follow_every_saved_manche_and_penalty() {
-    let mut store = Store::open_in_memory().expect("open");
+fn standings_follow_every_saved_manche_and_penalty(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     assert!(desk::standings(&store, id).expect("standings").iter().all(|r| r.points == 0 && r.place == 1));
     let (_, outcome) = desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("ok");
@@ -55,9 +49,7 @@ fn standings_follow_every_saved_manche_and_penalty() {
     assert_eq!(desk::progression(&store, bruno).expect("progression"), vec![(1, 1, bruno_net)]);
 }
 
-#[test]
-fn a_tournament_session_is_sixteen_manches_and_then_complete() {
-    let mut store = Store::open_in_memory().expect("open");
+fn a_tournament_session_is_sixteen_manches_and_then_complete(mut store: Store) {
     let (_, table) = common::seated_four(&mut store);
     let mut void = common::digest_entry();
     void.void = true;
@@ -79,9 +71,7 @@ fn a_tournament_session_is_sixteen_manches_and_then_complete() {
     assert!(error.to_string().contains("complete"), "{error}");
 }
 
-#[test]
-fn seats_and_rule_options_are_fixed_once_results_exist() {
-    let mut store = Store::open_in_memory().expect("open");
+fn seats_and_rule_options_are_fixed_once_results_exist(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("ok");
     let players = store.seating(id).expect("seating")[0].players.clone();
@@ -105,9 +95,7 @@ fn tournament_with(store: &mut Store, players: usize, sessions: u32) -> Id {
     id
 }
 
-#[test]
-fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_guarantees() {
-    let mut store = Store::open_in_memory().expect("open");
+fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_guarantees(mut store: Store) {
     let id = tournament_with(&mut store, 16, 5);
     let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
     assert_eq!(outcome.sessions, 1..=5);
@@ -152,9 +140,7 @@ fn seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_gua
     assert!(rows.iter().all(|r| r.player.id != unplayed), "withdrawn before any game: not ranked");
 }
 
-#[test]
-fn the_demo_tournament_is_complete_and_balanced() {
-    let mut store = Store::open_in_memory().expect("open");
+fn the_demo_tournament_is_complete_and_balanced(mut store: Store) {
     let id = desk::create_demo(
         &mut store,
         DemoSize { players: 16, sessions: 2, club_weight: 0.0, ..DemoSize::default() },
@@ -179,9 +165,7 @@ fn the_demo_tournament_is_complete_and_balanced() {
     assert!(again.is_ok());
 }
 
-#[test]
-fn club_rotation_keeps_east_and_refuses_a_correction_that_would_move_it() {
-    let mut store = Store::open_in_memory().expect("open");
+fn club_rotation_keeps_east_and_refuses_a_correction_that_would_move_it(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     let mut settings = store.tournament(id).expect("t").settings;
     settings.options = serde_json::json!({"east_rotation": "club"});
@@ -201,9 +185,7 @@ fn club_rotation_keeps_east_and_refuses_a_correction_that_would_move_it() {
     assert!(store.table_manches(table).expect("m")[0].input.void, "nothing changed");
 }
 
-#[test]
-fn a_classic_american_tournament_runs_through_the_same_desk() {
-    let mut store = Store::open_in_memory().expect("open");
+fn a_classic_american_tournament_runs_through_the_same_desk(mut store: Store) {
     let size = DemoSize { players: 16, sessions: 2, club_weight: 0.0, rules: "classic_american" };
     let id = desk::create_demo(&mut store, size, 11, "demo").expect("classic demo");
     let settings = store.tournament(id).expect("t").settings;
@@ -241,9 +223,7 @@ fn a_classic_american_tournament_runs_through_the_same_desk() {
     assert!(text.contains("TACOLFMJ 1924") && text.contains("partita mista"), "{text}");
 }
 
-#[test]
-fn a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome() {
-    let mut store = Store::open_in_memory().expect("open");
+fn a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     let mut settings = store.tournament(id).expect("t").settings;
     settings.rules = "classic_american".into();
@@ -269,3 +249,16 @@ fn a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome() {
         "the correction form reads it back"
     );
 }
+
+crate::on_both_backends!(
+    an_invalid_manche_names_the_hand_and_saves_nothing,
+    manches_are_numbered_in_order,
+    standings_follow_every_saved_manche_and_penalty,
+    a_tournament_session_is_sixteen_manches_and_then_complete,
+    seats_and_rule_options_are_fixed_once_results_exist,
+    seating_then_a_withdrawal_with_a_substitute_keeps_played_sessions_and_the_guarantees,
+    the_demo_tournament_is_complete_and_balanced,
+    club_rotation_keeps_east_and_refuses_a_correction_that_would_move_it,
+    a_classic_american_tournament_runs_through_the_same_desk,
+    a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome,
+);

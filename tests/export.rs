@@ -52,9 +52,7 @@ fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-#[test]
-fn standings_pdf_holds_names_points_and_page_numbers() {
-    let mut store = Store::open_in_memory().expect("store");
+fn standings_pdf_holds_names_points_and_page_numbers(mut store: Store) {
     let id = awkward(&mut store);
     let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::It, None).expect("pdf");
     let pages = pdf_pages(&bytes);
@@ -79,9 +77,7 @@ fn standings_pdf_holds_names_points_and_page_numbers() {
     assert!(!text.contains(LONG), "the long name is fitted to its column");
 }
 
-#[test]
-fn a_long_standings_list_repeats_its_header_on_every_page() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_long_standings_list_repeats_its_header_on_every_page(mut store: Store) {
     let id = desk::create_demo(
         &mut store,
         DemoSize { players: 80, sessions: 1, club_weight: 0.0, ..DemoSize::default() },
@@ -100,9 +96,7 @@ fn a_long_standings_list_repeats_its_header_on_every_page() {
     }
 }
 
-#[test]
-fn seating_score_sheets_and_card_pdfs() {
-    let mut store = Store::open_in_memory().expect("store");
+fn seating_score_sheets_and_card_pdfs(mut store: Store) {
     let id = awkward(&mut store);
     let seating = pdf_pages(&export(&store, id, What::Seating, Format::Pdf, Lang::It, None).expect("seating"));
     assert_eq!(seating.len(), 4, "by table and by name, for each of 2 sessions");
@@ -127,9 +121,7 @@ fn seating_score_sheets_and_card_pdfs() {
     assert!(text.contains(&format!("Total: {net}")), "{text}");
 }
 
-#[test]
-fn csv_exports_match_their_snapshots() {
-    let mut store = Store::open_in_memory().expect("store");
+fn csv_exports_match_their_snapshots(mut store: Store) {
     let id = awkward(&mut store);
     for what in [What::Standings, What::Players, What::Seating, What::Payments] {
         let bytes = export(&store, id, what, Format::Csv, Lang::It, None).expect("csv");
@@ -146,9 +138,7 @@ fn csv_exports_match_their_snapshots() {
     insta::assert_snapshot!("csv_manches", stable.join("\n"));
 }
 
-#[test]
-fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers(mut store: Store) {
     let id = awkward(&mut store);
     let bytes = export(&store, id, What::Standings, Format::Csv, Lang::It, None).expect("csv");
     let mut reader = csv::Reader::from_reader(bytes.as_slice());
@@ -164,9 +154,7 @@ fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers() {
     assert!(saw_formula);
 }
 
-#[test]
-fn unsupported_combinations_and_missing_players_are_refused() {
-    let mut store = Store::open_in_memory().expect("store");
+fn unsupported_combinations_and_missing_players_are_refused(mut store: Store) {
     let id = awkward(&mut store);
     let error = export(&store, id, What::Scoresheets, Format::Csv, Lang::It, None).expect_err("no CSV score sheets");
     assert!(error.to_string().contains("scoresheets as csv"), "{error}");
@@ -220,9 +208,7 @@ fn the_export_and_list_commands() {
 
 /// Spreadsheets split a CSV on `,` or, in Italian locales, on `;`: read either way, no cell of any export
 /// starts a formula (numbers, negative ones included, stay numbers).
-#[test]
-fn no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses() {
-    let mut store = Store::open_in_memory().expect("store");
+fn no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses(mut store: Store) {
     let settings = TournamentSettings { name: "Coppa;=1+1".into(), sessions: 1, ..TournamentSettings::default() };
     let id = desk::create_tournament(&mut store, &settings, "Rossi").expect("tournament");
     let names = ["Rossi;=cmd|'/C calc'!A0", "Bianchi; +SUM(A1)", "Verdi,@x", "Neri;-2+3"];
@@ -265,9 +251,7 @@ fn no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses() {
 }
 
 /// A player card of a 100-character name: the heading shrinks to fit the page and keeps the whole name.
-#[test]
-fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page() {
-    let mut store = Store::open_in_memory().expect("store");
+fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     let long: String = "Maria Vittoria Bàrtoli-Dell'Acqua de' Medici ".repeat(3).chars().take(100).collect();
     let anna = store.players(id).expect("players")[0].clone();
@@ -283,9 +267,7 @@ fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page() {
 }
 
 /// Once every table of the session has played its manches, the standings are "after session 1".
-#[test]
-fn standings_after_a_complete_session_say_so() {
-    let mut store = Store::open_in_memory().expect("store");
+fn standings_after_a_complete_session_say_so(mut store: Store) {
     let size = desk::DemoSize { players: 8, sessions: 2, ..desk::DemoSize::default() };
     let id = desk::create_demo(&mut store, size, 3, "R").expect("demo");
     let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::It, None).expect("pdf");
@@ -294,9 +276,7 @@ fn standings_after_a_complete_session_say_so() {
     assert!(!text.contains("provvisoria"));
 }
 
-#[test]
-fn nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines() {
-    let mut store = Store::open_in_memory().expect("store");
+fn nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines(mut store: Store) {
     let size = DemoSize { players: 8, sessions: 1, club_weight: 0.0, rules: "nmjl" };
     let id = desk::create_demo(&mut store, size, 7, "demo").expect("demo");
     let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets"));
@@ -313,3 +293,16 @@ fn nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines() {
     let standings = desk::standings(&store, id).expect("standings");
     assert_eq!(standings.iter().map(|r| r.points).sum::<i64>(), 0, "payments settle to zero");
 }
+
+crate::on_both_backends!(
+    standings_pdf_holds_names_points_and_page_numbers,
+    a_long_standings_list_repeats_its_header_on_every_page,
+    seating_score_sheets_and_card_pdfs,
+    csv_exports_match_their_snapshots,
+    a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers,
+    unsupported_combinations_and_missing_players_are_refused,
+    no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses,
+    a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page,
+    standings_after_a_complete_session_say_so,
+    nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines,
+);

@@ -7,9 +7,7 @@ mod common;
 use stecca::desk::{self, Note};
 use stecca::store::{Place, Store};
 
-#[test]
-fn corrections_penalties_and_swaps_read_as_a_notebook_and_filter() {
-    let mut store = Store::open_in_memory().expect("open");
+fn corrections_penalties_and_swaps_read_as_a_notebook_and_filter(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     let players = store.players(id).expect("players");
     store.swap_players(id, 1, players[0].id, players[3].id, "Lucia Bianchi").expect("Anna and Dario swap seats");
@@ -53,3 +51,5 @@ fn corrections_penalties_and_swaps_read_as_a_notebook_and_filter() {
     assert_eq!(swap.players, ["Anna", "Dario"]);
     assert_eq!(find("", "dario", "lucia").last(), Some(&Note::SeatsSwapped));
 }
+
+crate::on_both_backends!(corrections_penalties_and_swaps_read_as_a_notebook_and_filter,);

@@ -31,9 +31,7 @@ fn a_new_database_is_migrated_with_wal_and_foreign_keys() {
     assert!(store.backup_written().is_none(), "a new database needs no backup");
 }
 
-#[test]
-fn settings_players_seating_and_penalties_round_trip() {
-    let mut store = Store::open_in_memory().expect("open");
+fn settings_players_seating_and_penalties_round_trip(mut store: Store) {
     let settings = TournamentSettings {
         name: "Campionato Italiano".into(),
         venue: "Bologna".into(),
@@ -90,9 +88,7 @@ fn payment_names(store: &Store, tournament: i64, manche: &stecca::store::StoredM
     manche.payments.iter().map(|p| (name(p.from), name(p.to), p.amount)).collect()
 }
 
-#[test]
-fn a_manche_round_trips_and_a_correction_is_audited() {
-    let mut store = Store::open_in_memory().expect("open");
+fn a_manche_round_trips_and_a_correction_is_audited(mut store: Store) {
     let (id, table) = common::seated_four(&mut store);
     let (input, outcome) =
         stecca::desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "Rossi").expect("ok");
@@ -131,13 +127,10 @@ fn a_manche_round_trips_and_a_correction_is_audited() {
     assert!(store.audit_log(id).expect("log").len() >= 8);
 }
 
-#[test]
-fn the_audit_log_is_append_only() {
-    let mut store = Store::open_in_memory().expect("open");
+fn the_audit_log_is_append_only(mut store: Store) {
     common::seated_four(&mut store);
-    let conn = store.connection().expect("sqlite");
-    assert!(conn.execute("UPDATE audit SET referee = 'x'", []).is_err());
-    assert!(conn.execute("DELETE FROM audit", []).is_err());
+    assert!(store.execute_sql("UPDATE audit SET referee = 'x'", &[]).is_err());
+    assert!(store.execute_sql("DELETE FROM audit", &[]).is_err());
 }
 
 #[test]
@@ -177,9 +170,7 @@ fn an_older_database_is_backed_up_before_it_is_migrated() {
     assert_eq!(store.list_tournaments().expect("list")[0].name, "Vecchio");
 }
 
-#[test]
-fn a_bad_player_is_refused_and_an_import_saves_all_or_nothing() {
-    let mut store = Store::open_in_memory().expect("open");
+fn a_bad_player_is_refused_and_an_import_saves_all_or_nothing(mut store: Store) {
     let id = stecca::desk::create_tournament(
         &mut store,
         &TournamentSettings { name: "T".into(), ..TournamentSettings::default() },
@@ -231,3 +222,10 @@ fn a_schema_2_database_migrates_with_a_backup_and_identical_results() {
     drop(store);
     assert!(dir.path().join("stecca.db").exists());
 }
+
+crate::on_both_backends!(
+    settings_players_seating_and_penalties_round_trip,
+    a_manche_round_trips_and_a_correction_is_audited,
+    the_audit_log_is_append_only,
+    a_bad_player_is_refused_and_an_import_saves_all_or_nothing,
+);

@@ -3,13 +3,13 @@
 //! record cash and corrections, read balances, settle up (and mark it paid), export the ledger, receipts and
 //! the statement. Amounts are typed as on a receipt ("12,50" or "12.50" euro).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use chrono::NaiveDate;
 use serde_json::{Value, json};
 
-use super::{database_path, open_existing, referee};
+use super::{open_existing, referee};
 use crate::desk::{self, Cash, Party, Scope};
 use crate::export::club::{ClubBook, ReceiptScope, ledger_csv};
 use crate::export::{pdf, write_export};
@@ -194,7 +194,7 @@ pub enum Action {
 }
 
 /// Runs `stecca club`.
-pub fn run(db: Option<&Path>, args: &ClubArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
     if let Action::New { name, rules, chip_value, fee, starting_chips } = &args.action {
         let settings = ClubSettings {
             name: name.clone(),
@@ -207,8 +207,7 @@ pub fn run(db: Option<&Path>, args: &ClubArgs) -> anyhow::Result<()> {
         if let Some(problem) = settings.problem() {
             bail!("{problem}");
         }
-        let path = database_path(db)?;
-        let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+        let mut store = super::open_store(db)?;
         println!("{}", desk::create_club(&mut store, &settings)?);
         return Ok(());
     }

@@ -1,12 +1,8 @@
 //! `stecca demo [--db PATH] [--players N] [--sessions R] [--seed S] [--rules ID]`.
 
-use std::path::Path;
-
 use anyhow::Context;
 
-use super::database_path;
 use crate::desk::{DemoSize, create_demo};
-use crate::store::Store;
 
 /// Arguments of `stecca demo`.
 #[derive(Debug, clap::Args)]
@@ -29,7 +25,7 @@ pub struct DemoArgs {
 }
 
 /// Runs `stecca demo`.
-pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
     let rules = match &args.rules {
         None => crate::rules::default_ruleset(),
         Some(id) => crate::rules::ruleset(id).with_context(|| {
@@ -48,8 +44,7 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
     if sizes.layout(args.players).is_none() {
         anyhow::bail!("--players {}: a demo of {} needs a positive multiple of {seats}", args.players, rules.name());
     }
-    let path = database_path(db)?;
-    let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+    let mut store = super::open_store(db)?;
     let size =
         DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight, rules: rules.id() };
     let started = std::time::Instant::now();
@@ -60,7 +55,7 @@ pub fn run(db: Option<&Path>, args: &DemoArgs) -> anyhow::Result<()> {
         args.players,
         args.sessions,
         started.elapsed().as_secs_f64(),
-        path.display()
+        store.location()
     );
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! so an answered manche is on disk.
 
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use serde_json::{Value, json};
@@ -37,7 +37,7 @@ pub struct EnterArgs {
 }
 
 /// Runs `stecca enter`.
-pub fn run(db: Option<&Path>, args: &EnterArgs) -> ExitCode {
+pub fn run(db: Option<&str>, args: &EnterArgs) -> ExitCode {
     let result = open_existing(db).and_then(|mut store| {
         let mut input = open(args.file.as_deref())?;
         if args.jsonl { bulk(&mut store, args, &mut *input) } else { single(&mut store, args, &mut *input) }

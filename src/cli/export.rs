@@ -1,6 +1,6 @@
 //! `stecca export --db PATH --tournament ID --what … --format pdf|csv --out FILE` and `stecca list --db PATH`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Context;
 
@@ -32,7 +32,7 @@ pub struct ExportArgs {
 }
 
 /// Runs `stecca export`.
-pub fn run(db: Option<&Path>, args: &ExportArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &ExportArgs) -> anyhow::Result<()> {
     let store = open_existing(db)?;
     let lang = sheet_lang(&store, args.lang.as_deref())?;
     store
@@ -55,7 +55,7 @@ pub(super) fn sheet_lang(store: &crate::store::Store, lang: Option<&str>) -> any
 }
 
 /// Runs `stecca list`: one line per tournament.
-pub fn list(db: Option<&Path>) -> anyhow::Result<()> {
+pub fn list(db: Option<&str>) -> anyhow::Result<()> {
     let store = open_existing(db)?;
     let tournaments = store.list_tournaments()?;
     if tournaments.is_empty() {

@@ -1,6 +1,7 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
 mod club;
+mod db;
 mod demo;
 mod enter;
 mod export;
@@ -11,7 +12,6 @@ mod seat;
 mod settle_up;
 mod tournament;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -23,9 +23,10 @@ pub const EXIT_INVALID: u8 = 2;
 #[derive(Debug, Parser)]
 #[command(name = "stecca", version, about)]
 pub struct Cli {
-    /// The database (default: stecca.db in the user's data directory).
-    #[arg(long, global = true, value_name = "PATH")]
-    pub db: Option<PathBuf>,
+    /// The database: an SQLite file, or a shared PostgreSQL server as postgres://user[:password]@host[:port]/name
+    /// (default: stecca.db in the user's data directory).
+    #[arg(long, global = true, value_name = "PATH|URL")]
+    pub db: Option<String>,
     /// What to do; without a command the desk opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -54,6 +55,8 @@ pub enum Command {
     SettleUp(settle_up::SettleUpArgs),
     /// The treasurer's book: clubs, members, evenings, chip counts, cash, balances, settle-up, receipts.
     Club(club::ClubArgs),
+    /// The database itself: prepare a shared server's, or copy a whole database between a file and a server.
+    Db(db::DbArgs),
 }
 
 /// Parses the arguments, runs the command and returns the process status.
@@ -71,26 +74,37 @@ pub fn run() -> ExitCode {
         Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
         Some(Command::SettleUp(args)) => settle_up::run(&args),
         Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args), "stecca club"),
+        Some(Command::Db(args)) => report(db::run(cli.db.as_deref(), &args), "stecca db"),
     }
 }
 
-/// The database to use: `--db` or the default in the user's data directory.
-pub fn database_path(db: Option<&std::path::Path>) -> anyhow::Result<PathBuf> {
+/// The database to use: `--db` (a file or a `postgres://` address) or the default file in the user's data
+/// directory.
+pub fn database(db: Option<&str>) -> anyhow::Result<String> {
     match db {
-        Some(path) => Ok(path.to_owned()),
+        Some(location) => Ok(location.to_owned()),
         None => crate::store::default_path()
+            .map(|path| path.display().to_string())
             .ok_or_else(|| anyhow::anyhow!("no data directory for this user: give --db PATH")),
     }
 }
 
-/// Opens an existing database (every command but `demo` and `tournament new` refuses to create one).
-pub fn open_existing(db: Option<&std::path::Path>) -> anyhow::Result<crate::store::Store> {
+/// Opens the database, creating a file that does not exist yet (an empty server database gets the schema).
+pub fn open_store(db: Option<&str>) -> anyhow::Result<crate::store::Store> {
     use anyhow::Context;
-    let path = database_path(db)?;
-    if !path.exists() {
-        anyhow::bail!("{}: no such database (give --db PATH)", path.display());
+    let location = database(db)?;
+    crate::store::Store::open_at(&location)
+        .with_context(|| format!("opening {}", crate::store::postgres::redacted(&location)))
+}
+
+/// Opens an existing database (every command but `demo`, `tournament new` and `club new` refuses to create a
+/// file; a server's database is created by its administrator).
+pub fn open_existing(db: Option<&str>) -> anyhow::Result<crate::store::Store> {
+    let location = database(db)?;
+    if !crate::store::postgres::is_url(&location) && !std::path::Path::new(&location).exists() {
+        anyhow::bail!("{location}: no such database (give --db PATH)");
     }
-    crate::store::Store::open(&path).with_context(|| format!("opening {}", path.display()))
+    open_store(Some(&location))
 }
 
 /// The name written in the audit log for a command-line change: the desk's referee name, or "stecca".

@@ -1,6 +1,6 @@
 //! `stecca players import --tournament ID FILE.csv`: the desk's registration import, all rows or none.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::input::read_all;
 use super::{open_existing, referee};
@@ -32,7 +32,7 @@ pub enum Action {
 }
 
 /// Runs `stecca players`.
-pub fn run(db: Option<&Path>, args: &PlayersArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &PlayersArgs) -> anyhow::Result<()> {
     let Action::Import { tournament, file } = &args.action;
     let mut store = open_existing(db)?;
     store.tournament(*tournament)?;

@@ -46,7 +46,7 @@ pub struct SeatArgs {
 }
 
 /// Runs `stecca seat`.
-pub fn run(db: Option<&Path>, args: &SeatArgs) -> ExitCode {
+pub fn run(db: Option<&str>, args: &SeatArgs) -> ExitCode {
     let result = match args.tournament {
         Some(tournament) => seat_tournament(db, tournament, args),
         None => seat(args),
@@ -87,7 +87,7 @@ fn session_range(text: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
     }
 }
 
-fn seat_tournament(db: Option<&Path>, tournament: i64, args: &SeatArgs) -> anyhow::Result<()> {
+fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow::Result<()> {
     let range = args.sessions.as_deref().map(session_range).transpose()?;
     let mut store = super::open_existing(db)?;
     let by = super::referee(&store);

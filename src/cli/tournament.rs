@@ -1,12 +1,9 @@
 //! `stecca tournament new|delete|archive`: tournaments made and removed by scripts.
 
-use std::path::Path;
-
 use anyhow::Context;
 
-use super::{database_path, open_existing, referee};
+use super::{open_existing, referee};
 use crate::desk;
-use crate::store::Store;
 use crate::tournament::TournamentSettings;
 
 /// Arguments of `stecca tournament`.
@@ -62,7 +59,7 @@ pub enum Action {
 }
 
 /// Runs `stecca tournament`.
-pub fn run(db: Option<&Path>, args: &TournamentArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
     match &args.action {
         Action::New { name, rules, sessions, options, venue, start, seed } => {
             let options = match options {
@@ -82,8 +79,7 @@ pub fn run(db: Option<&Path>, args: &TournamentArgs) -> anyhow::Result<()> {
             };
             // Checked before the database is opened (or created): a bad command leaves no file behind.
             settings.validate()?;
-            let path = database_path(db)?;
-            let mut store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+            let mut store = super::open_store(db)?;
             let by = referee(&store);
             let id = desk::create_tournament(&mut store, &settings, &by)?;
             println!("{id}");

@@ -29,7 +29,7 @@ use db::{Db, Kind};
 pub use crate::tournament::PlayerData;
 pub use audit::{AuditEntry, Place};
 pub use club::{Club, Evening, LedgerEntry, Member, NewEntry};
-pub use copy::{CopyReport, copy_database};
+pub use copy::{CopyReport, TABLES as COPIED_TABLES, copy_database};
 pub use manches::{Conflict, SaveKind, StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;

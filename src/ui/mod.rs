@@ -6,19 +6,12 @@ mod fonts;
 mod screens;
 mod widgets;
 
-use std::path::Path;
-
-use anyhow::Context;
-
 pub use crate::i18n::Lang;
 pub use app::{DeskApp, Screen};
 
-use crate::store::Store;
-
 /// Opens the desk window on the database at `db` (default: the user's data directory).
-pub fn run_desk(db: Option<&Path>) -> anyhow::Result<()> {
-    let path = crate::cli::database_path(db)?;
-    let store = Store::open(&path).with_context(|| format!("opening {}", path.display()))?;
+pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
+    let store = crate::cli::open_store(db)?;
     let app = DeskApp::new(store);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("Stecca"),

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod desk;
+pub mod pg;
 pub mod tre;
 
 use serde_json::{Value, json};

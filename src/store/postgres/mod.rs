@@ -255,6 +255,17 @@ fn shown(config: &Config) -> String {
     format!("{user}@{host}:{port}/{database}")
 }
 
+/// A location as it may be shown: a server address without its password, a file path as it is.
+pub fn redacted(location: &str) -> String {
+    if !is_url(location) {
+        return location.to_owned();
+    }
+    match location.parse::<Config>() {
+        Ok(config) => format!("postgres://{}", shown(&config)),
+        Err(_) => "postgres://…".to_owned(),
+    }
+}
+
 /// Is `location` a server address rather than a file?
 pub fn is_url(location: &str) -> bool {
     location.starts_with("postgres://") || location.starts_with("postgresql://")
