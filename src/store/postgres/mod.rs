@@ -109,6 +109,20 @@ fn is_offline(error: &postgres::Error) -> bool {
     false
 }
 
+/// An error with its causes: "error connecting to server: Connection refused (os error 111)".
+fn with_causes(error: &postgres::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(inner) = source {
+        let said = inner.to_string();
+        if !text.contains(&said) {
+            text = format!("{text}: {said}");
+        }
+        source = inner.source();
+    }
+    text
+}
+
 impl Postgres {
     /// Connects to `url` (`postgres://user[:password]@host[:port]/database`).
     pub(in crate::store) fn connect(url: &str) -> StoreResult<Postgres> {
@@ -145,7 +159,7 @@ impl Postgres {
         if is_offline(&error) {
             *self.client.borrow_mut() = None;
             self.statements.borrow_mut().clear();
-            return self.offline(error.to_string());
+            return self.offline(with_causes(&error));
         }
         StoreError::Postgres(error)
     }
@@ -161,10 +175,10 @@ impl Postgres {
                 if self.in_write.get() {
                     return Err(self.offline("the connection was lost during a write".to_owned()));
                 }
-                let mut client = self.config.connect(NoTls).map_err(|e| self.offline(e.to_string()))?;
+                let mut client = self.config.connect(NoTls).map_err(|e| self.offline(with_causes(&e)))?;
                 client
                     .batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET client_min_messages = warning"))
-                    .map_err(|e| self.offline(e.to_string()))?;
+                    .map_err(|e| self.offline(with_causes(&e)))?;
                 *slot = Some(client);
             }
             let Some(client) = slot.as_mut() else {
