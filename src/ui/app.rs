@@ -1,5 +1,7 @@
 //! The desk's frame: the open tournament, navigation, the status line, language and referee name.
 
+use std::time::{Duration, Instant};
+
 use egui::{Color32, RichText};
 
 use super::Lang;
@@ -48,6 +50,10 @@ pub struct Status {
     shown_on: Option<Screen>,
 }
 
+/// How often a station sharing a server asks whether another station wrote something (and tries again a
+/// manche kept while the server could not be reached): another station's manche shows within this.
+const POLL: Duration = Duration::from_secs(1);
+
 /// The state of the screens of one open tournament.
 #[derive(Default)]
 pub(crate) struct TournamentScreens {
@@ -79,6 +85,13 @@ pub struct DeskApp {
     pub(crate) screens: TournamentScreens,
     /// Where exports go without asking (tests); `None` opens the system's save dialog.
     pub export_dir: Option<std::path::PathBuf>,
+    /// A confirmed manche waiting for the server to be reachable again.
+    pub(crate) pending: Option<screens::entry::Pending>,
+    /// Why the server cannot be reached, while it cannot.
+    offline: Option<crate::message::Message>,
+    /// The change stamp last read, and when (stations sharing a server poll it).
+    seen_stamp: Option<i64>,
+    last_poll: Option<Instant>,
     /// The fallback font is in the context (the window installs it before the first frame; a desk drawn in
     /// someone else's context installs it on its first frame and draws from the next).
     fonts_ready: bool,
@@ -101,6 +114,10 @@ impl DeskApp {
             club: Default::default(),
             screens: Default::default(),
             export_dir: None,
+            pending: None,
+            offline: None,
+            seen_stamp: None,
+            last_poll: None,
             fonts_ready: false,
         }
     }
@@ -181,8 +198,43 @@ impl DeskApp {
         self.status = Some(Status { error: false, text: text.into(), shown_on: None });
     }
 
+    /// Whether the server could not be reached at the last try (a shared store only).
+    pub fn is_offline(&self) -> bool {
+        self.offline.is_some()
+    }
+
+    /// Whether a confirmed manche waits for the server.
+    pub fn has_pending_manche(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// On a shared server, at most every [`POLL`]: reads the change stamp (another station's write makes the
+    /// screens read again), notes whether the server can be reached, and tries a kept manche again.
+    pub fn poll_shared(&mut self) {
+        if !self.store.is_shared() || self.last_poll.is_some_and(|at| at.elapsed() < POLL) {
+            return;
+        }
+        self.last_poll = Some(Instant::now());
+        match self.store.change_stamp() {
+            Ok(stamp) => {
+                self.offline = None;
+                if self.seen_stamp.replace(stamp).is_some_and(|seen| seen != stamp) {
+                    self.changed();
+                }
+                if let Some(pending) = self.pending.clone() {
+                    screens::entry::save_manche(self, pending);
+                }
+            }
+            Err(error) => self.offline = Some(crate::message::Explain::message(&error)),
+        }
+    }
+
     /// Draws the whole desk.
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        if self.store.is_shared() {
+            self.poll_shared();
+            ui.ctx().request_repaint_after(POLL);
+        }
         if !self.fonts_ready {
             self.fonts_ready = true;
             // Fonts set now apply from the next frame: nothing is drawn until then, so no text meets a font
@@ -269,14 +321,21 @@ impl DeskApp {
                 Some(_) => {}
             }
         }
+        let red = Color32::from_rgb(200, 40, 40);
+        if let Some(why) = &self.offline {
+            let mut text = why.render(self.lang);
+            if let Some(pending) = &self.pending {
+                text = format!("{text} — {}", crate::msg!("entry.pending", n = pending.number()).render(self.lang));
+            }
+            ui.label(RichText::new(text).color(red).strong());
+        }
         ui.horizontal(|ui| match &self.status {
             Some(status) => {
                 let color = if status.error { Color32::from_rgb(200, 40, 40) } else { Color32::from_rgb(30, 130, 60) };
                 ui.label(RichText::new(&status.text).color(color));
             }
             None => {
-                let path = self.store.path().map(|p| p.display().to_string()).unwrap_or_else(|| ":memory:".into());
-                ui.label(RichText::new(path).weak());
+                ui.label(RichText::new(self.store.location().to_string()).weak());
             }
         });
     }

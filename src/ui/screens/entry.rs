@@ -13,11 +13,12 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::desk;
+use crate::desk::{self, DeskError, SaveAs};
 use crate::hanafuda::{Card, parse_card};
 use crate::message::Explain;
 use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
+use crate::store::{StoreError, StoredManche};
 use crate::tiles::parse_hand;
 use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
 use crate::ui::widgets::hanafuda;
@@ -42,25 +43,32 @@ pub struct State {
     preview: Option<(MancheEntry, u64, Preview)>,
     /// The hand field to focus on the next frame.
     focus_hand: Option<usize>,
-    /// Typed, unconfirmed manches by (table, number): Esc never throws typed work away.
-    drafts: HashMap<(Id, u32), MancheEntry>,
+    /// The revision of the stored manche the correction started from (`None` for a new manche): another
+    /// station's correction in between is refused rather than overwritten.
+    base_revision: Option<i64>,
+    /// Typed, unconfirmed manches by (table, number), with the revision each was typed over: Esc never throws
+    /// typed work away.
+    drafts: HashMap<(Id, u32), (MancheEntry, Option<i64>)>,
     /// The entry on screen was taken up from a draft.
     restored: bool,
 }
 
 impl State {
     /// Starts typing manche `number` of `table`: its draft if one was left, else empty or the stored manche
-    /// (a correction). What was being typed before is kept as a draft of its own manche.
-    pub fn reset(&mut self, table: Id, number: u32, entry: Option<MancheEntry>) {
+    /// with its revision (a correction). What was being typed before is kept as a draft of its own manche.
+    pub fn reset(&mut self, table: Id, number: u32, stored: Option<(MancheEntry, i64)>) {
         self.keep_draft();
         let mut drafts = std::mem::take(&mut self.drafts);
-        let original = entry.unwrap_or_default();
+        let revision = stored.as_ref().map(|(_, revision)| *revision);
+        let original = stored.map(|(entry, _)| entry).unwrap_or_default();
         let draft = drafts.remove(&(table, number));
         let restored = draft.is_some();
+        let (entry, base_revision) = draft.unwrap_or_else(|| (original.clone(), revision));
         *self = State {
             table,
             number,
-            entry: draft.unwrap_or_else(|| original.clone()),
+            entry,
+            base_revision,
             original,
             focus_hand: Some(0),
             drafts,
@@ -74,16 +82,46 @@ impl State {
         let blank = |e: &MancheEntry| !e.void && e.hands.iter().all(|h| *h == HandEntry::default());
         let typed = if blank(&self.original) { !blank(&self.entry) } else { self.entry != self.original };
         if self.number > 0 && typed {
-            self.drafts.insert((self.table, self.number), std::mem::take(&mut self.entry));
+            self.drafts.insert((self.table, self.number), (std::mem::take(&mut self.entry), self.base_revision));
         }
     }
 
-    /// The manche was saved: nothing of it is a draft any more.
-    fn saved(&mut self) {
-        self.drafts.remove(&(self.table, self.number));
-        self.entry = MancheEntry::default();
-        self.original = MancheEntry::default();
-        self.number = 0;
+    /// Manche `number` of `table` was saved: nothing of it is a draft any more, and if it is on screen the
+    /// form empties.
+    fn saved(&mut self, table: Id, number: u32) {
+        self.drafts.remove(&(table, number));
+        if (self.table, self.number) == (table, number) {
+            self.entry = MancheEntry::default();
+            self.original = MancheEntry::default();
+            self.base_revision = None;
+            self.number = 0;
+        }
+    }
+
+    /// Another station changed the manche on screen: the form shows what is saved now, as a correction of it.
+    fn show_saved(&mut self, current: &StoredManche) {
+        self.entry = MancheEntry::from_input(&current.input);
+        self.original = self.entry.clone();
+        self.base_revision = Some(current.revision);
+        self.restored = false;
+    }
+}
+
+/// A confirmed manche not yet saved because the server could not be reached: tried again (with the same
+/// key, so that it is never saved twice) until it lands or is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Pending {
+    table: Id,
+    number: u32,
+    entry: MancheEntry,
+    save: SaveAs,
+    correcting: bool,
+}
+
+impl Pending {
+    /// "manche 3 of table 2"-style words for the banner: the manche number.
+    pub(crate) fn number(&self) -> u32 {
+        self.number
     }
 }
 
@@ -665,13 +703,30 @@ fn card_value_fields(
 }
 
 fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
-    let referee = app.referee_name();
     let entry = app.screens.entry.entry.clone();
-    match desk::confirm_manche(&mut app.store, table, number, &entry, &referee) {
+    // Confirming again what is waiting for the server is the same save (its key); anything else is a new one.
+    let save = match &app.pending {
+        Some(p) if (p.table, p.number, &p.entry) == (table, number, &entry) => p.save.clone(),
+        _ => SaveAs::fresh(app.screens.entry.base_revision),
+    };
+    save_manche(app, Pending { table, number, entry, save, correcting });
+}
+
+/// Saves a confirmed manche. When the server cannot be reached it is kept in [`DeskApp::pending`] and tried
+/// again by the desk's poll; when another station changed it meanwhile, the form shows what is saved now.
+pub(crate) fn save_manche(app: &mut DeskApp, pending: Pending) {
+    let referee = app.referee_name();
+    let Pending { table, number, correcting, .. } = pending;
+    let on_screen = app.screen == Screen::Entry { table, number };
+    match desk::confirm_manche_as(&mut app.store, table, number, &pending.entry, &referee, &pending.save) {
         Ok(_) => {
-            app.screens.entry.saved();
+            app.pending = None;
+            app.screens.entry.saved(table, number);
             app.changed();
             app.info(msg!("entry.saved", n = number).render(app.lang));
+            if !on_screen {
+                return;
+            }
             let next = table_state(app, table).and_then(|s| s.next_number()); // cached for the next frame
             match next {
                 Some(next) if !correcting => {
@@ -681,7 +736,20 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
                 _ => app.go(Screen::Table(table)),
             }
         }
-        Err(e) => app.fail(e),
+        Err(DeskError::Store(StoreError::Offline { .. })) => {
+            app.pending = Some(pending);
+            app.fail(msg!("entry.kept_offline", n = number));
+        }
+        Err(error) => {
+            app.pending = None;
+            if let DeskError::Store(StoreError::Conflict(conflict)) = &error {
+                if on_screen {
+                    app.screens.entry.show_saved(&conflict.current);
+                }
+                app.changed();
+            }
+            app.fail(error);
+        }
     }
 }
 

@@ -145,8 +145,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
         });
     });
     if let Some(number) = correct {
-        let entry =
-            state.manches.get(number as usize - 1).map(|m| crate::tournament::MancheEntry::from_input(&m.input));
+        let entry = state
+            .manches
+            .get(number as usize - 1)
+            .map(|m| (crate::tournament::MancheEntry::from_input(&m.input), m.revision));
         app.screens.entry.reset(table, number, entry);
         app.go(Screen::Entry { table, number });
     }

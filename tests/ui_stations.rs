@@ -1,0 +1,144 @@
+//! Stations sharing a PostgreSQL server, through the desk's widgets: another station's manche shows in the
+//! table and the standings without a restart; a correction another station made first is refused with who
+//! and when and the form shows the saved values; a lost server is said, the confirmed manche kept and saved
+//! once when the server is back.
+
+mod common;
+
+use std::time::Duration;
+
+use common::desk::{harness, retype};
+use egui::{Key, Modifiers, Role};
+use egui_kittest::kittest::Queryable;
+use stecca::desk::{self, SaveAs};
+use stecca::store::Store;
+use stecca::tournament::{Id, PlayerData, TournamentSettings};
+use stecca::ui::{DeskApp, Screen};
+
+/// Longer than the desk's poll interval.
+const A_POLL: Duration = Duration::from_millis(1200);
+
+/// A tournament with Anna, Bruno, Carla and Dario at one table.
+fn seated(store: &mut Store) -> (Id, Id) {
+    let settings = TournamentSettings { name: "Sala".into(), sessions: 1, ..TournamentSettings::default() };
+    let id = desk::create_tournament(store, &settings, "R").expect("tournament");
+    let players: Vec<PlayerData> = ["Anna", "Bruno", "Carla", "Dario"]
+        .iter()
+        .map(|n| PlayerData { name: (*n).into(), ..PlayerData::default() })
+        .collect();
+    let ids = store.import_players(id, &players, "R").expect("players");
+    store.save_seating(id, 1, &[vec![ids]], "R").expect("seating");
+    let table = store.seating(id).expect("tables")[0].id;
+    (id, table)
+}
+
+/// A station's desk on `url`, showing `screen` of tournament `id`.
+fn station(url: &str, id: Id, screen: Screen) -> egui_kittest::Harness<'static, DeskApp> {
+    let mut app = DeskApp::new(Store::open_server(url).expect("station"));
+    app.open_tournament(id);
+    app.go(screen);
+    let mut harness = harness(app);
+    harness.run();
+    harness
+}
+
+#[test]
+fn another_stations_manche_shows_in_the_table_and_the_standings() {
+    let url = common::pg::url();
+    let mut other = Store::open_server(&url).expect("the other station");
+    let (id, table) = seated(&mut other);
+    let mut harness = station(&url, id, Screen::Table(table));
+    harness.get_by_label("Inserisci la manche 1");
+    desk::confirm_manche(&mut other, table, 1, &common::digest_entry(), "Mario Rossi").expect("entered elsewhere");
+    std::thread::sleep(A_POLL);
+    harness.run();
+    harness.get_by_label("Inserisci la manche 2");
+    harness.get_by_label_contains("inserita");
+    harness.state_mut().go(Screen::Standings);
+    harness.run();
+    let leader = &desk::standings(&other, id).expect("standings")[0];
+    assert!(leader.points > 0);
+    harness.get_by_label(&leader.points.to_string());
+}
+
+#[test]
+fn a_correction_made_first_elsewhere_is_refused_and_its_values_shown() {
+    let url = common::pg::url();
+    let mut other = Store::open_server(&url).expect("the other station");
+    let (id, table) = seated(&mut other);
+    desk::confirm_manche(&mut other, table, 1, &common::digest_entry(), "Mario Rossi").expect("entered");
+    let mut harness = station(&url, id, Screen::Table(table));
+    harness.get_by_role_and_label(Role::Button, "inserita · correggi").click();
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
+
+    // Mario corrects manche 1 first (Anna's hand gets a flower), from the revision both stations read.
+    let mut marios = common::digest_entry();
+    marios.hands[0].text = "[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f 3f".into();
+    desk::confirm_manche_as(&mut other, table, 1, &marios, "Mario Rossi", &SaveAs::fresh(Some(1))).expect("first");
+
+    // This station's referee changes Carla's hand and confirms: refused, nothing overwritten.
+    retype(&mut harness, "Mano 3", "[234d] 66c 1b 4b 8b E S N VV 4f");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("modificata da Mario Rossi alle");
+    harness.get_by_label_contains("su un'altra postazione");
+    let saved = &other.table_manches(table).expect("manches")[0];
+    assert_eq!(
+        saved.input.players[2].hand.as_deref(),
+        Some(common::digest_entry().hands[2].text.as_str()),
+        "Carla's hand is Mario's"
+    );
+    assert_eq!(saved.revision, 2);
+    // The form now shows the saved values: Anna's hand as Mario typed it.
+    let anna = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
+    assert_eq!(anna.value().as_deref(), Some(marios.hands[0].text.as_str()));
+
+    // Confirmed again, from what is saved now, the correction lands.
+    retype(&mut harness, "Mano 3", "[234d] 66c 1b 4b 8b E S N VV 4f");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let saved = &other.table_manches(table).expect("manches")[0];
+    assert_eq!((saved.revision, saved.input.players[2].hand.as_deref()), (3, Some("[234d] 66c 1b 4b 8b E S N VV 4f")));
+    assert_eq!(saved.input.players[0].hand.as_deref(), Some(marios.hands[0].text.as_str()), "Mario's correction kept");
+}
+
+#[test]
+fn a_lost_server_is_said_and_the_confirmed_manche_is_saved_once_when_it_is_back() {
+    let server = common::pg::own_server();
+    let url = server.fresh_database();
+    let (id, table) = seated(&mut Store::open_server(&url).expect("open"));
+    let mut harness = station(&url, id, Screen::Entry { table, number: 1 });
+    for (position, hand) in common::digest_entry().hands.iter().enumerate() {
+        retype(&mut harness, &format!("Mano {}", position + 1), &hand.text);
+    }
+    harness.key_press(Key::F2);
+    harness.run();
+    harness.get_by_role_and_label(Role::TextInput, "Mano 2").focus();
+    harness.run();
+    for key in [Key::Tab, Key::Tab, Key::Space] {
+        harness.key_press(key);
+        harness.run();
+    }
+    server.stop();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("la manche 1 è conservata e sarà salvata");
+    assert!(harness.state().has_pending_manche());
+    std::thread::sleep(A_POLL);
+    harness.run();
+    assert!(harness.state().is_offline(), "the poll finds the server still gone");
+    harness.get_by_label_contains("non è raggiungibile");
+
+    server.restart();
+    std::thread::sleep(A_POLL);
+    harness.run();
+    assert!(!harness.state().is_offline());
+    assert!(!harness.state().has_pending_manche(), "saved on the first poll after the server came back");
+    harness.get_by_label("Manche 1 salvata.");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "on to the next manche");
+    let store = Store::open_server(&url).expect("open");
+    assert_eq!(store.manche_count(id).expect("count"), 1, "saved once");
+    let manche = &store.table_manches(table).expect("manches")[0];
+    assert_eq!(store.record_history("manche", manche.id).expect("history").len(), 1);
+}
