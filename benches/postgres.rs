@@ -1,0 +1,112 @@
+//! A hall's server at full size, on loopback: a throw-away PostgreSQL server (fsync on, as a hall's would
+//! be) receives a generated 400 players × 12 sessions tournament (19,200 manches) by `db copy`; then a
+//! station opens it and draws the standings' first frame, and confirms new manches at 100 tables of another
+//! tournament in the same database (median and 95th percentile). `cargo bench --bench postgres`;
+//! `DESK_PLAYERS` / `DESK_SESSIONS` change the size. Needs Debian's `postgresql` package.
+
+#[path = "../tests/common/pg.rs"]
+mod pg;
+
+use std::time::{Duration, Instant};
+
+use stecca::desk::{DemoSize, create_demo};
+use stecca::store::{Store, copy_database};
+use stecca::tournament::{PlayerData, TournamentSettings};
+use stecca::ui::{DeskApp, Screen};
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+fn frame(ctx: &egui::Context, app: &mut DeskApp) {
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1400.0, 900.0))),
+        ..Default::default()
+    };
+    let output = ctx.run_ui(input, |ui| app.show(ui));
+    std::hint::black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// The digest's manche (one Mah Jong, self-drawn).
+fn manche() -> stecca::tournament::MancheEntry {
+    use stecca::tournament::{HandEntry, MancheEntry};
+    let hand = |text: &str| HandEntry { text: text.to_owned(), ..HandEntry::default() };
+    MancheEntry {
+        void: false,
+        hands: vec![
+            hand("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f"),
+            HandEntry {
+                text: "[555b] RRR 123c 456d EE 2f".into(),
+                mahjong: true,
+                win: vec!["self_drawn".into()],
+                ..HandEntry::default()
+            },
+            hand("[234d] 66c 1b 4b 8b E S N VV"),
+            hand("1c 2c 4c 5d 6d 8d 9b 1d 3b 5b 7b W W"),
+        ],
+    }
+}
+
+fn main() {
+    let players = env("DESK_PLAYERS", 400);
+    let sessions = env("DESK_SESSIONS", 12) as u32;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut laptop = Store::open(&dir.path().join("bench.db")).expect("store");
+    let size = DemoSize { players, sessions, club_weight: 0.0, ..DemoSize::default() };
+    let id = create_demo(&mut laptop, size, 2026, "bench").expect("demo");
+
+    let server = pg::durable_server();
+    let url = server.fresh_database();
+    let started = Instant::now();
+    let mut hall = Store::open_server(&url).expect("server");
+    let report = copy_database(&mut laptop, &mut hall).expect("copy");
+    let copied = started.elapsed();
+    let rows: usize = report.tables.iter().map(|(_, n)| n).sum();
+    drop(hall);
+
+    let started = Instant::now();
+    let store = Store::open_server(&url).expect("server");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Standings);
+    let ctx = egui::Context::default();
+    frame(&ctx, &mut app);
+    let first = started.elapsed();
+    let manches = app.store().manche_count(id).expect("count");
+
+    // New manches, one per table of a 100-table session, each its own transaction as at the desk.
+    let mut station = Store::open_server(&url).expect("station");
+    let settings = TournamentSettings { name: "Confirm".into(), sessions: 1, ..TournamentSettings::default() };
+    let other = stecca::desk::create_tournament(&mut station, &settings, "bench").expect("tournament");
+    let entrants: Vec<PlayerData> =
+        (0..400).map(|i| PlayerData { name: format!("P{i:03}"), ..PlayerData::default() }).collect();
+    let ids = station.import_players(other, &entrants, "bench").expect("players");
+    let plan: Vec<Vec<i64>> = ids.chunks(4).map(<[i64]>::to_vec).collect();
+    station.save_seating(other, 1, &[plan], "bench").expect("seating");
+    let tables: Vec<i64> = station.seating(other).expect("tables").iter().map(|t| t.id).collect();
+    let entry = manche();
+    let mut times: Vec<Duration> = tables
+        .iter()
+        .map(|&table| {
+            let started = Instant::now();
+            stecca::desk::confirm_manche(&mut station, table, 1, &entry, "bench").expect("confirmed");
+            started.elapsed()
+        })
+        .collect();
+    times.sort();
+    let median = times[times.len() / 2];
+    let p95 = times[times.len() * 95 / 100];
+
+    println!("postgres: {players} players × {sessions} sessions = {manches} manches");
+    println!("postgres: db copy from SQLite ({rows} rows): {:.1} s", copied.as_secs_f64());
+    println!("postgres: open + standings first frame: {:.0} ms", ms(first));
+    println!(
+        "postgres: confirm a manche (validate, score, save, audit): median {:.1} ms, p95 {:.1} ms",
+        ms(median),
+        ms(p95)
+    );
+}
