@@ -61,7 +61,7 @@ fn the_hall_server_script_prepares_a_database_stations_can_use() {
     let said = String::from_utf8_lossy(&out.stdout).into_owned();
     let result = std::panic::catch_unwind(|| {
         assert!(out.status.success(), "{said}{}", String::from_utf8_lossy(&out.stderr));
-        assert!(said.contains(&format!("stecca --db postgres://stecca:segreto42@")), "{said}");
+        assert!(said.contains("stecca --db postgres://stecca:segreto42@"), "{said}");
         assert!(said.contains(&format!(":{port}/stecca")), "{said}");
 
         let url = format!("postgres://stecca:segreto42@127.0.0.1:{port}/stecca");
