@@ -220,3 +220,18 @@ fn every_table_of_the_schema_is_copied() {
     copied.sort();
     assert_eq!(copied, tables, "a table added to the schema must be added to the copy");
 }
+
+#[test]
+fn each_station_keeps_its_own_referee_name_and_language() {
+    let url = common::pg::url();
+    let mut first = Store::open_server(&url).expect("station 1");
+    let mut second = Store::open_server(&url).expect("station 2");
+    first.set_station("tavolo-regia");
+    second.set_station("sala-b");
+    first.set_preference("referee", "Mario Rossi").expect("saved");
+    second.set_preference("referee", "Lucia Bianchi").expect("saved");
+    first.set_preference("language", "en").expect("saved");
+    assert_eq!(first.preference("referee").expect("read").as_deref(), Some("Mario Rossi"));
+    assert_eq!(second.preference("referee").expect("read").as_deref(), Some("Lucia Bianchi"));
+    assert_eq!(second.preference("language").expect("read"), None, "the other station's language is its own");
+}

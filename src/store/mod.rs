@@ -209,6 +209,8 @@ pub struct Store {
     db: Db,
     location: Location,
     backup: Option<PathBuf>,
+    /// This station's name on a shared server (its own preferences); `None` on a file.
+    station: Option<String>,
 }
 
 /// Where a store's data is.
@@ -243,13 +245,23 @@ impl Store {
     /// backed up (checked, then renamed into place) and migrated under one write lock.
     pub fn open(path: &Path) -> StoreResult<Store> {
         let (conn, backup) = sqlite::open::open_file(path)?;
-        Ok(Store { db: Db::new(Box::new(sqlite::Sqlite { conn })), location: Location::File(path.to_owned()), backup })
+        Ok(Store {
+            db: Db::new(Box::new(sqlite::Sqlite { conn })),
+            location: Location::File(path.to_owned()),
+            backup,
+            station: None,
+        })
     }
 
     /// A fresh database in memory (tests, benchmarks).
     pub fn open_in_memory() -> StoreResult<Store> {
         let conn = sqlite::open::open_memory()?;
-        Ok(Store { db: Db::new(Box::new(sqlite::Sqlite { conn })), location: Location::Memory, backup: None })
+        Ok(Store {
+            db: Db::new(Box::new(sqlite::Sqlite { conn })),
+            location: Location::Memory,
+            backup: None,
+            station: None,
+        })
     }
 
     /// Connects to a PostgreSQL database (`postgres://user[:password]@host[:port]/database`): an empty one
@@ -257,7 +269,7 @@ impl Store {
     pub fn open_server(url: &str) -> StoreResult<Store> {
         let backend = postgres::open(url)?;
         let location = Location::Server(backend.shown().to_owned());
-        Ok(Store { db: Db::new(Box::new(backend)), location, backup: None })
+        Ok(Store { db: Db::new(Box::new(backend)), location, backup: None, station: Some(preferences::station_name()) })
     }
 
     /// Opens `location`: a `postgres://` address or an SQLite file.
