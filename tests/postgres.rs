@@ -174,6 +174,8 @@ fn a_lost_server_saves_nothing_and_the_kept_manche_lands_once_when_it_is_back() 
     assert!(matches!(error, desk::DeskError::Store(StoreError::Offline { .. })), "{error:?}");
     assert!(error.message().render(Lang::It).contains("non è raggiungibile"), "{error}");
     server.restart();
+    // The store tries the server again at most every two seconds after it found it gone.
+    std::thread::sleep(std::time::Duration::from_millis(2100));
     desk::confirm_manche_as(&mut store, tables[0], 1, &entry(0), "R", &save).expect("saved when the server is back");
     desk::confirm_manche_as(&mut store, tables[0], 1, &entry(0), "R", &save).expect("tried again: the same save");
     assert_eq!(store.manche_count(tournament).expect("count"), 1);

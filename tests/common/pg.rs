@@ -42,6 +42,11 @@ fn is_root() -> bool {
     Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
+/// Whether tests run as root (CI does).
+pub fn is_root_for_tests() -> bool {
+    is_root()
+}
+
 /// A command run as the unprivileged `postgres` user when this process is root (PostgreSQL refuses root).
 fn as_server_user(program: &Path) -> Command {
     if is_root() {

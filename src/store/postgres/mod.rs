@@ -12,7 +12,8 @@
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::error::Error;
-use std::time::Duration;
+use std::net::{TcpStream, ToSocketAddrs};
+use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
@@ -26,6 +27,14 @@ const WRITE_LOCK: i64 = 0x5354_4543;
 
 /// How long a write waits for another station's before it gives up with "busy".
 const LOCK_WAIT: &str = "10s";
+
+/// After the server could not be reached, how long every operation fails at once before the next attempt:
+/// the desk's screens read on every frame, and must not each wait for a network that is gone.
+const RETRY_AFTER: Duration = Duration::from_secs(2);
+
+/// How long the quick check that the server's port answers may take before a real connection is tried (on a
+/// hall's network a live server answers within milliseconds).
+const PROBE: Duration = Duration::from_millis(800);
 
 type BoxError = Box<dyn Error + Sync + Send>;
 
@@ -87,6 +96,8 @@ pub(in crate::store) struct Postgres {
     statements: RefCell<HashMap<String, Statement>>,
     /// A write transaction is open on the server (or was, on a connection since lost).
     in_write: Cell<bool>,
+    /// When the server was last found unreachable.
+    unreachable_since: Cell<Option<Instant>>,
 }
 
 /// Whether an error means the server cannot be reached (rather than that it refused the statement).
@@ -130,7 +141,7 @@ impl Postgres {
             .parse()
             .map_err(|e: postgres::Error| StoreError::Location { location: url.to_owned(), why: e.to_string() })?;
         // A station in a hall: say "offline" within seconds rather than hang the desk on a dead network.
-        config.connect_timeout(Duration::from_secs(5));
+        config.connect_timeout(Duration::from_secs(3));
         config.keepalives(true).keepalives_idle(Duration::from_secs(10));
         config.tcp_user_timeout(Duration::from_secs(10));
         config.application_name("stecca");
@@ -141,6 +152,7 @@ impl Postgres {
             client: RefCell::new(None),
             statements: RefCell::new(HashMap::new()),
             in_write: Cell::new(false),
+            unreachable_since: Cell::new(None),
         };
         backend.with_client(|_, _| Ok(()))?;
         Ok(backend)
@@ -152,7 +164,39 @@ impl Postgres {
     }
 
     fn offline(&self, why: String) -> StoreError {
+        self.unreachable_since.set(Some(Instant::now()));
         StoreError::Offline { server: self.shown.clone(), why }
+    }
+
+    /// Opens a connection: refused at once shortly after the last failure, and only tried when the server's
+    /// port answers a quick probe (a connection attempt into a dead network waits for its full timeout).
+    fn reconnect(&self) -> StoreResult<Client> {
+        if let Some(since) = self.unreachable_since.get()
+            && since.elapsed() < RETRY_AFTER
+        {
+            return Err(StoreError::Offline {
+                server: self.shown.clone(),
+                why: "still unreachable; trying again in a moment".to_owned(),
+            });
+        }
+        if let Some(address) = self.tcp_address()
+            && let Err(e) = TcpStream::connect_timeout(&address, PROBE)
+        {
+            return Err(self.offline(e.to_string()));
+        }
+        let mut client = self.config.connect(NoTls).map_err(|e| self.offline(with_causes(&e)))?;
+        client
+            .batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET client_min_messages = warning"))
+            .map_err(|e| self.offline(with_causes(&e)))?;
+        self.unreachable_since.set(None);
+        Ok(client)
+    }
+
+    /// The server's first TCP address (none for a Unix socket or a name that does not resolve now).
+    fn tcp_address(&self) -> Option<std::net::SocketAddr> {
+        let Some(postgres::config::Host::Tcp(host)) = self.config.get_hosts().first() else { return None };
+        let port = self.config.get_ports().first().copied().unwrap_or(5432);
+        (host.as_str(), port).to_socket_addrs().ok()?.next()
     }
 
     fn fail(&self, error: postgres::Error) -> StoreError {
@@ -175,11 +219,7 @@ impl Postgres {
                 if self.in_write.get() {
                     return Err(self.offline("the connection was lost during a write".to_owned()));
                 }
-                let mut client = self.config.connect(NoTls).map_err(|e| self.offline(with_causes(&e)))?;
-                client
-                    .batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET client_min_messages = warning"))
-                    .map_err(|e| self.offline(with_causes(&e)))?;
-                *slot = Some(client);
+                *slot = Some(self.reconnect()?);
             }
             let Some(client) = slot.as_mut() else {
                 return Err(self.offline("no connection".to_owned()));
