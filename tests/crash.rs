@@ -1,7 +1,8 @@
 //! Crash safety and concurrency of the command-line writer: `stecca enter --jsonl` killed at random moments
 //! (SIGKILL, as close to a power cut as a test gets) leaves a database that opens, passes
 //! `PRAGMA integrity_check`, and holds every manche it had answered with the nets it answered; two writers on
-//! different tables of one tournament both save everything, with no "database is locked".
+//! different tables of one tournament both save everything, with no "database is locked". The same kills of a
+//! writer on a PostgreSQL server lose no answered manche either.
 
 mod common;
 
@@ -49,6 +50,64 @@ impl Lcg {
     }
 }
 
+/// Runs the writer on `db` and kills it after `stop_after` answers (or lets it end); returns the answers read
+/// and whether it was killed before the end.
+fn run_and_kill(db: &Path, id: i64, lines: &Path, stop_after: u64) -> (Vec<Value>, bool) {
+    let mut child = writer(db, id, lines);
+    let stdout = child.stdout.take().expect("stdout");
+    let mut answered: Vec<Value> = Vec::new();
+    for line in BufReader::new(stdout).lines() {
+        let Ok(line) = line else { break };
+        answered.push(serde_json::from_str(&line).expect("an answer is one JSON line"));
+        if answered.len() as u64 > stop_after {
+            break;
+        }
+    }
+    child.kill().ok();
+    let status = child.wait().expect("reaped");
+    (answered, !status.success())
+}
+
+/// Every answered manche is saved with the nets it was answered with, and no more than `lines` were saved.
+fn check_answered(store: &Store, id: i64, answered: &[Value], lines: usize, run: usize) {
+    let seating = store.seating(id).expect("seating");
+    for answer in answered {
+        assert!(answer.get("error").is_none(), "run {run}: {answer}");
+        let table = seating.iter().find(|t| t.number == answer["table"].as_u64().expect("table") as u32);
+        let manches = store.table_manches(table.expect("table").id).expect("manches");
+        let number = answer["manche"].as_u64().expect("number") as u32;
+        let saved = manches.iter().find(|m| m.number == number);
+        let saved = saved.unwrap_or_else(|| panic!("run {run}: answered manche {answer} is missing"));
+        let names = table_names(store, id, 1, answer["table"].as_u64().expect("table") as u32);
+        let answered_nets: Vec<i64> =
+            names.iter().map(|n| answer["nets"][n].as_i64().expect("a net per player")).collect();
+        assert_eq!(saved.nets, answered_nets, "run {run}: the saved manche is the one answered");
+    }
+    let total = store.manche_count(id).expect("count") as usize;
+    assert!(total >= answered.len() && total <= lines, "run {run}: {total} saved, {} answered", answered.len());
+}
+
+#[test]
+fn a_writer_on_the_server_killed_at_random_moments_loses_no_answered_manche() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let template = dir.path().join("template.db");
+    let id = seated_tournament(&template, 16, 1);
+    let lines = dir.path().join("manches.jsonl");
+    let mut template = Store::open(&template).expect("open");
+    std::fs::write(&lines, lines_for(&template, id, &[1, 2, 3, 4], 12)).expect("lines");
+    let mut random = Lcg(1923);
+    let mut killed_mid_stream = 0;
+    for run in 0..20 {
+        let url = common::pg::url();
+        stecca::store::copy_database(&mut template, &mut Store::open_server(&url).expect("server")).expect("copy");
+        let (answered, killed) = run_and_kill(Path::new(&url), id, &lines, random.below(48));
+        killed_mid_stream += usize::from(killed);
+        let store = Store::open_server(&url).expect("the server opens after the kill");
+        check_answered(&store, id, &answered, 48, run);
+    }
+    assert!(killed_mid_stream >= 10, "most runs were killed before the end ({killed_mid_stream} of 20)");
+}
+
 #[test]
 fn a_writer_killed_at_random_moments_loses_no_answered_manche() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -64,38 +123,12 @@ fn a_writer_killed_at_random_moments_loses_no_answered_manche() {
     for run in 0..50 {
         let db = dir.path().join(format!("run{run}.db"));
         std::fs::copy(&template, &db).expect("a fresh copy");
-        let mut child = writer(&db, id, &lines);
-        let stop_after = random.below(48);
-        let stdout = child.stdout.take().expect("stdout");
-        let mut answered: Vec<Value> = Vec::new();
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            answered.push(serde_json::from_str(&line).expect("an answer is one JSON line"));
-            if answered.len() as u64 > stop_after {
-                break;
-            }
-        }
-        child.kill().ok();
-        let status = child.wait().expect("reaped");
-        killed_mid_stream += usize::from(!status.success());
+        let (answered, killed) = run_and_kill(&db, id, &lines, random.below(48));
+        killed_mid_stream += usize::from(killed);
 
         let store = Store::open(&db).expect("the database opens after the kill");
         assert!(store.integrity_ok().expect("integrity_check runs"), "run {run}");
-        let seating = store.seating(id).expect("seating");
-        for answer in &answered {
-            assert!(answer.get("error").is_none(), "run {run}: {answer}");
-            let table = seating.iter().find(|t| t.number == answer["table"].as_u64().expect("table") as u32);
-            let manches = store.table_manches(table.expect("table").id).expect("manches");
-            let number = answer["manche"].as_u64().expect("number") as u32;
-            let saved = manches.iter().find(|m| m.number == number);
-            let saved = saved.unwrap_or_else(|| panic!("run {run}: answered manche {answer} is missing"));
-            let names = table_names(&store, id, 1, answer["table"].as_u64().expect("table") as u32);
-            let answered_nets: Vec<i64> =
-                names.iter().map(|n| answer["nets"][n].as_i64().expect("a net per player")).collect();
-            assert_eq!(saved.nets, answered_nets, "run {run}: the saved manche is the one answered");
-        }
-        let total = store.manche_count(id).expect("count") as usize;
-        assert!(total >= answered.len() && total <= 48, "run {run}: {total} saved, {} answered", answered.len());
+        check_answered(&store, id, &answered, 48, run);
     }
     assert!(killed_mid_stream >= 25, "most runs were killed before the end ({killed_mid_stream} of 50)");
 }
