@@ -4,23 +4,14 @@
 
 use std::time::Instant;
 
+#[path = "support/desk_frame.rs"]
+mod desk_frame;
+
+use desk_frame::{env, frame};
+
 use stecca::desk::{DemoSize, create_demo};
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
-
-fn env(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn frame(ctx: &egui::Context, app: &mut DeskApp) {
-    let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1400.0, 900.0))),
-        ..Default::default()
-    };
-    let output = ctx.run_ui(input, |ui| app.show(ui));
-    let primitives = ctx.tessellate(output.shapes, output.pixels_per_point);
-    std::hint::black_box(primitives);
-}
 
 fn main() {
     let players = env("DESK_PLAYERS", 400);

@@ -4,51 +4,23 @@
 //! tournament in the same database (median and 95th percentile). `cargo bench --bench postgres`;
 //! `DESK_PLAYERS` / `DESK_SESSIONS` change the size. Needs Debian's `postgresql` package.
 
-#[path = "../tests/common/pg.rs"]
-mod pg;
+#[path = "../tests/common/mod.rs"]
+mod common;
+#[path = "support/desk_frame.rs"]
+mod desk_frame;
 
 use std::time::{Duration, Instant};
+
+use common::pg;
+use desk_frame::{env, frame};
 
 use stecca::desk::{DemoSize, create_demo};
 use stecca::store::{Store, copy_database};
 use stecca::tournament::{PlayerData, TournamentSettings};
 use stecca::ui::{DeskApp, Screen};
 
-fn env(name: &str, default: usize) -> usize {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
-fn frame(ctx: &egui::Context, app: &mut DeskApp) {
-    let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1400.0, 900.0))),
-        ..Default::default()
-    };
-    let output = ctx.run_ui(input, |ui| app.show(ui));
-    std::hint::black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
-}
-
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
-}
-
-/// The digest's manche (one Mah Jong, self-drawn).
-fn manche() -> stecca::tournament::MancheEntry {
-    use stecca::tournament::{HandEntry, MancheEntry};
-    let hand = |text: &str| HandEntry { text: text.to_owned(), ..HandEntry::default() };
-    MancheEntry {
-        void: false,
-        hands: vec![
-            hand("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f"),
-            HandEntry {
-                text: "[555b] RRR 123c 456d EE 2f".into(),
-                mahjong: true,
-                win: vec!["self_drawn".into()],
-                ..HandEntry::default()
-            },
-            hand("[234d] 66c 1b 4b 8b E S N VV"),
-            hand("1c 2c 4c 5d 6d 8d 9b 1d 3b 5b 7b W W"),
-        ],
-    }
 }
 
 fn main() {
@@ -88,7 +60,7 @@ fn main() {
     let plan: Vec<Vec<i64>> = ids.chunks(4).map(<[i64]>::to_vec).collect();
     station.save_seating(other, 1, &[plan], "bench").expect("seating");
     let tables: Vec<i64> = station.seating(other).expect("tables").iter().map(|t| t.id).collect();
-    let entry = manche();
+    let entry = common::digest_entry();
     let mut times: Vec<Duration> = tables
         .iter()
         .map(|&table| {

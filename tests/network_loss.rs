@@ -12,7 +12,6 @@ use std::process::Command;
 
 use stecca::desk::{self, SaveAs};
 use stecca::store::{Store, StoreError};
-use stecca::tournament::{PlayerData, TournamentSettings};
 
 fn link(state: &str) {
     let status = Command::new("ip").args(["link", "set", "lo", state]).status().expect("ip runs");
@@ -31,15 +30,7 @@ fn a_lost_network_is_offline_and_the_kept_manche_lands_once_when_it_is_back() {
     link("up");
     let server = common::pg::own_server();
     let mut store = Store::open_server(&server.fresh_database()).expect("station");
-    let settings = TournamentSettings { name: "Rete".into(), sessions: 1, ..TournamentSettings::default() };
-    let id = desk::create_tournament(&mut store, &settings, "R").expect("tournament");
-    let players: Vec<PlayerData> = ["Anna", "Bruno", "Carla", "Dario"]
-        .iter()
-        .map(|n| PlayerData { name: (*n).into(), ..PlayerData::default() })
-        .collect();
-    let ids = store.import_players(id, &players, "R").expect("players");
-    store.save_seating(id, 1, &[vec![ids]], "R").expect("seating");
-    let table = store.seating(id).expect("tables")[0].id;
+    let (id, table) = common::seated_four(&mut store);
     desk::confirm_manche(&mut store, table, 1, &common::digest_entry(), "R").expect("before the loss");
 
     link("down");

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::desk::{click, harness, retype, seated_desk, type_into};
+use common::desk::{click, harness, retype, seated_desk, type_digest_manche, type_into};
 
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
@@ -15,19 +15,8 @@ use stecca::ui::{DeskApp, Screen};
 #[test]
 fn a_referee_enters_a_manche_by_keyboard_and_sees_the_standings_change() {
     let mut harness = seated_desk();
-    let entry = common::digest_entry();
-    for (position, hand) in entry.hands.iter().enumerate() {
-        type_into(&mut harness, &format!("Mano {}", position + 1), &hand.text);
-    }
-    harness.key_press(Key::F2);
-    harness.run();
     // From Bruno's hand, Tab reaches Mah Jong, then the first win flag; Space ticks it.
-    harness.get_by_role_and_label(Role::TextInput, "Mano 2").focus();
-    harness.run();
-    for key in [Key::Tab, Key::Tab, Key::Space] {
-        harness.key_press(key);
-        harness.run();
-    }
+    type_digest_manche(&mut harness);
     // The breakdown and the payments show while typing, before anything is saved.
     harness.get_by_label_contains("Mah Jong (chiusura)");
     assert_eq!(harness.get_all_by_label_contains("Valore: ").count(), 4, "every hand is valued");

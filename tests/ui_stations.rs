@@ -7,30 +7,16 @@ mod common;
 
 use std::time::Duration;
 
-use common::desk::{harness, retype};
+use common::desk::{harness, retype, type_digest_manche};
 use egui::{Key, Modifiers, Role};
 use egui_kittest::kittest::Queryable;
 use stecca::desk::{self, SaveAs};
 use stecca::store::Store;
-use stecca::tournament::{Id, PlayerData, TournamentSettings};
+use stecca::tournament::Id;
 use stecca::ui::{DeskApp, Screen};
 
 /// Longer than the desk's poll interval.
 const A_POLL: Duration = Duration::from_millis(1200);
-
-/// A tournament with Anna, Bruno, Carla and Dario at one table.
-fn seated(store: &mut Store) -> (Id, Id) {
-    let settings = TournamentSettings { name: "Sala".into(), sessions: 1, ..TournamentSettings::default() };
-    let id = desk::create_tournament(store, &settings, "R").expect("tournament");
-    let players: Vec<PlayerData> = ["Anna", "Bruno", "Carla", "Dario"]
-        .iter()
-        .map(|n| PlayerData { name: (*n).into(), ..PlayerData::default() })
-        .collect();
-    let ids = store.import_players(id, &players, "R").expect("players");
-    store.save_seating(id, 1, &[vec![ids]], "R").expect("seating");
-    let table = store.seating(id).expect("tables")[0].id;
-    (id, table)
-}
 
 /// A station's desk on `url`, showing `screen` of tournament `id`.
 fn station(url: &str, id: Id, screen: Screen) -> egui_kittest::Harness<'static, DeskApp> {
@@ -46,7 +32,7 @@ fn station(url: &str, id: Id, screen: Screen) -> egui_kittest::Harness<'static, 
 fn another_stations_manche_shows_in_the_table_and_the_standings() {
     let url = common::pg::url();
     let mut other = Store::open_server(&url).expect("the other station");
-    let (id, table) = seated(&mut other);
+    let (id, table) = common::seated_four(&mut other);
     let mut harness = station(&url, id, Screen::Table(table));
     harness.get_by_label("Inserisci la manche 1");
     desk::confirm_manche(&mut other, table, 1, &common::digest_entry(), "Mario Rossi").expect("entered elsewhere");
@@ -65,7 +51,7 @@ fn another_stations_manche_shows_in_the_table_and_the_standings() {
 fn a_correction_made_first_elsewhere_is_refused_and_its_values_shown() {
     let url = common::pg::url();
     let mut other = Store::open_server(&url).expect("the other station");
-    let (id, table) = seated(&mut other);
+    let (id, table) = common::seated_four(&mut other);
     desk::confirm_manche(&mut other, table, 1, &common::digest_entry(), "Mario Rossi").expect("entered");
     let mut harness = station(&url, id, Screen::Table(table));
     harness.get_by_role_and_label(Role::Button, "inserita · correggi").click();
@@ -107,19 +93,9 @@ fn a_correction_made_first_elsewhere_is_refused_and_its_values_shown() {
 fn a_lost_server_is_said_and_the_confirmed_manche_is_saved_once_when_it_is_back() {
     let server = common::pg::own_server();
     let url = server.fresh_database();
-    let (id, table) = seated(&mut Store::open_server(&url).expect("open"));
+    let (id, table) = common::seated_four(&mut Store::open_server(&url).expect("open"));
     let mut harness = station(&url, id, Screen::Entry { table, number: 1 });
-    for (position, hand) in common::digest_entry().hands.iter().enumerate() {
-        retype(&mut harness, &format!("Mano {}", position + 1), &hand.text);
-    }
-    harness.key_press(Key::F2);
-    harness.run();
-    harness.get_by_role_and_label(Role::TextInput, "Mano 2").focus();
-    harness.run();
-    for key in [Key::Tab, Key::Tab, Key::Space] {
-        harness.key_press(key);
-        harness.run();
-    }
+    type_digest_manche(&mut harness);
     server.stop();
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();

@@ -48,6 +48,22 @@ pub fn seated_desk() -> Harness<'static, DeskApp> {
     harness
 }
 
+/// Types the digest's manche by keyboard: the four hands, F2 for Bruno's Mah Jong, then from his hand Tab, Tab
+/// reaches the first win flag and Space ticks it (self-drawn).
+pub fn type_digest_manche(harness: &mut Harness<'static, DeskApp>) {
+    for (position, hand) in crate::common::digest_entry().hands.iter().enumerate() {
+        type_into(harness, &format!("Mano {}", position + 1), &hand.text);
+    }
+    harness.key_press(Key::F2);
+    harness.run();
+    harness.get_by_role_and_label(Role::TextInput, "Mano 2").focus();
+    harness.run();
+    for key in [Key::Tab, Key::Tab, Key::Space] {
+        harness.key_press(key);
+        harness.run();
+    }
+}
+
 /// Replaces a field's text: select all, then type.
 pub fn retype(harness: &mut Harness<'static, DeskApp>, label: &str, text: &str) {
     harness.get_by_role_and_label(Role::TextInput, label).focus();
