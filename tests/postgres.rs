@@ -237,3 +237,19 @@ fn each_station_keeps_its_own_referee_name_and_language() {
     assert_eq!(second.preference("referee").expect("read").as_deref(), Some("Lucia Bianchi"));
     assert_eq!(second.preference("language").expect("read"), None, "the other station's language is its own");
 }
+
+#[test]
+fn two_stations_entering_the_same_new_manche_the_second_is_refused_with_the_first_ones_values() {
+    let url = common::pg::url();
+    let mut first = Store::open_server(&url).expect("station 1");
+    let mut second = Store::open_server(&url).expect("station 2");
+    let (_, tables) = seated(&mut first, 1);
+    let new = || SaveAs::fresh(Some(SaveAs::NEW));
+    let (saved, _) =
+        desk::confirm_manche_as(&mut first, tables[0], 1, &entry(1), "Mario Rossi", &new()).expect("first");
+    let error =
+        desk::confirm_manche_as(&mut second, tables[0], 1, &entry(2), "Lucia Bianchi", &new()).expect_err("second");
+    let desk::DeskError::Store(StoreError::Conflict(conflict)) = &error else { panic!("{error:?}") };
+    assert_eq!((conflict.current.input.clone(), conflict.current.referee.as_str()), (saved, "Mario Rossi"));
+    assert_eq!(second.table_manches(tables[0]).expect("manches")[0].revision, 1, "nothing overwritten");
+}

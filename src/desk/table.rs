@@ -105,8 +105,9 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
 /// How a station saves a manche: the revision it read, when it corrects one, and the key of this save.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveAs {
-    /// For a correction: the revision of the manche the station showed when the referee began correcting it
-    /// (`None`: whatever is saved now — a script, or a new manche).
+    /// The revision of the manche the station showed when the referee began typing: for a correction, the
+    /// stored manche's; [`SaveAs::NEW`] (0) for a manche the station showed as not yet entered, so that one
+    /// another station saved meanwhile is refused, not overwritten. `None`: whatever is saved now (a script).
     pub revision: Option<i64>,
     /// Names this save: the same key when a save is tried again after its answer was lost, so that it is
     /// not made twice.
@@ -114,6 +115,9 @@ pub struct SaveAs {
 }
 
 impl SaveAs {
+    /// The revision of a manche not entered yet.
+    pub const NEW: i64 = 0;
+
     /// A save of its own (a fresh key), correcting `revision` if given.
     pub fn fresh(revision: Option<i64>) -> SaveAs {
         SaveAs { revision, key: uuid::Uuid::new_v4().to_string() }

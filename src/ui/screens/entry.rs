@@ -707,7 +707,7 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
     // Confirming again what is waiting for the server is the same save (its key); anything else is a new one.
     let save = match &app.pending {
         Some(p) if (p.table, p.number, &p.entry) == (table, number, &entry) => p.save.clone(),
-        _ => SaveAs::fresh(app.screens.entry.base_revision),
+        _ => SaveAs::fresh(Some(app.screens.entry.base_revision.unwrap_or(SaveAs::NEW))),
     };
     save_manche(app, Pending { table, number, entry, save, correcting });
 }
