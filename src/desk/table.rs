@@ -4,7 +4,7 @@ use super::{DeskError, DeskResult};
 use crate::msg;
 use crate::rules::{MancheFrame, Rotation};
 use crate::rules::{MancheInput, MancheOutcome};
-use crate::store::{SaveKind, SeatedTable, Store, StoredManche};
+use crate::store::{Save, SaveKind, SeatedTable, Store, StoredManche};
 use crate::tournament::{
     CardHand, EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds,
 };
@@ -180,6 +180,6 @@ pub fn confirm_manche_as(
         None => SaveKind::New,
         Some(old) => SaveKind::Correction { revision: save.revision.unwrap_or(old.revision) },
     };
-    store.save_manche(&state.table, number, kind, &input, &outcome, referee, &save.key)?;
+    store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
     Ok((input, outcome))
 }

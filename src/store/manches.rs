@@ -30,6 +30,15 @@ pub enum SaveKind {
     },
 }
 
+/// A save as a station makes it: what it means, and the key that names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Save<'a> {
+    /// A new manche, or a correction of the revision the station read.
+    pub kind: SaveKind,
+    /// Chosen by the station for this save and kept when it tries the same save again.
+    pub key: &'a str,
+}
+
 /// A correction refused because another station changed the manche after this one read it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Conflict {
@@ -109,19 +118,18 @@ impl Store {
     /// and payments are written as rows keyed by those ids. Refused unless the table is of `table.tournament`
     /// and its seats are still those players, and when `kind` no longer matches the table (a new manche that
     /// another station saved first, a correction of a manche that does not exist, a correction of a revision
-    /// that is no longer the manche's: [`StoreError::Conflict`]). `key` names this save: repeated with the
-    /// same key, a save that already landed returns its manche without writing again.
-    #[allow(clippy::too_many_arguments)]
+    /// that is no longer the manche's: [`StoreError::Conflict`]). Repeated with the same key, a save that
+    /// already landed returns its manche without writing again.
     pub fn save_manche(
         &mut self,
         table: &SeatedTable,
         number: u32,
-        kind: SaveKind,
+        save: Save<'_>,
         input: &MancheInput,
         outcome: &MancheOutcome,
         referee: &str,
-        key: &str,
     ) -> StoreResult<Id> {
+        let Save { kind, key } = save;
         let (tournament, players) = (table.tournament, table.players.as_slice());
         let table = table.id;
         let tx = self.write()?;

@@ -30,7 +30,7 @@ pub use crate::tournament::PlayerData;
 pub use audit::{AuditEntry, Place};
 pub use club::{Club, Evening, LedgerEntry, Member, NewEntry};
 pub use copy::{CopyReport, TABLES as COPIED_TABLES, copy_database};
-pub use manches::{Conflict, SaveKind, StoredManche, StoredPayment};
+pub use manches::{Conflict, Save, SaveKind, StoredManche, StoredPayment};
 pub use penalties::Penalty;
 pub use players::Player;
 pub use seating::SeatedTable;
