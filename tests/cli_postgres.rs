@@ -150,4 +150,7 @@ fn db_init_prepares_an_empty_server_database_and_a_bad_address_is_named() {
     assert!(!out.status.success());
     let error = String::from_utf8_lossy(&out.stderr);
     assert!(error.contains("cannot be reached") && !error.contains("secret"), "{error}");
+    let out = stecca("postgres://stecca:secret@127.0.0.1:notaport/hall", &["list"]);
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("not a database address") && !error.contains("secret"), "{error}");
 }

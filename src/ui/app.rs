@@ -210,7 +210,7 @@ impl DeskApp {
 
     /// On a shared server, at most every [`POLL`]: reads the change stamp (another station's write makes the
     /// screens read again), notes whether the server can be reached, and tries a kept manche again.
-    pub fn poll_shared(&mut self) {
+    fn poll_shared(&mut self) {
         if !self.store.is_shared() || self.last_poll.is_some_and(|at| at.elapsed() < POLL) {
             return;
         }
@@ -331,7 +331,7 @@ impl DeskApp {
         }
         ui.horizontal(|ui| match &self.status {
             Some(status) => {
-                let color = if status.error { Color32::from_rgb(200, 40, 40) } else { Color32::from_rgb(30, 130, 60) };
+                let color = if status.error { red } else { Color32::from_rgb(30, 130, 60) };
                 ui.label(RichText::new(&status.text).color(color));
             }
             None => {

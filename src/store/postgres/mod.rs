@@ -139,7 +139,7 @@ impl Postgres {
     pub(in crate::store) fn connect(url: &str) -> StoreResult<Postgres> {
         let mut config: Config = url
             .parse()
-            .map_err(|e: postgres::Error| StoreError::Location { location: url.to_owned(), why: e.to_string() })?;
+            .map_err(|e: postgres::Error| StoreError::Location { location: redacted(url), why: e.to_string() })?;
         // A station in a hall: say "offline" within seconds rather than hang the desk on a dead network.
         config.connect_timeout(Duration::from_secs(3));
         config.keepalives(true).keepalives_idle(Duration::from_secs(10));

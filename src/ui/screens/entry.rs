@@ -119,7 +119,7 @@ pub(crate) struct Pending {
 }
 
 impl Pending {
-    /// "manche 3 of table 2"-style words for the banner: the manche number.
+    /// The manche number, for the banner.
     pub(crate) fn number(&self) -> u32 {
         self.number
     }
