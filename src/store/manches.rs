@@ -267,9 +267,12 @@ impl Store {
     pub fn table_manches(&self, table: Id) -> StoreResult<Vec<StoredManche>> {
         let mut nets: HashMap<Id, Vec<i64>> = HashMap::new();
         let rows = self.db.query_map(
-            "SELECT mn.manche_id, mn.net FROM manche m JOIN manche_net mn ON mn.manche_id = m.id \
-             JOIN seat ON seat.table_id = m.table_id AND seat.player_id = mn.player_id \
-             WHERE m.table_id = ?1 ORDER BY mn.manche_id, seat.position",
+            // Driven by the table's seats and its manches' ids (an index), never by the manche rows themselves: a
+            // join through `manche` let SQLite walk every manche of each player in every session, reading their
+            // JSON, on each confirmation.
+            "SELECT mn.manche_id, mn.net FROM manche_net mn \
+             JOIN seat ON seat.table_id = ?1 AND seat.player_id = mn.player_id \
+             WHERE mn.manche_id IN (SELECT id FROM manche WHERE table_id = ?1) ORDER BY mn.manche_id, seat.position",
             params![table],
             |row| Ok((row.get::<Id>(0)?, row.get::<i64>(1)?)),
         )?;

@@ -246,7 +246,7 @@ impl Store {
     pub fn open(path: &Path) -> StoreResult<Store> {
         let (conn, backup) = sqlite::open::open_file(path)?;
         Ok(Store {
-            db: Db::new(Box::new(sqlite::Sqlite { conn })),
+            db: Db::new(Box::new(sqlite::Sqlite::new(conn))),
             location: Location::File(path.to_owned()),
             backup,
             station: None,
@@ -257,7 +257,7 @@ impl Store {
     pub fn open_in_memory() -> StoreResult<Store> {
         let conn = sqlite::open::open_memory()?;
         Ok(Store {
-            db: Db::new(Box::new(sqlite::Sqlite { conn })),
+            db: Db::new(Box::new(sqlite::Sqlite::new(conn))),
             location: Location::Memory,
             backup: None,
             station: None,
