@@ -55,5 +55,6 @@ echo "The hall's server is running (data in $data, log in $data/server.log)."
 echo "Each station connects with:"
 addresses=$(hostname -I 2>/dev/null || true)
 for address in ${addresses:-127.0.0.1}; do
+  case $address in *:*) address="[$address]" ;; esac # an IPv6 address goes in brackets in a URL
   echo "  stecca --db postgres://stecca:$password@$address:$port/stecca"
 done

@@ -298,6 +298,8 @@ impl Backend for Postgres {
 /// `user@host:port/database` of a connection's settings.
 fn shown(config: &Config) -> String {
     let host = match config.get_hosts().first() {
+        // An IPv6 address is bracketed, as in the URL it came from.
+        Some(postgres::config::Host::Tcp(host)) if host.contains(':') => format!("[{host}]"),
         Some(postgres::config::Host::Tcp(host)) => host.clone(),
         #[cfg(unix)]
         Some(postgres::config::Host::Unix(path)) => path.display().to_string(),
