@@ -149,13 +149,9 @@ pub fn confirm_manche_as(
     save: &SaveAs,
 ) -> DeskResult<(MancheInput, MancheOutcome)> {
     let state = table_state(store, table)?;
+    // A save repeated after its answer was lost reaches the store like any other: the store finds its key on
+    // the row and writes nothing again.
     let saved = state.manches.get(number as usize - 1);
-    // A repeated save that landed: the table already shows it, and nothing is written again.
-    if let Some(saved) = saved
-        && store.manche_saved_by(saved.id, &save.key)?
-    {
-        return Ok((saved.input.clone(), saved.outcome.clone()));
-    }
     let is_new = number as usize == state.manches.len() + 1;
     if is_new && state.next_number().is_none() {
         return Err(DeskError::Refused(msg!(

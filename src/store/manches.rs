@@ -255,14 +255,6 @@ impl Store {
         Ok(id)
     }
 
-    /// Whether the manche was last written by the save named `key`.
-    pub fn manche_saved_by(&self, manche: Id, key: &str) -> StoreResult<bool> {
-        if key.is_empty() {
-            return Ok(false);
-        }
-        self.db.value("SELECT EXISTS (SELECT 1 FROM manche WHERE id = ?1 AND save_key = ?2)", params![manche, key])
-    }
-
     /// A table's manches in order.
     pub fn table_manches(&self, table: Id) -> StoreResult<Vec<StoredManche>> {
         let mut nets: HashMap<Id, Vec<i64>> = HashMap::new();
