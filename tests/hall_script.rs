@@ -2,24 +2,17 @@
 //! server and the `stecca` database, prints the address stations use, and a station connects with it (a
 //! wrong password is refused without being printed); run again, it finds the server running.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn is_root() -> bool {
-    Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
-}
+use common::pg::{as_server_user, bin_dir, is_root};
 
 /// Runs the script (as the `postgres` user when this is root) on loopback only.
 fn hall_server(data: &Path, port: u16) -> Output {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/hall-server.sh");
-    let mut command = if is_root() {
-        let mut command = Command::new("runuser");
-        command.args(["-u", "postgres", "--", "env"]);
-        command
-    } else {
-        Command::new("env")
-    };
-    command
+    as_server_user(Path::new("env"))
         .args(["STECCA_LISTEN=127.0.0.1", "STECCA_PASSWORD=segreto42", "bash"])
         .arg(script)
         .arg(data)
@@ -29,20 +22,8 @@ fn hall_server(data: &Path, port: u16) -> Output {
 }
 
 fn stop(data: &Path) {
-    let bin = std::fs::read_dir("/usr/lib/postgresql")
-        .expect("postgresql installed")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path().join("bin/pg_ctl"))
-        .find(|p| p.exists())
-        .expect("pg_ctl");
-    let mut command = if is_root() {
-        let mut command = Command::new("runuser");
-        command.args(["-u", "postgres", "--"]).arg(bin);
-        command
-    } else {
-        Command::new(bin)
-    };
-    let _ = command.arg("-D").arg(data).args(["-m", "fast", "stop"]).output();
+    let pg_ctl = bin_dir().expect("postgresql installed").join("pg_ctl");
+    let _ = as_server_user(&pg_ctl).arg("-D").arg(data).args(["-m", "fast", "stop"]).output();
 }
 
 fn stecca(db: &str, args: &[&str]) -> Output {

@@ -24,7 +24,7 @@ fn a_lost_network_is_offline_and_the_kept_manche_lands_once_when_it_is_back() {
     // and child process this test makes is created from this thread.
     if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
         eprintln!("network_loss: no network namespace here (needs root): {}", std::io::Error::last_os_error());
-        assert!(!common::pg::is_root_for_tests(), "as root the namespace must be available");
+        assert!(!common::pg::is_root(), "as root the namespace must be available");
         return;
     }
     link("up");

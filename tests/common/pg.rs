@@ -17,14 +17,15 @@ pub struct Server {
     pub data: PathBuf,
     /// Where the server binaries are.
     pub bin: PathBuf,
-    port: u16,
+    /// The server's settings (`pg_ctl -o`), the same at every start.
+    options: String,
 }
 
 static SERVER: OnceLock<Server> = OnceLock::new();
 static DATABASES: AtomicUsize = AtomicUsize::new(0);
 
 /// The newest `/usr/lib/postgresql/*/bin` that has `initdb`.
-fn bin_dir() -> Option<PathBuf> {
+pub fn bin_dir() -> Option<PathBuf> {
     let mut found: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
         .ok()?
         .filter_map(|e| e.ok())
@@ -38,17 +39,13 @@ fn bin_dir() -> Option<PathBuf> {
     found.pop().map(|(_, bin)| bin)
 }
 
-fn is_root() -> bool {
+/// Whether tests run as root (CI does).
+pub fn is_root() -> bool {
     Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
-/// Whether tests run as root (CI does).
-pub fn is_root_for_tests() -> bool {
-    is_root()
-}
-
 /// A command run as the unprivileged `postgres` user when this process is root (PostgreSQL refuses root).
-fn as_server_user(program: &Path) -> Command {
+pub fn as_server_user(program: &Path) -> Command {
     if is_root() {
         let mut command = Command::new("runuser");
         command.args(["-u", "postgres", "--"]).arg(program);
@@ -88,22 +85,10 @@ fn start(durable: bool) -> Server {
         // Tests only: nothing here must survive a crash of the machine.
         options.push_str(" -c fsync=off -c synchronous_commit=off -c full_page_writes=off");
     }
-    let output = as_server_user(&bin.join("pg_ctl"))
-        .arg("-D")
-        .arg(&data)
-        .arg("-l")
-        .arg(data.join("log"))
-        .args(["-w", "-o", &options, "start"])
-        .output()
-        .expect("pg_ctl runs");
-    assert!(
-        output.status.success(),
-        "pg_ctl start: {}{}",
-        String::from_utf8_lossy(&output.stdout),
-        std::fs::read_to_string(data.join("log")).unwrap_or_default()
-    );
-    watch(&bin, &data);
-    Server { base: format!("postgres://postgres@127.0.0.1:{port}"), data, bin, port }
+    let server = Server { base: format!("postgres://postgres@127.0.0.1:{port}"), data, bin, options };
+    server.pg_ctl_start();
+    watch(&server.bin, &server.data);
+    server
 }
 
 /// Stops the server and removes its folder once this process has ended.
@@ -163,23 +148,27 @@ impl Server {
         assert!(status.success(), "pg_ctl stop");
     }
 
-    /// Starts the stopped server again on the same port.
+    /// Starts the stopped server again, as it was (same port, same settings).
     pub fn restart(&self) {
-        let options = format!(
-            "-p {} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off",
-            self.port,
-            self.data.display()
-        );
-        let status = as_server_user(&self.bin.join("pg_ctl"))
+        self.pg_ctl_start();
+    }
+
+    /// `pg_ctl start`, waiting until the server accepts connections.
+    fn pg_ctl_start(&self) {
+        let output = as_server_user(&self.bin.join("pg_ctl"))
             .arg("-D")
             .arg(&self.data)
             .arg("-l")
             .arg(self.data.join("log"))
-            .args(["-w", "-o", &options, "start"])
-            .stdout(Stdio::null())
-            .status()
-            .expect("pg_ctl start");
-        assert!(status.success(), "pg_ctl start again");
+            .args(["-w", "-o", &self.options, "start"])
+            .output()
+            .expect("pg_ctl runs");
+        assert!(
+            output.status.success(),
+            "pg_ctl start: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            std::fs::read_to_string(self.data.join("log")).unwrap_or_default()
+        );
     }
 }
 
