@@ -6,21 +6,11 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 
-use common::cli::{manche_line, table_names};
+use common::cli::{manche_line, ok, stecca, table_names};
 use serde_json::Value;
 use stecca::store::Store;
-
-fn stecca(db: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stecca")).args(args).arg("--db").arg(db).output().expect("stecca runs")
-}
-
-fn ok(db: &str, args: &[&str]) -> String {
-    let out = stecca(db, args);
-    assert!(out.status.success(), "stecca {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).expect("utf-8")
-}
 
 /// `stecca enter --jsonl` reading `lines`, started and left running.
 fn enter(db: &str, tournament: i64, lines: String) -> Child {

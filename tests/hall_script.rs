@@ -7,6 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::{Command, Output};
 
+use common::cli::stecca;
 use common::pg::{as_server_user, bin_dir, is_root};
 
 /// Runs the script (as the `postgres` user when this is root) on loopback only.
@@ -24,10 +25,6 @@ fn hall_server(data: &Path, port: u16) -> Output {
 fn stop(data: &Path) {
     let pg_ctl = bin_dir().expect("postgresql installed").join("pg_ctl");
     let _ = as_server_user(&pg_ctl).arg("-D").arg(data).args(["-m", "fast", "stop"]).output();
-}
-
-fn stecca(db: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stecca")).args(args).arg("--db").arg(db).output().expect("stecca runs")
 }
 
 #[test]
@@ -53,7 +50,7 @@ fn the_hall_server_script_prepares_a_database_stations_can_use() {
         let list = String::from_utf8_lossy(&stecca(&url, &["list"]).stdout).into_owned();
         assert!(list.contains("Torneo della sala"), "{list}");
 
-        let wrong = stecca(&format!("postgres://stecca:sbagliata@127.0.0.1:{port}/stecca"), &["list"]);
+        let wrong = stecca(format!("postgres://stecca:sbagliata@127.0.0.1:{port}/stecca"), &["list"]);
         assert!(!wrong.status.success());
         let error = String::from_utf8_lossy(&wrong.stderr);
         assert!(error.contains("password") && !error.contains("sbagliata"), "{error}");

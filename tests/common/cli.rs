@@ -7,13 +7,13 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
-/// Runs `stecca ARGS --db DB` and returns what it printed.
-pub fn stecca(db: &Path, args: &[&str]) -> Output {
+/// Runs `stecca ARGS --db DB` (a file or a server's URL) and returns what it printed.
+pub fn stecca(db: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_stecca")).args(args).arg("--db").arg(db).output().expect("stecca runs")
 }
 
 /// Runs a command that must succeed; returns its standard output.
-pub fn ok(db: &Path, args: &[&str]) -> String {
+pub fn ok(db: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> String {
     let out = stecca(db, args);
     assert!(out.status.success(), "stecca {args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).expect("utf-8")
