@@ -7,11 +7,10 @@ use std::time::Instant;
 #[path = "support/desk_frame.rs"]
 mod desk_frame;
 
-use desk_frame::{env, frame};
+use desk_frame::{env, frame, standings_desk};
 
 use stecca::desk::{DemoSize, create_demo};
 use stecca::store::Store;
-use stecca::ui::{DeskApp, Screen};
 
 fn main() {
     let players = env("DESK_PLAYERS", 400);
@@ -29,11 +28,7 @@ fn main() {
     let started = Instant::now();
     let store = Store::open(&path).expect("store");
     let manches = store.manche_count(id).expect("count");
-    let mut app = DeskApp::new(store);
-    app.open_tournament(id);
-    app.go(Screen::Standings);
-    let ctx = egui::Context::default();
-    frame(&ctx, &mut app);
+    let (mut app, ctx) = standings_desk(store, id);
     let first = started.elapsed();
 
     let frames = 200;

@@ -12,12 +12,11 @@ mod desk_frame;
 use std::time::{Duration, Instant};
 
 use common::pg;
-use desk_frame::{env, frame};
+use desk_frame::{env, standings_desk};
 
 use stecca::desk::{DemoSize, create_demo};
 use stecca::store::{Store, copy_database};
 use stecca::tournament::{PlayerData, TournamentSettings};
-use stecca::ui::{DeskApp, Screen};
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
@@ -41,12 +40,7 @@ fn main() {
     drop(hall);
 
     let started = Instant::now();
-    let store = Store::open_server(&url).expect("server");
-    let mut app = DeskApp::new(store);
-    app.open_tournament(id);
-    app.go(Screen::Standings);
-    let ctx = egui::Context::default();
-    frame(&ctx, &mut app);
+    let (app, _) = standings_desk(Store::open_server(&url).expect("server"), id);
     let first = started.elapsed();
     let manches = app.store().manche_count(id).expect("count");
 

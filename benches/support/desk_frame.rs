@@ -1,7 +1,9 @@
 //! What the desk benches share: a size from the environment, and one frame of the desk drawn off screen
 //! (layout and tessellation, the CPU part of a frame).
 
-use stecca::ui::DeskApp;
+use stecca::store::Store;
+use stecca::tournament::Id;
+use stecca::ui::{DeskApp, Screen};
 
 /// `name` from the environment as a number, or `default`.
 pub fn env(name: &str, default: usize) -> usize {
@@ -16,4 +18,15 @@ pub fn frame(ctx: &egui::Context, app: &mut DeskApp) {
     };
     let output = ctx.run_ui(input, |ui| app.show(ui));
     std::hint::black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
+}
+
+/// A desk on `store` with tournament `id` open on its standings, its first frame drawn: what a referee waits
+/// for after opening a tournament.
+pub fn standings_desk(store: Store, id: Id) -> (DeskApp, egui::Context) {
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Standings);
+    let ctx = egui::Context::default();
+    frame(&ctx, &mut app);
+    (app, ctx)
 }
