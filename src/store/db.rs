@@ -352,6 +352,15 @@ impl Drop for Write<'_> {
     }
 }
 
+/// Rows of `(id, value)` as each id's values, in the order the rows came (a query's ORDER BY).
+pub fn grouped<T>(rows: Vec<(Id, T)>) -> std::collections::HashMap<Id, Vec<T>> {
+    let mut groups: std::collections::HashMap<Id, Vec<T>> = std::collections::HashMap::new();
+    for (id, value) in rows {
+        groups.entry(id).or_default().push(value);
+    }
+    groups
+}
+
 /// `?N` placeholders as `$N` (PostgreSQL), leaving quoted text alone.
 pub fn numbered_dollars(sql: &str) -> String {
     let mut out = String::with_capacity(sql.len());

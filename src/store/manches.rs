@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::db::params;
+use super::db::{grouped, params};
 
 use super::guards::{table_of, writable};
 use super::{Record, SeatedTable, Store, StoreError, StoreResult, now};
@@ -257,7 +257,6 @@ impl Store {
 
     /// A table's manches in order.
     pub fn table_manches(&self, table: Id) -> StoreResult<Vec<StoredManche>> {
-        let mut nets: HashMap<Id, Vec<i64>> = HashMap::new();
         let rows = self.db.query_map(
             // Driven by the table's seats and its manches' ids (an index), never by the manche rows themselves: a
             // join through `manche` let SQLite walk every manche of each player in every session, reading their
@@ -268,9 +267,7 @@ impl Store {
             params![table],
             |row| Ok((row.get::<Id>(0)?, row.get::<i64>(1)?)),
         )?;
-        for (manche, net) in rows {
-            nets.entry(manche).or_default().push(net);
-        }
+        let mut nets = grouped(rows);
         let mut payments = self.table_payments(table)?;
         self.db.query_map(
             "SELECT id, number, input, outcome, engine_version, referee, entered_at, revision FROM manche \
@@ -302,11 +299,7 @@ impl Store {
             params![table],
             |row| Ok((row.get::<Id>(0)?, StoredPayment { from: row.get(1)?, to: row.get(2)?, amount: row.get(3)? })),
         )?;
-        let mut payments: HashMap<Id, Vec<StoredPayment>> = HashMap::new();
-        for (manche, payment) in rows {
-            payments.entry(manche).or_default().push(payment);
-        }
-        Ok(payments)
+        Ok(grouped(rows))
     }
 
     /// Per session table that has at least one manche: each player's points and Mah Jongs so far.

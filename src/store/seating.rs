@@ -1,9 +1,7 @@
 //! Sessions, tables and seats. A session's seating may be replaced or edited only while none of its tables
 //! has a manche; each change is audited with the seating before and after.
 
-use std::collections::HashMap;
-
-use super::db::{Db, Row, Value, params};
+use super::db::{Db, Row, Value, grouped, params};
 
 use super::guards::{player_of, table_of, writable};
 use super::{Record, Store, StoreError, StoreResult};
@@ -61,10 +59,7 @@ fn seated_tables(db: &Db, condition: &str, order: &str, params: &[Value]) -> Sto
         db.query_map(&format!("{SEATS} WHERE {condition} ORDER BY seat.table_id, seat.position"), params, |row| {
             Ok((row.get::<Id>(0)?, row.get::<Id>(1)?))
         })?;
-    let mut players: HashMap<Id, Vec<Id>> = HashMap::new();
-    for (table, player) in seats {
-        players.entry(table).or_default().push(player);
-    }
+    let mut players = grouped(seats);
     for table in &mut tables {
         table.players = players.remove(&table.id).unwrap_or_default();
     }
