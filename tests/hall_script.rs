@@ -10,9 +10,11 @@ use std::process::{Command, Output};
 use common::cli::stecca;
 use common::pg::{as_server_user, bin_dir, is_root};
 
-/// Runs the script (as the `postgres` user when this is root) on loopback only.
+/// Runs the script (as the `postgres` user when this is root) on loopback only. It runs from a copy beside
+/// `data`: the `postgres` user may not read a checkout inside a private folder (a CI clone in `mktemp -d`).
 fn hall_server(data: &Path, port: u16) -> Output {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/hall-server.sh");
+    let script = data.with_file_name("hall-server.sh");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/hall-server.sh"), &script).expect("copied");
     as_server_user(Path::new("env"))
         .args(["STECCA_LISTEN=127.0.0.1", "STECCA_PASSWORD=segreto42", "bash"])
         .arg(script)
