@@ -413,6 +413,15 @@ fn seven_twins_are_half_the_limit_and_other_seven_pairs_are_not_mah_jong() {
 }
 
 #[test]
+fn seven_twins_keep_the_half_limit_when_bonus_tiles_push_their_doubles_past_it() {
+    // Digest: seven twins is a fixed value, whatever its points and doubles (bonus tiles included) come to.
+    let east = hand("BB 447788c WW RR NN 1f 1s 4s", Wind::East, true, &[], &tacolfmj());
+    assert_limit(&east, Limit::SevenTwins, 250);
+    let lrb_no_limit = options(json!({"edition": "lrb", "limit_hand_value": 40}));
+    assert_limit(&south_wins("1122334455d EE RR", &[], &lrb_no_limit), Limit::SevenTwins, 20);
+}
+
+#[test]
 fn hidden_treasure_needs_a_drawn_tile_and_no_exposed_group() {
     assert_eq!(limit_of("222d 555b 888c NNN 99d", Wind::South, &[], None), None);
     assert_eq!(limit_of("[222d] 555b 888c NNN 99d", Wind::South, &["self_drawn"], None), None);

@@ -168,6 +168,18 @@ fn tournament_points_winner_value_plus_bonuses() {
 }
 
 #[test]
+fn tournament_singles_and_pairs_get_no_jokerless_bonus() {
+    let parts = vec![(
+        "Ada",
+        json!({"mahjong": true, "value": 50, "exposures": 0, "win": ["jokerless", "singles_and_pairs", "self_picked"]}),
+    )];
+    let outcome = score(input(&parts, tournament()));
+    assert_eq!(net(&outcome)[0], ("Ada", 60), "card value + self-picked, no +20 (digest: not for Singles & Pairs)");
+    let labels: Vec<&str> = outcome.players[0].items.iter().map(|i| i.label_en.as_str()).collect();
+    assert_eq!(labels, ["Card value: 50", "Self-picked: +10", "Jokerless, but Singles & Pairs: no bonus"]);
+}
+
+#[test]
 fn tournament_discarder_loses_by_the_winners_exposures() {
     for (exposures, loss) in [(0, -10), (1, -10), (2, -20), (3, -25), (4, -25)] {
         let parts = vec![

@@ -291,19 +291,20 @@ fn evaluate(
     let capped = |value: u64| options.limit_in_force().map_or(value, |cap| value.min(cap));
     let computed = capped(points.saturating_mul(multiplier));
     let admissible = counted || limit.is_some();
+    // A limit hand is worth a fixed value (the limit, half of it for seven twins, or the agreed value), whatever
+    // its points and doubles would come to (digest, Interpretations): seven twins whose bonus tiles push the
+    // computed figure past the half limit are still seven twins, not plain seven pairs.
     if let Some(hand_limit) = limit {
         let full = options.limit_value();
         let worth = capped(if hand_limit == Limit::SevenTwins { full / 2 } else { full });
-        if worth >= computed {
-            return Eval {
-                points: 0,
-                doubles: 0,
-                limit,
-                value: worth,
-                admissible,
-                lines: vec![(Line::Limit(hand_limit), Amount::Limit(worth))],
-            };
-        }
+        return Eval {
+            points: 0,
+            doubles: 0,
+            limit,
+            value: worth,
+            admissible,
+            lines: vec![(Line::Limit(hand_limit), Amount::Limit(worth))],
+        };
     }
     Eval { points, doubles, limit: None, value: computed, admissible, lines }
 }

@@ -45,7 +45,7 @@ pub fn payments(game: &Game, seats: usize) -> Vec<Payment> {
 }
 
 /// Each player's points under the tournament convention: the winner the card value plus the self-picked
-/// and jokerless bonuses, the discarder minus the figure for the winner's exposures, a wall game the wall figure to
+/// and jokerless bonuses (no jokerless bonus for Singles & Pairs hands, which never use jokers), the discarder minus the figure for the winner's exposures, a wall game the wall figure to
 /// every live hand, everyone else 0; a dead hand scores 0 whatever else happened.
 pub fn tournament_points(game: &Game, options: &NmjlOptions) -> Vec<i64> {
     let figures = options.tournament;
@@ -60,7 +60,7 @@ pub fn tournament_points(game: &Game, options: &NmjlOptions) -> Vec<i64> {
                 if winner.flags.is_self_picked() {
                     points += figures.self_picked;
                 }
-                if winner.flags.jokerless {
+                if winner.flags.jokerless && !winner.flags.singles_and_pairs {
                     points += figures.jokerless;
                 }
                 signed(points)
@@ -190,7 +190,7 @@ fn items(seat: usize, game: &Game, options: &NmjlOptions) -> Vec<Item> {
         }
         if winner.flags.jokerless {
             let line = match (tournament, winner.flags.singles_and_pairs) {
-                (true, _) => {
+                (true, false) => {
                     let bonus = figures.jokerless;
                     item(format!("Senza jolly: +{bonus}"), format!("Jokerless: +{bonus}"), Some(bonus))
                 }
@@ -200,6 +200,11 @@ fn items(seat: usize, game: &Game, options: &NmjlOptions) -> Vec<Item> {
                 (false, true) => item(
                     "Senza jolly, ma Singles & Pairs: non raddoppia".to_owned(),
                     "Jokerless, but Singles & Pairs: not doubled".to_owned(),
+                    None,
+                ),
+                (true, true) => item(
+                    "Senza jolly, ma Singles & Pairs: nessun bonus".to_owned(),
+                    "Jokerless, but Singles & Pairs: no bonus".to_owned(),
                     None,
                 ),
             };
