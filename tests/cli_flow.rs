@@ -74,6 +74,184 @@ fn a_tournament_is_created_registered_seated_entered_and_exported_by_script() {
     assert_eq!(std::fs::read_to_string(&csv).expect("csv").lines().count(), 17, "a header and 16 players");
 }
 
+/// `stecca export … --out OUT` of the standings as CSV, ended by force if it has not answered in 20 s.
+fn export_onto(db: &std::path::Path, id: &str, out: &std::path::Path) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .args(["export", "--tournament", id, "--what", "standings", "--format", "csv", "--out"])
+        .arg(out)
+        .arg("--db")
+        .arg(db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            child.kill().expect("killed");
+            panic!("export onto {} blocked", out.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().expect("ends");
+    (output.status.success(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+fn is_root() -> bool {
+    Command::new("id").arg("-u").output().is_ok_and(|o| o.stdout.starts_with(b"0\n"))
+}
+
+#[cfg(unix)]
+#[test]
+fn an_export_writes_only_a_regular_file_and_refuses_links_devices_and_fifos_untouched() {
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = seated_tournament(&db, 8, 1).to_string();
+
+    let precious = dir.path().join("precious.txt");
+    std::fs::write(&precious, "keep me").expect("written");
+    let link = dir.path().join("link.csv");
+    std::os::unix::fs::symlink(&precious, &link).expect("link");
+    let (saved, error) = export_onto(&db, &id, &link);
+    assert!(!saved && error.contains("a symbolic link, not a file"), "{error}");
+    assert!(std::fs::symlink_metadata(&link).expect("still there").file_type().is_symlink(), "the link is kept");
+    assert_eq!(std::fs::read_to_string(&precious).expect("read"), "keep me");
+
+    let fifo = dir.path().join("pipe.csv");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    let (saved, error) = export_onto(&db, &id, &fifo);
+    assert!(!saved && error.contains("a named pipe (FIFO), not a file"), "{error}");
+    assert!(std::fs::symlink_metadata(&fifo).expect("still there").file_type().is_fifo());
+
+    // A character device: a copy of /dev/full's node where root may make one, else /dev/null itself (which a
+    // user cannot replace, so a wrong answer could not harm it).
+    let device = if is_root() {
+        let node = dir.path().join("full.csv");
+        assert!(Command::new("mknod").arg(&node).args(["c", "1", "7"]).status().expect("mknod").success());
+        node
+    } else {
+        std::path::PathBuf::from("/dev/null")
+    };
+    let before = std::fs::symlink_metadata(&device).expect("device").rdev();
+    let (saved, error) = export_onto(&db, &id, &device);
+    assert!(!saved && error.contains("a device, not a file"), "{error}");
+    let after = std::fs::symlink_metadata(&device).expect("still there");
+    assert!(after.file_type().is_char_device() && after.rdev() == before, "the device node is kept");
+
+    let folder = dir.path().join("folder.csv");
+    std::fs::create_dir(&folder).expect("folder");
+    let (saved, error) = export_onto(&db, &id, &folder);
+    assert!(!saved && error.contains("a folder, not a file"), "{error}");
+
+    // A regular file is replaced, and a new one gets the mode the umask gives any new file (not 0600).
+    let plain = dir.path().join("plain.csv");
+    std::fs::write(&plain, "old").expect("written");
+    assert!(export_onto(&db, &id, &plain).0);
+    assert!(std::fs::read_to_string(&plain).expect("read").contains("P0"));
+    let fresh = dir.path().join("fresh.csv");
+    assert!(export_onto(&db, &id, &fresh).0);
+    let reference = dir.path().join("reference");
+    std::fs::write(&reference, "").expect("written");
+    let mode = |p: &std::path::Path| std::fs::metadata(p).expect("meta").mode() & 0o777;
+    assert_eq!(mode(&fresh), mode(&reference), "an export follows the umask");
+
+    if is_root() {
+        let theirs = dir.path().join("theirs.csv");
+        std::fs::write(&theirs, "someone else's").expect("written");
+        std::os::unix::fs::chown(&theirs, Some(65534), Some(65534)).expect("chown");
+        let (saved, error) = export_onto(&db, &id, &theirs);
+        assert!(!saved && error.contains("belongs to another user"), "{error}");
+        assert_eq!(std::fs::read_to_string(&theirs).expect("read"), "someone else's");
+    }
+    let leftovers = std::fs::read_dir(dir.path()).expect("dir").filter_map(Result::ok);
+    assert!(leftovers.map(|e| e.file_name().to_string_lossy().into_owned()).all(|n| !n.starts_with(".stecca-")));
+}
+
+/// Every file in `dir` with its bytes (folders by name only).
+fn files_in(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| {
+            let e = e.expect("entry");
+            let bytes = if e.path().is_file() { std::fs::read(e.path()).expect("bytes") } else { Vec::new() };
+            (e.file_name().to_string_lossy().into_owned(), bytes)
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[cfg(unix)]
+#[test]
+fn a_database_this_user_cannot_write_is_listed_and_exported_and_a_change_is_refused_untouched() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("dir");
+    let home = dir.path().join("home");
+    std::fs::create_dir(&home).expect("home");
+    let db = home.join("t.db");
+    let id = seated_tournament(&db, 8, 1).to_string();
+    std::fs::remove_file(home.join("t.players.csv")).expect("list removed");
+    let outputs = dir.path().join("out");
+    std::fs::create_dir(&outputs).expect("out");
+    let set_mode = |path: &std::path::Path, mode| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).expect("chmod")
+    };
+    set_mode(dir.path(), 0o755);
+    set_mode(&outputs, 0o777);
+    // Root may write any file: the same refusal is met by running as `nobody` a copy of the binary that it can
+    // reach (the checkout may sit in a private folder).
+    let root = is_root();
+    let binary = dir.path().join("stecca");
+    if root {
+        std::fs::copy(env!("CARGO_BIN_EXE_stecca"), &binary).expect("binary copied");
+        set_mode(&binary, 0o755);
+    }
+    set_mode(&db, 0o644);
+    set_mode(&home, 0o755);
+    if !root {
+        set_mode(&db, 0o444);
+        set_mode(&home, 0o555);
+    }
+    let run = |args: &[&str]| {
+        let mut command = if root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "nobody", "--"]).arg(&binary);
+            c
+        } else {
+            Command::new(env!("CARGO_BIN_EXE_stecca"))
+        };
+        command.args(args).arg("--db").arg(&db).env("LANG", "C").output().expect("runs")
+    };
+    let before = files_in(&home);
+
+    let listed = run(&["list"]);
+    assert!(listed.status.success(), "{}", String::from_utf8_lossy(&listed.stderr));
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("Coppa CLI"));
+    let csv = outputs.join("standings.csv");
+    let exported = run(&[
+        "export",
+        "--tournament",
+        &id,
+        "--what",
+        "standings",
+        "--format",
+        "csv",
+        "--out",
+        csv.to_str().expect("path"),
+    ]);
+    assert!(exported.status.success(), "{}", String::from_utf8_lossy(&exported.stderr));
+    assert!(std::fs::read_to_string(&csv).expect("written").contains("P01"));
+
+    let change = run(&["tournament", "archive", "--tournament", &id]);
+    assert!(!change.status.success());
+    let error = String::from_utf8_lossy(&change.stderr);
+    assert!(error.contains("is open read-only") && error.contains("nothing was changed"), "{error}");
+    assert!(!error.contains("attempt to write"), "no raw SQLite text: {error}");
+    assert_eq!(files_in(&home), before, "nothing written: not the file, no journal beside it");
+    set_mode(&home, 0o755);
+}
+
 #[test]
 fn an_export_never_overwrites_the_database_or_its_companions() {
     let dir = tempfile::tempdir().expect("dir");

@@ -1,7 +1,9 @@
 //! CSV exports: UTF-8, a header row, ISO 8601 dates, numbers as numbers. In any cell from user text, a `=`,
 //! `+`, `-`, `@`, tab or carriage return that a spreadsheet could read as the start of a cell — at the start of
-//! the text, or after a `;`, `,` or line break (Italian spreadsheets split on `;`) — gets a `'` before it, so
-//! that a spreadsheet never runs a player's name as a formula whichever separator it splits on.
+//! the text, or after a `;`, `,`, tab or line break (Italian spreadsheets split on `;`), with any spaces and
+//! double quotes between (a reader that splits on another separator than the file's sees the writer's quoting
+//! as part of the cell) — gets a `'` before it, so that a spreadsheet never runs a player's name as a formula
+//! whichever separator it splits on. Columns of numbers are written as numbers and never touched.
 
 use super::Snapshot;
 use crate::rules::MancheInput;
@@ -15,8 +17,9 @@ pub fn cell(text: &str) -> String {
             safe.push('\'');
         }
         safe.push(c);
-        // Spaces after a separator do not stop a spreadsheet from reading what follows as a formula.
-        cell_starts = matches!(c, ';' | ',' | '\n' | '\r' | '\t') || (cell_starts && c == ' ');
+        // Spaces and quotes after a separator do not stop a spreadsheet from reading what follows as a formula:
+        // `y;"=2+2` is written `"y;""=2+2"`, and a `;` reader sees a cell `""=2+2"`.
+        cell_starts = matches!(c, ';' | ',' | '\n' | '\r' | '\t') || (cell_starts && matches!(c, ' ' | '"'));
     }
     safe
 }
@@ -197,7 +200,7 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                         cell(&player.name),
                         cell(&hand_cell(player)),
                         if mahjong { "yes" } else { "no" }.to_owned(),
-                        facts_cell(player, &manche.input),
+                        cell(&facts_cell(player, &manche.input)),
                         if manche.outcome.void { "yes" } else { "no" }.to_owned(),
                         score.to_string(),
                         manche.nets.get(position).copied().unwrap_or_default().to_string(),
@@ -255,5 +258,43 @@ mod tests {
         assert_eq!(cell("Rossi\n@SUM(A1)"), "Rossi\n'@SUM(A1)");
         assert_eq!(cell("Rossi,-1"), "Rossi,'-1");
         assert_eq!(cell(""), "");
+        assert_eq!(cell("y;\"=2+2"), "y;\"'=2+2", "a quote after the separator");
+        assert_eq!(cell("\"=2+2"), "\"'=2+2");
+        assert_eq!(cell("y, \" \"@x"), "y, \" \"'@x");
+        assert_eq!(cell("a\"-b"), "a\"-b", "a quote inside a word starts no cell");
+    }
+
+    /// Every way a reader may split a written line: on the file's comma with its quoting, or naively on `;`,
+    /// `,` or tab, with or without stripping the quotes around a piece. No piece may start with a formula
+    /// character once spaces and quotes are skipped, for any text made of risky characters and separators.
+    #[test]
+    fn no_reader_sees_a_formula_whichever_separator_it_splits_on() {
+        let alphabet = ['y', '=', '+', '-', '@', '\t', '\r', '\n', ';', ',', '"', ' ', '\''];
+        let risky = |piece: &str| {
+            let start = piece.trim_start_matches([' ', '"']);
+            start.starts_with(['=', '+', '-', '@', '\t', '\r'])
+        };
+        // Every text of up to four characters of the alphabet.
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> =
+                texts.iter().flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}"))).collect();
+            texts.extend(longer);
+        }
+        texts.sort();
+        texts.dedup();
+        for text in &texts {
+            let mut writer = csv::Writer::from_writer(Vec::new());
+            writer.write_record(["1", &cell(text), "2"]).expect("written");
+            let line = String::from_utf8(writer.into_inner().expect("bytes")).expect("utf-8");
+            let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(line.as_bytes());
+            let record = reader.records().next().expect("a row").expect("read back");
+            assert!(!risky(&record[1]), "{text:?} read back by a comma reader as {:?}", &record[1]);
+            for separator in [';', ',', '\t', '\n', '\r'] {
+                for piece in line.split(separator).skip(1) {
+                    assert!(!risky(piece), "{text:?} written {line:?}: a {separator:?} reader sees {piece:?}");
+                }
+            }
+        }
     }
 }
