@@ -509,3 +509,34 @@ fn the_sorted_standings_column_carries_its_arrow_in_either_language() {
     harness.get_by_label("Points ▼");
     assert!(harness.query_by_label("Place ▲").is_none(), "one sorted column");
 }
+
+#[test]
+fn a_read_only_database_is_shown_with_a_banner_and_a_change_is_refused_in_the_referees_language() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = {
+        let mut store = Store::open(&db).expect("store");
+        common::seated_four(&mut store).0
+    };
+    let before = std::fs::read(&db).expect("db");
+    let mut app = DeskApp::new(Store::open_read_only(&db).expect("opened for reading"));
+    app.open_tournament(id);
+    app.go(Screen::Players);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Sola lettura:");
+    harness.get_by_label_contains("Bruno");
+    type_into(&mut harness, "Nome", "Elena");
+    click(&mut harness, Role::Button, "Aggiungi giocatore");
+    harness.get_by_label_contains("è aperto in sola lettura");
+    assert_eq!(harness.state().store().players(id).expect("players").len(), 4, "nothing saved");
+    click(&mut harness, Role::Button, "EN");
+    harness.get_by_label_contains("Read only:");
+    drop(harness);
+    assert_eq!(std::fs::read(&db).expect("db"), before, "the file is as it was");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().into_string().expect("name"))
+        .collect();
+    assert_eq!(names, ["t.db"], "no journal written beside it");
+}

@@ -195,6 +195,9 @@ pub trait Backend {
 pub struct Db {
     backend: Box<dyn Backend>,
     depth: Cell<u32>,
+    /// Set when the database could be opened only for reading: every write is refused before it starts, naming
+    /// this location.
+    read_only: Option<String>,
 }
 
 impl std::fmt::Debug for Db {
@@ -206,7 +209,25 @@ impl std::fmt::Debug for Db {
 impl Db {
     /// A connection over `backend`.
     pub fn new(backend: Box<dyn Backend>) -> Db {
-        Db { backend, depth: Cell::new(0) }
+        Db { backend, depth: Cell::new(0), read_only: None }
+    }
+
+    /// A connection that only reads: every write is refused with [`StoreError::ReadOnly`] naming `location`.
+    pub fn read_only(backend: Box<dyn Backend>, location: String) -> Db {
+        Db { backend, depth: Cell::new(0), read_only: Some(location) }
+    }
+
+    /// Whether writes are refused (a database that could be opened only for reading).
+    pub fn is_read_only(&self) -> bool {
+        self.read_only.is_some()
+    }
+
+    /// Refuses a write on a read-only database before anything starts.
+    fn check_writable(&self) -> StoreResult<()> {
+        match &self.read_only {
+            Some(location) => Err(StoreError::ReadOnly { location: location.clone() }),
+            None => Ok(()),
+        }
     }
 
     /// Which kind of database this is.
@@ -272,6 +293,7 @@ impl Db {
 
     /// Starts a transaction that later writes join as savepoints (see [`Db::end_outer`]).
     pub fn begin_outer(&self) -> StoreResult<Outer> {
+        self.check_writable()?;
         let level = self.depth.get();
         self.backend.begin_write()?;
         self.depth.set(level + 1);
@@ -285,6 +307,7 @@ impl Db {
 
     /// Starts an operation that may write: the outermost takes the write lock, an inner one is a savepoint.
     pub fn write(&self) -> StoreResult<Write<'_>> {
+        self.check_writable()?;
         let level = self.depth.get();
         if level == 0 {
             self.backend.begin_write()?;

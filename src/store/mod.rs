@@ -108,6 +108,19 @@ pub enum StoreError {
         /// What it is instead.
         why: Message,
     },
+    /// The database could be opened only for reading (another user's file, a read-only disk): nothing was
+    /// changed.
+    ReadOnly {
+        /// The file.
+        location: String,
+    },
+    /// A read-only database from an older Stecca: it cannot be brought up to date where it is.
+    ReadOnlyOld {
+        /// The file.
+        path: String,
+        /// Its schema version.
+        found: i64,
+    },
     /// A file-system problem (creating the data directory).
     Io {
         /// The path.
@@ -174,6 +187,8 @@ impl Explain for StoreError {
             StoreError::Foreign { path, why } => {
                 msg!("error.store.foreign", path = path).arg_message("why", why.clone())
             }
+            StoreError::ReadOnly { location } => msg!("error.store.read_only", location = location),
+            StoreError::ReadOnlyOld { path, found } => msg!("error.store.read_only_old", path = path, found = found),
             StoreError::Io { path, source } => {
                 msg!("error.io.at", path = path).arg_message("why", crate::message::io_reason(source))
             }
@@ -242,13 +257,29 @@ pub fn default_path() -> Option<PathBuf> {
 impl Store {
     /// Opens (creating if needed) the database at `path`. A file that is empty, not SQLite, another
     /// program's or from a newer Stecca is refused and left exactly as it was; an older Stecca database is
-    /// backed up (checked, then renamed into place) and migrated under one write lock.
+    /// backed up (checked, then renamed into place) and migrated under one write lock. A file this user cannot
+    /// write (another user's, a read-only disk) is opened for reading only, writing nothing.
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let (conn, backup) = sqlite::open::open_file(path)?;
+        let opened = sqlite::open::open_file(path)?;
+        let backend = Box::new(sqlite::Sqlite::new(opened.conn));
         Ok(Store {
-            db: Db::new(Box::new(sqlite::Sqlite::new(conn))),
+            db: if opened.read_only { Db::read_only(backend, path.display().to_string()) } else { Db::new(backend) },
             location: Location::File(path.to_owned()),
-            backup,
+            backup: opened.backup,
+            station: None,
+        })
+    }
+
+    /// Opens the existing database at `path` for reading only, whoever may write it: nothing is written, not
+    /// the file, not a journal beside it; every change is refused with [`StoreError::ReadOnly`]. (What
+    /// [`Store::open`] does by itself for a file this user cannot write.)
+    pub fn open_read_only(path: &Path) -> StoreResult<Store> {
+        std::fs::metadata(path).map_err(|source| StoreError::Io { path: path.display().to_string(), source })?;
+        let opened = sqlite::open::open_read_only(path)?;
+        Ok(Store {
+            db: Db::read_only(Box::new(sqlite::Sqlite::new(opened.conn)), path.display().to_string()),
+            location: Location::File(path.to_owned()),
+            backup: None,
             station: None,
         })
     }
@@ -288,6 +319,12 @@ impl Store {
     /// Where this store's data is.
     pub fn location(&self) -> &Location {
         &self.location
+    }
+
+    /// Whether this database could be opened only for reading (another user's file, a read-only disk): it is
+    /// shown and exported, and every change is refused with [`StoreError::ReadOnly`].
+    pub fn is_read_only(&self) -> bool {
+        self.db.is_read_only()
     }
 
     /// Whether several stations may share it (a server).

@@ -145,6 +145,10 @@ impl DeskApp {
     /// Switches the language (and remembers it).
     pub fn set_lang(&mut self, lang: Lang) {
         self.lang = lang;
+        // A read-only database keeps the choice for this session only.
+        if self.store.is_read_only() {
+            return;
+        }
         if let Err(e) = self.store.set_preference("language", lang.code()) {
             self.fail(e);
         }
@@ -296,6 +300,7 @@ impl DeskApp {
             let response =
                 ui.add(egui::TextEdit::singleline(&mut self.referee).desired_width(140.0)).labelled_by(label.id);
             if response.lost_focus()
+                && !self.store.is_read_only()
                 && let Err(e) = self.store.set_preference("referee", self.referee.trim())
             {
                 self.fail(e);
@@ -322,6 +327,10 @@ impl DeskApp {
             }
         }
         let red = Color32::from_rgb(200, 40, 40);
+        if self.store.is_read_only() {
+            let text = crate::msg!("nav.read_only", location = self.store.location()).render(self.lang);
+            ui.label(RichText::new(text).color(Color32::from_rgb(190, 110, 0)).strong());
+        }
         if let Some(why) = &self.offline {
             let mut text = why.render(self.lang);
             if let Some(pending) = &self.pending {

@@ -57,9 +57,19 @@ fn foreign(path: &Path, why: crate::message::Message) -> StoreError {
     StoreError::Foreign { path: path.display().to_string(), why }
 }
 
-/// Opens `path`, creating it when it does not exist. Returns the connection and the backup written before a
-/// migration, if one was needed.
-pub(in crate::store) fn open_file(path: &Path) -> StoreResult<(Connection, Option<PathBuf>)> {
+/// An opened database file.
+pub(in crate::store) struct Opened {
+    /// The checked connection.
+    pub conn: Connection,
+    /// The backup written before a migration, if one was needed.
+    pub backup: Option<PathBuf>,
+    /// The file could be opened only for reading.
+    pub read_only: bool,
+}
+
+/// Opens `path`, creating it when it does not exist. A file this user cannot write (another user's, a
+/// read-only mount) is opened for reading only, with nothing written: not the file, not a journal beside it.
+pub(in crate::store) fn open_file(path: &Path) -> StoreResult<Opened> {
     let io = |path: &Path| {
         let shown = path.display().to_string();
         move |source| StoreError::Io { path: shown, source }
@@ -68,8 +78,8 @@ pub(in crate::store) fn open_file(path: &Path) -> StoreResult<(Connection, Optio
         Some(parent) => parent.to_owned(),
         None => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&dir).map_err(io(&dir))?;
     if !path.exists() {
+        std::fs::create_dir_all(&dir).map_err(io(&dir))?;
         create_new(path, &dir)?;
     }
     let meta = std::fs::metadata(path).map_err(io(path))?;
@@ -79,12 +89,125 @@ pub(in crate::store) fn open_file(path: &Path) -> StoreResult<(Connection, Optio
     if meta.len() == 0 {
         return Err(foreign(path, crate::msg!("error.open.empty")));
     }
+    if !can_write(path) {
+        return open_read_only(path);
+    }
     let mut conn =
         Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
     conn.busy_timeout(BUSY_TIMEOUT)?;
-    let backup = check_and_migrate(&mut conn, path, &dir)?;
+    let backup = match check_and_migrate(&mut conn, path, &dir) {
+        // The file is writable but its folder is not (SQLite cannot make its journal beside it).
+        Err(StoreError::Sqlite(e)) if is_read_only_refusal(&e) => {
+            drop(conn);
+            return open_read_only(path);
+        }
+        other => other?,
+    };
     settings(&conn)?;
-    Ok((conn, backup))
+    Ok(Opened { conn, backup, read_only: false })
+}
+
+/// Whether this user may write `path`: opening it for writing (without truncating or changing anything)
+/// succeeds.
+fn can_write(path: &Path) -> bool {
+    match std::fs::OpenOptions::new().write(true).open(path) {
+        Ok(_) => true,
+        Err(e) => !matches!(e.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem),
+    }
+}
+
+/// SQLite's refusals that mean "this cannot be written here".
+fn is_read_only_refusal(error: &rusqlite::Error) -> bool {
+    matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::ReadOnly | rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::PermissionDenied)
+    )
+}
+
+/// Opens `path` for reading only and checks that it is a current Stecca database. When no journal is beside it
+/// (the last desk closed cleanly) the file is opened as immutable, so SQLite needs no shared-memory file and
+/// writes nothing anywhere; with a journal present it is read through it, as another desk may be writing.
+pub(in crate::store) fn open_read_only(path: &Path) -> StoreResult<Opened> {
+    let companion = |suffix: &str| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        PathBuf::from(name).exists()
+    };
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_URI | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let open = |parameters: &str| -> StoreResult<Connection> {
+        let mut conn = Connection::open_with_flags(file_uri(path, parameters), flags)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        check_current(&mut conn, path)?;
+        Ok(conn)
+    };
+    let conn = if companion("-wal") || companion("-shm") {
+        match open("mode=ro") {
+            // A journal this user cannot open: read the file as it is.
+            Err(StoreError::Sqlite(e)) if is_read_only_refusal(&e) => open("mode=ro&immutable=1")?,
+            other => other?,
+        }
+    } else {
+        open("mode=ro&immutable=1")?
+    };
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(Opened { conn, backup: None, read_only: true })
+}
+
+/// A `file:` URI for SQLite naming `path`, with query `parameters`. Every byte outside the unreserved set and
+/// `/` is percent-encoded, so a `?`, `#` or `%` in a folder name stays part of the path. (Hand-written: a crate
+/// for one loop over bytes is not worth its build.)
+fn file_uri(path: &Path, parameters: &str) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut uri = String::from("file:");
+    for byte in absolute.as_os_str().as_encoded_bytes() {
+        if byte.is_ascii_alphanumeric() || b"/-._~".contains(byte) {
+            uri.push(char::from(*byte));
+        } else {
+            uri.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    uri.push('?');
+    uri.push_str(parameters);
+    uri
+}
+
+/// Refuses, without changing anything, what is not a Stecca database or is newer than this build.
+fn check_ours(found: &Found, path: &Path) -> StoreResult<()> {
+    let ours = match found.application_id {
+        APPLICATION_ID => true,
+        0 => found.has_tournaments && found.version > 0,
+        _ => false,
+    };
+    if !ours {
+        return Err(foreign(path, crate::msg!("error.open.not_stecca")));
+    }
+    let supported = schema_version();
+    if found.version > supported {
+        return Err(StoreError::TooNew { path: path.display().to_string(), found: found.version, supported });
+    }
+    Ok(())
+}
+
+/// SQLite says "not a database" at the first read, which may be the BEGIN or the first query.
+fn not_sqlite(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |e: rusqlite::Error| match e {
+        rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
+            foreign(path, crate::msg!("error.open.not_sqlite"))
+        }
+        e => e.into(),
+    }
+}
+
+/// In a read transaction: the file is a Stecca database of this build's schema (an older one cannot be
+/// migrated where it cannot be written).
+fn check_current(conn: &mut Connection, path: &Path) -> StoreResult<()> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Deferred).map_err(not_sqlite(path))?;
+    let found = inspect(&tx).map_err(not_sqlite(path))?;
+    check_ours(&found, path)?;
+    if found.version < schema_version() {
+        return Err(StoreError::ReadOnlyOld { path: path.display().to_string(), found: found.version });
+    }
+    Ok(())
 }
 
 /// A fresh database in memory, migrated.
@@ -131,28 +254,10 @@ fn create_new(path: &Path, dir: &Path) -> StoreResult<()> {
 /// Under the write lock: refuses what is not ours or is newer, leaving it as it was; backs up and migrates an
 /// older Stecca database.
 fn check_and_migrate(conn: &mut Connection, path: &Path, dir: &Path) -> StoreResult<Option<PathBuf>> {
-    let supported = schema_version();
-    // SQLite says "not a database" at the first read, which may be the BEGIN or the first query.
-    let not_sqlite = |e: rusqlite::Error| match e {
-        rusqlite::Error::SqliteFailure(code, _) if code.code == rusqlite::ErrorCode::NotADatabase => {
-            foreign(path, crate::msg!("error.open.not_sqlite"))
-        }
-        e => e.into(),
-    };
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(not_sqlite)?;
-    let found = inspect(&tx).map_err(not_sqlite)?;
-    let ours = match found.application_id {
-        APPLICATION_ID => true,
-        0 => found.has_tournaments && found.version > 0,
-        _ => false,
-    };
-    if !ours {
-        return Err(foreign(path, crate::msg!("error.open.not_stecca")));
-    }
-    if found.version > supported {
-        return Err(StoreError::TooNew { path: path.display().to_string(), found: found.version, supported });
-    }
-    if found.version == supported {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate).map_err(not_sqlite(path))?;
+    let found = inspect(&tx).map_err(not_sqlite(path))?;
+    check_ours(&found, path)?;
+    if found.version == schema_version() {
         tx.commit()?;
         return Ok(None);
     }
