@@ -121,3 +121,37 @@ fn a_club_evening_by_the_command_line_from_chip_counts_to_receipts() {
         assert!(text[0].contains(expected), "{expected:?} in {}", text[0]);
     }
 }
+
+#[test]
+fn a_member_whose_name_holds_a_comma_is_seated_by_quoting_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("circolo.db");
+    let club = ok(&db, &["club", "new", "--name", "Circolo", "--chip-value", "1", "--starting-chips", "4000"]);
+    let club = club.trim();
+    for name in ["Rossi, Mario", "Bruno", "Carla", "Dario"] {
+        ok(&db, &["club", "add-member", "--club", club, "--name", name]);
+    }
+    let table = "\"Rossi, Mario\", Bruno,Carla,Dario";
+    let opened: Value =
+        serde_json::from_str(&ok(&db, &["club", "evening", "--club", club, "--date", "2026-11-20", "--table", table]))
+            .expect("json");
+    let tournament = opened["tournament"].as_i64().expect("tournament");
+    let store = stecca::store::Store::open(&db).expect("store");
+    assert_eq!(common::cli::table_names(&store, tournament, 1, 1), ["Rossi, Mario", "Bruno", "Carla", "Dario"]);
+    let unquoted = stecca(
+        &db,
+        &["club", "evening", "--club", club, "--date", "2026-11-21", "--table", "Rossi, Mario,Bruno,Carla,Dario"],
+    );
+    assert!(!unquoted.status.success(), "unquoted, the comma separates: no member named Rossi");
+}
+
+#[test]
+fn an_evening_that_does_not_exist_is_said_once() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("circolo.db");
+    ok(&db, &["club", "new", "--name", "Circolo", "--chip-value", "1", "--starting-chips", "4000"]);
+    let out = stecca(&db, &["club", "close", "--evening", "99"]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(error.matches("does not exist").count(), 1, "{error}");
+}

@@ -432,3 +432,35 @@ fn bad_options_and_bad_manche_lines_are_refused_with_the_reason() {
     let out = enter(&db, &["--tournament", &t, "--session", "9", "--table", "1"], &good.to_string());
     assert!(String::from_utf8_lossy(&out.stderr).contains("session 9 has no table 1"));
 }
+
+#[test]
+fn players_import_refuses_more_players_than_a_seating_can_seat_saying_the_one_limit() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = ok(&db, &["tournament", "new", "--name", "Grande", "--sessions", "2"]).trim().to_owned();
+    let list = dir.path().join("players.csv");
+    let rows: String = (1..=1001).map(|i| format!("P{i:04},Club,IT\n")).collect();
+    std::fs::write(&list, format!("name,club,country\n{rows}")).expect("list");
+    let out = stecca(&db, &["players", "import", "--tournament", &id, list.to_str().expect("p")]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("at most 1000 players") && error.contains("1001 more given"), "{error}");
+    let store = Store::open(&db).expect("store");
+    assert!(store.players(id.parse().expect("id")).expect("players").is_empty(), "nothing registered");
+    drop(store);
+    let rows: String = (1..=1000).map(|i| format!("P{i:04},Club,IT\n")).collect();
+    std::fs::write(&list, format!("name,club,country\n{rows}")).expect("list");
+    ok(&db, &["players", "import", "--tournament", &id, list.to_str().expect("p")]);
+}
+
+#[test]
+fn a_refusal_is_said_once_not_once_per_layer() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = ok(&db, &["tournament", "new", "--name", "Vuoto", "--sessions", "2"]).trim().to_owned();
+    let out = stecca(&db, &["seat", "--tournament", &id]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    let first_words: String = error.trim_start_matches("stecca seat: ").chars().take(12).collect();
+    assert_eq!(error.matches(&first_words).count(), 1, "{error}");
+}

@@ -144,3 +144,66 @@ fn db_init_prepares_an_empty_server_database_and_a_bad_address_is_named() {
     let error = String::from_utf8_lossy(&out.stderr);
     assert!(error.contains("not a database address") && !error.contains("secret"), "{error}");
 }
+
+/// `stecca enter --jsonl --wait-offline SECONDS`, started on a running server; its input is written later.
+fn enter_waiting(db: &str, tournament: i64, wait: u64) -> (Child, std::process::ChildStdin) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        .args(["enter", "--tournament", &tournament.to_string(), "--jsonl", "--wait-offline", &wait.to_string()])
+        .args(["--db", db])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let stdin = child.stdin.take().expect("stdin");
+    // Long enough for it to connect before the server goes.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    (child, stdin)
+}
+
+#[test]
+fn enter_waits_for_a_lost_server_a_bounded_time_then_says_which_lines_were_not_saved() {
+    let server = common::pg::own_server();
+    let db = server.fresh_database();
+    let dir = tempfile::tempdir().expect("dir");
+    let list = dir.path().join("players.csv");
+    let rows: String = (1..=32).map(|i| format!("P{i:02},Club {},IT\n", i % 5)).collect();
+    std::fs::write(&list, format!("name,club,country\n{rows}")).expect("list");
+    let id = tournament(&db, &list);
+    let store = Store::open_server(&db).expect("store");
+    let all = lines(&store, id, 1..=1);
+    drop(store);
+    let some = |skip: usize| -> String { all.lines().skip(skip).take(3).map(|l| format!("{l}\n")).collect() };
+
+    // Back within the wait: every line is saved, in order, once.
+    let (child, mut stdin) = enter_waiting(&db, id, 30);
+    server.stop();
+    stdin.write_all(some(0).as_bytes()).expect("written");
+    drop(stdin);
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    server.restart();
+    assert_eq!(answers(child), 3);
+    let store = Store::open_server(&db).expect("store");
+    assert_eq!(store.manche_count(id).expect("count"), 3);
+    drop(store);
+
+    // Gone for longer than the wait: the first line not saved is named, the rest are not tried.
+    let (child, mut stdin) = enter_waiting(&db, id, 3);
+    server.stop();
+    let started = std::time::Instant::now();
+    stdin.write_all(some(3).as_bytes()).expect("written");
+    drop(stdin);
+    let out = child.wait_with_output().expect("ends");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "bounded: {:?}", started.elapsed());
+    server.restart();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    let answer: Value = serde_json::from_str(said.lines().next().expect("one answer")).expect("json");
+    assert_eq!(answer["line"], 1);
+    assert!(answer["error"].as_str().expect("error").contains("not saved after waiting 3 s"), "{answer}");
+    assert_eq!(said.lines().count(), 1, "the lines behind it are not answered as if tried: {said}");
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("stopped at line 1"), "{error}");
+    let store = Store::open_server(&db).expect("store");
+    assert_eq!(store.manche_count(id).expect("count"), 3, "nothing saved while the server was gone");
+}

@@ -116,4 +116,7 @@ fn tegarasu_sanjuu_is_recorded_with_a_warning_above_the_threshold() {
     let manches = store.table_manches(table).expect("manches");
     assert!(manches[0].outcome.void && manches[0].nets.iter().all(|&n| n == 0));
     assert_eq!(manches[0].input.tegarasu_sanjuu.as_deref(), Some(names[0].as_str()));
+    // The void hand is played again: the sessions screen counts what the session counts and shows it apart.
+    click(&mut harness, Role::Button, "Sessioni");
+    harness.get_by_label("0/16 · 1 nulla");
 }

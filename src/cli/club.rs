@@ -72,8 +72,9 @@ pub enum Action {
         #[arg(long, default_value = "")]
         number: String,
     },
-    /// Open an evening: one --table per table, member names in seat order separated by commas. Prints the
-    /// evening's id and its tournament's id (for `stecca enter`).
+    /// Open an evening: one --table per table, member names in seat order separated by commas (a name that
+    /// holds a comma in double quotes, as in a CSV line). Prints the evening's id and its tournament's id (for
+    /// `stecca enter`).
     Evening {
         /// The club's id.
         #[arg(long)]
@@ -81,7 +82,7 @@ pub enum Action {
         /// The day (YYYY-MM-DD).
         #[arg(long)]
         date: NaiveDate,
-        /// A table's members in seat order ("Anna,Bruno,Carla,Dario").
+        /// A table's members in seat order ("Anna,Bruno,Carla,Dario"; '"Rossi, Mario",Bruno,Carla,Dario').
         #[arg(long = "table", required = true)]
         tables: Vec<String>,
     },
@@ -229,7 +230,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
         Action::Evening { club, date, tables } => {
             let tables = tables
                 .iter()
-                .map(|table| table.split(',').map(|name| member_id(&store, *club, name)).collect())
+                .map(|table| table_names(table)?.iter().map(|name| member_id(&store, *club, name)).collect())
                 .collect::<anyhow::Result<Vec<Vec<Id>>>>()?;
             let evening = desk::open_evening(&mut store, *club, *date, &tables, &by)?;
             let tournament = store.evening(evening)?.tournament_id;
@@ -343,4 +344,16 @@ fn member_id(store: &Store, club: Id, name: &str) -> anyhow::Result<Id> {
 fn names(store: &Store, club: Id) -> anyhow::Result<impl Fn(Id) -> String> {
     let members = store.members(club)?;
     Ok(move |id: Id| members.iter().find(|m| m.id == id).map(|m| m.data.name.clone()).unwrap_or_default())
+}
+
+/// The member names of one `--table`: separated by commas, read as one CSV line so that a name holding a comma
+/// is given in double quotes (`"Rossi, Mario",Bruno`).
+fn table_names(table: &str) -> anyhow::Result<Vec<String>> {
+    let mut reader =
+        ::csv::ReaderBuilder::new().has_headers(false).trim(::csv::Trim::All).from_reader(table.as_bytes());
+    let record = match reader.records().next() {
+        Some(record) => record.map_err(|e| anyhow::anyhow!("--table {table}: {e}"))?,
+        None => bail!("--table: no member named"),
+    };
+    Ok(record.iter().map(str::to_owned).collect())
 }

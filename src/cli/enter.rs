@@ -5,14 +5,18 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 use super::input::{Lines, MAX_INPUT, open, read_all};
 use super::{EXIT_INVALID, open_existing, referee};
-use crate::desk::{TableAddress, enter_manche};
+use crate::desk::{DeskError, TableAddress, enter_manche};
 use crate::rules::MancheInput;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
+
+/// How often a manche waiting for a lost server is tried again.
+const OFFLINE_RETRY: Duration = Duration::from_secs(2);
 
 /// Arguments of `stecca enter`.
 #[derive(Debug, clap::Args)]
@@ -32,6 +36,10 @@ pub struct EnterArgs {
     /// One manche per input line; one answer per output line.
     #[arg(long)]
     pub jsonl: bool,
+    /// How long, in seconds, a manche waits for a server that cannot be reached (tried again every 2 s, the
+    /// lines behind it waiting) before `enter` stops, saying which line was the first not saved.
+    #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+    pub wait_offline: u64,
     /// The input file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
 }
@@ -46,7 +54,7 @@ pub fn run(db: Option<&str>, args: &EnterArgs) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(EXIT_INVALID),
         Err(error) => {
-            eprintln!("stecca enter: {error:#}");
+            eprintln!("stecca enter: {}", super::said(&error));
             ExitCode::from(EXIT_INVALID)
         }
     }
@@ -54,13 +62,14 @@ pub fn run(db: Option<&str>, args: &EnterArgs) -> ExitCode {
 
 fn single(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let text = read_all(input, MAX_INPUT)?;
-    match enter_text(store, args, &text) {
+    let by = referee(store);
+    match enter_patiently(store, args, &text, &by) {
         Ok(answer) => {
             println!("{answer}");
             Ok(true)
         }
-        Err(message) => {
-            eprintln!("stecca enter: {message}");
+        Err(failure) => {
+            eprintln!("stecca enter: {}", failure.text());
             Ok(false)
         }
     }
@@ -69,16 +78,32 @@ fn single(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyho
 fn bulk(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = std::io::stdout().lock();
     let mut all_saved = true;
+    // Read once, while the server is known to answer: a line saved after a reconnect is signed like the others.
+    let by = referee(store);
     for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
         let line = line.map_err(|e| anyhow::anyhow!("cannot read line {}: {e}", number + 1))?;
         if line.as_ref().is_ok_and(|l| l.trim().is_empty()) {
             continue;
         }
-        let answer = match line.and_then(|line| enter_text(store, args, &line)) {
+        let result = line.map_err(Failure::Invalid).and_then(|line| enter_patiently(store, args, &line, &by));
+        let answer = match result {
             Ok(answer) => answer,
-            Err(message) => {
+            Err(failure) => {
                 all_saved = false;
-                json!({ "line": number + 1, "error": message })
+                let answer = json!({ "line": number + 1, "error": failure.text() });
+                if let Failure::Offline(_) = failure {
+                    // Every line behind this one would wait as long again for the same server: stop, and say
+                    // where, so that the script sends the rest again (a line sent again is not saved twice).
+                    writeln!(out, "{answer}")?;
+                    out.flush()?;
+                    anyhow::bail!(
+                        "stopped at line {}: the server could not be reached for {} s; that line and the ones after \
+                         it were not saved",
+                        number + 1,
+                        args.wait_offline
+                    );
+                }
+                answer
             }
         };
         // Written and flushed after the commit: whoever reads an answer can count on the manche.
@@ -86,6 +111,43 @@ fn bulk(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow:
         out.flush()?;
     }
     Ok(all_saved)
+}
+
+/// Why a manche was not saved.
+enum Failure {
+    /// The manche (or the line) is wrong: the same line will be refused again.
+    Invalid(String),
+    /// The server could not be reached: the same line may be saved later.
+    Offline(String),
+}
+
+impl Failure {
+    fn text(&self) -> &str {
+        match self {
+            Failure::Invalid(text) | Failure::Offline(text) => text,
+        }
+    }
+}
+
+/// [`enter_text`], tried again every [`OFFLINE_RETRY`] while the server cannot be reached, for at most
+/// `--wait-offline` seconds. A save whose answer was lost is found by its key, so trying again never saves
+/// a manche twice.
+fn enter_patiently(store: &mut Store, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
+    let deadline = Instant::now() + Duration::from_secs(args.wait_offline);
+    loop {
+        match enter_text(store, args, text, by) {
+            Err(Failure::Offline(_)) if Instant::now() + OFFLINE_RETRY <= deadline => {
+                std::thread::sleep(OFFLINE_RETRY);
+            }
+            Err(Failure::Offline(why)) => {
+                return Err(Failure::Offline(format!(
+                    "{why} — not saved after waiting {} s for the server",
+                    args.wait_offline
+                )));
+            }
+            other => return other,
+        }
+    }
 }
 
 /// Takes a number out of the line's JSON object, or the command line's.
@@ -106,19 +168,25 @@ fn take_number(
 }
 
 /// One manche: parses, saves, and returns the answer line (or the one-line reason it was not saved).
-fn enter_text(store: &mut Store, args: &EnterArgs, text: &str) -> Result<Value, String> {
-    let mut value: Value = serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
+fn enter_text(store: &mut Store, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| Failure::Invalid(format!("invalid input: {e}")))?;
     let Some(object) = value.as_object_mut() else {
-        return Err("invalid input: a manche is a JSON object".to_owned());
+        return Err(Failure::Invalid("invalid input: a manche is a JSON object".to_owned()));
     };
-    let session = take_number(object, "session", args.session)?.ok_or("session: give --session or \"session\"")?;
-    let table = take_number(object, "table", args.table)?.ok_or("table: give --table or \"table\"")?;
-    let manche = take_number(object, "manche", args.manche)?;
-    let input: MancheInput =
-        serde_path_to_error::deserialize(value).map_err(|e| format!("invalid input: {}: {}", e.path(), e.inner()))?;
+    let session = take_number(object, "session", args.session)
+        .map_err(Failure::Invalid)?
+        .ok_or_else(|| Failure::Invalid("session: give --session or \"session\"".to_owned()))?;
+    let table = take_number(object, "table", args.table)
+        .map_err(Failure::Invalid)?
+        .ok_or_else(|| Failure::Invalid("table: give --table or \"table\"".to_owned()))?;
+    let manche = take_number(object, "manche", args.manche).map_err(Failure::Invalid)?;
+    let input: MancheInput = serde_path_to_error::deserialize(value)
+        .map_err(|e| Failure::Invalid(format!("invalid input: {}: {}", e.path(), e.inner())))?;
     let at = TableAddress { tournament: args.tournament, session, table };
-    let by = referee(store);
-    let entered = enter_manche(store, at, manche, &input, &by).map_err(|e| e.to_string())?;
+    let entered = enter_manche(store, at, manche, &input, by).map_err(|e| match e {
+        DeskError::Store(StoreError::Offline { .. }) => Failure::Offline(e.to_string()),
+        e => Failure::Invalid(e.to_string()),
+    })?;
     let nets: serde_json::Map<String, Value> =
         entered.nets.iter().map(|(name, net)| (name.clone(), json!(net))).collect();
     let mut answer = json!({ "session": session, "table": table, "manche": entered.manche, "nets": nets });

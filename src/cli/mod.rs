@@ -112,12 +112,29 @@ fn referee(store: &crate::store::Store) -> String {
     store.preference("referee").ok().flatten().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "stecca".to_owned())
 }
 
+/// An error with its causes on one line, each layer said once: a layer whose text its wrapper already says
+/// (a desk error showing the store's message, which is also its source) adds nothing and is left out.
+pub fn said(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for layer in error.chain() {
+        let layer = layer.to_string();
+        if text.contains(&layer) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&layer);
+    }
+    text
+}
+
 /// Prints an error once, at the edge, and turns it into the exit status.
 fn report(result: anyhow::Result<()>, command: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("{command}: {error:#}");
+            eprintln!("{command}: {}", said(&error));
             ExitCode::FAILURE
         }
     }

@@ -28,7 +28,7 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(EXIT_INVALID),
         Err(error) => {
-            eprintln!("stecca score: {error:#}");
+            eprintln!("stecca score: {}", super::said(&error));
             ExitCode::from(EXIT_INVALID)
         }
     }

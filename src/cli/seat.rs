@@ -54,7 +54,7 @@ pub fn run(db: Option<&str>, args: &SeatArgs) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("stecca seat: {error:#}");
+            eprintln!("stecca seat: {}", super::said(&error));
             ExitCode::from(EXIT_INVALID)
         }
     }

@@ -32,7 +32,7 @@ pub fn run(args: &SettleUpArgs) -> ExitCode {
     match proposal.and_then(|value| print(&value)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("stecca settle-up: {error:#}");
+            eprintln!("stecca settle-up: {}", super::said(&error));
             ExitCode::from(EXIT_INVALID)
         }
     }

@@ -179,3 +179,32 @@ pub fn confirm_manche_as(
     store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
     Ok((input, outcome))
 }
+
+/// How far a table has got in its session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableProgress {
+    /// The manches the session counts (the deal passed after them, as the table screen counts).
+    pub counted: u32,
+    /// Manches without a result (a wall game, a void hand), whether the session counted them or not.
+    pub void: usize,
+}
+
+/// Every table's progress in `tournament`, by table id: what its session counts, and its void manches apart
+/// (a Hanafuda hand voided by tegarasu sanjuu is played again, so a session of 16 may hold 17 manches).
+pub fn table_progress(store: &Store, tournament: Id) -> DeskResult<std::collections::HashMap<Id, TableProgress>> {
+    let settings = store.tournament(tournament)?.settings;
+    let ruleset = settings.ruleset();
+    let mut progress = std::collections::HashMap::new();
+    for table in store.seating(tournament)? {
+        let manches = store.table_manches(table.id)?;
+        if manches.is_empty() {
+            continue;
+        }
+        let rotations: Vec<Rotation> =
+            manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect();
+        let winds = manche_winds(table.start_round_wind, &rotations, table.players.len());
+        let void = manches.iter().filter(|m| m.outcome.void).count();
+        progress.insert(table.id, TableProgress { counted: winds.passes, void });
+    }
+    Ok(progress)
+}

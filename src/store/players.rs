@@ -72,6 +72,7 @@ impl Store {
     pub fn add_player(&mut self, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
         let tx = self.write()?;
         writable(&tx, tournament)?;
+        room_for(&tx, tournament, 1)?;
         let id = insert(&tx, tournament, data, referee)?;
         tx.commit()?;
         Ok(id)
@@ -81,6 +82,7 @@ impl Store {
     pub fn import_players(&mut self, tournament: Id, players: &[PlayerData], referee: &str) -> StoreResult<Vec<Id>> {
         let tx = self.write()?;
         writable(&tx, tournament)?;
+        room_for(&tx, tournament, players.len())?;
         let mut ids = Vec::with_capacity(players.len());
         for (row, data) in players.iter().enumerate() {
             let id = insert(&tx, tournament, data, referee).map_err(|e| {
@@ -189,4 +191,21 @@ impl Store {
             player_from_row,
         )
     }
+}
+
+/// A tournament holds at most as many players as a seating can seat ([`crate::seating::MAX_PLAYERS`]): one
+/// limit, said when players are registered rather than when the first seating is generated.
+fn room_for(tx: &Db, tournament: Id, adding: usize) -> StoreResult<()> {
+    let registered: i64 = tx.value("SELECT count(*) FROM player WHERE tournament_id = ?1", params![tournament])?;
+    let registered = usize::try_from(registered).unwrap_or(usize::MAX);
+    let max = crate::seating::MAX_PLAYERS;
+    if registered.saturating_add(adding) > max {
+        return Err(StoreError::Refused(msg!(
+            "error.player.too_many",
+            max = max,
+            registered = registered,
+            adding = adding
+        )));
+    }
+    Ok(())
 }

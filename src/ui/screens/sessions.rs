@@ -29,7 +29,7 @@ struct Cache {
     revision: u64,
     tables: Vec<SeatedTable>,
     names: HashMap<Id, String>,
-    manches: HashMap<Id, usize>,
+    manches: HashMap<Id, desk::TableProgress>,
     report: Option<Quality>,
 }
 
@@ -40,7 +40,7 @@ fn load(app: &mut DeskApp, tournament: Id) {
     let result = (|| -> Result<Cache, desk::DeskError> {
         let tables = app.store.seating(tournament)?;
         let names = app.store.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect();
-        let manches = app.store.manche_counts(tournament)?;
+        let manches = desk::table_progress(&app.store, tournament)?;
         let report = desk::stored_report(&app.store, tournament)?;
         Ok(Cache { revision: app.revision, tables, names, manches, report })
     })();
@@ -195,11 +195,14 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 for _ in table.players.len()..seats {
                     ui.label("");
                 }
-                ui.label(format!(
-                    "{}/{}",
-                    manches.get(&table.id).copied().unwrap_or(0),
-                    tournament.settings.manches_per_session
-                ));
+                let progress = manches.get(&table.id).copied().unwrap_or_default();
+                let mut played = format!("{}/{}", progress.counted, tournament.settings.manches_per_session);
+                match progress.void {
+                    0 => {}
+                    1 => played.push_str(&format!(" {}", lang.tr("sessions.void_one"))),
+                    n => played.push_str(&format!(" {}", crate::msg!("sessions.void_many", n = n).render(lang))),
+                }
+                ui.label(played);
                 if ui.button(lang.tr("sessions.open_table")).clicked() {
                     open = Some(table.id);
                 }
