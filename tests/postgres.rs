@@ -253,3 +253,33 @@ fn two_stations_entering_the_same_new_manche_the_second_is_refused_with_the_firs
     assert_eq!((conflict.current.input.clone(), conflict.current.referee.as_str()), (saved, "Mario Rossi"));
     assert_eq!(second.table_manches(tables[0]).expect("manches")[0].revision, 1, "nothing overwritten");
 }
+
+/// The SHA-256 fingerprint of the test server's certificate, as `openssl x509 -fingerprint` prints it.
+fn server_fingerprint() -> String {
+    let certificate = common::pg::server().data.join("server.crt");
+    let out = std::process::Command::new("openssl")
+        .args(["x509", "-noout", "-fingerprint", "-sha256", "-in"])
+        .arg(certificate)
+        .output()
+        .expect("openssl runs");
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    text.trim().rsplit('=').next().expect("fingerprint").to_owned()
+}
+
+#[test]
+fn a_station_talks_to_the_server_over_tls_and_checks_a_pinned_fingerprint() {
+    let url = common::pg::url();
+    let store = Store::open_server(&url).expect("store");
+    let encrypted = store.query_value("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", &[]).expect("ssl");
+    assert_eq!(encrypted, stecca::store::db::Value::Int(1), "TLS by default (sslmode=require)");
+    drop(store);
+
+    let pinned = format!("{url}?sslfingerprint={}", server_fingerprint());
+    Store::open_server(&pinned).expect("the right fingerprint is accepted");
+    let wrong = format!("{url}?sslfingerprint={}", "AB:".repeat(31) + "CD");
+    let error = Store::open_server(&wrong).expect_err("another certificate");
+    let said = error.message().render(Lang::En);
+    assert!(said.contains("not the one given (sslfingerprint)"), "{said}");
+    let bad = Store::open_server(&format!("{url}?sslmode=sometimes")).expect_err("a bad sslmode");
+    assert!(matches!(bad, StoreError::Location { .. }), "{bad}");
+}

@@ -119,3 +119,40 @@ fn a_lost_server_is_said_and_the_confirmed_manche_is_saved_once_when_it_is_back(
     let manche = &store.table_manches(table).expect("manches")[0];
     assert_eq!(store.record_history("manche", manche.id).expect("history").len(), 1);
 }
+
+#[test]
+fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
+    let url = common::pg::server().password_database("giusta");
+    // No password in the address, the environment or a password file: the server's question reaches the desk.
+    let error = match Store::open_server(&format!("{url}?sslmode=require")) {
+        Err(error @ stecca::store::StoreError::Password { wrong: false, .. }) => error,
+        other => panic!("a server that asks for a password: {other:?}"),
+    };
+    let prompt = stecca::ui::PasswordPrompt::new(&url, &error);
+    let mut harness = egui_kittest::Harness::builder().with_size([1000.0, 600.0]).build_ui_state(
+        |ui, state: &mut (stecca::ui::PasswordPrompt, Option<Store>)| {
+            if let Some(store) = state.0.show(ui) {
+                state.1 = Some(store);
+            }
+        },
+        (prompt, None),
+    );
+    harness.run();
+    harness.get_by_label_contains("chiede la password delle postazioni");
+    let field = harness.get_by_role_and_label(Role::PasswordInput, "Password");
+    field.focus();
+    field.type_text("sbagliata");
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("ha rifiutato la password");
+    assert!(harness.state().1.is_none());
+    let field = harness.get_by_role_and_label(Role::PasswordInput, "Password");
+    field.focus();
+    field.type_text("giusta");
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Connetti").click();
+    harness.run();
+    let store = harness.state().1.as_ref().expect("connected with the typed password");
+    assert!(store.is_shared());
+}

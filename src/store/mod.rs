@@ -70,6 +70,13 @@ pub enum StoreError {
         /// What the connection said.
         why: String,
     },
+    /// The server asks for a password and none was found (`wrong: false`), or the one given is wrong.
+    Password {
+        /// `user@host:port/database`.
+        server: String,
+        /// A password was given and refused.
+        wrong: bool,
+    },
     /// A database address that cannot be used.
     Location {
         /// As given.
@@ -175,6 +182,8 @@ impl Explain for StoreError {
                 msg!("error.store.database", detail = detail)
             }
             StoreError::Offline { server, why } => msg!("error.store.offline", server = server, detail = why),
+            StoreError::Password { server, wrong: false } => msg!("error.store.no_password", server = server),
+            StoreError::Password { server, wrong: true } => msg!("error.store.wrong_password", server = server),
             StoreError::Location { location, why } => msg!("error.store.location", location = location, detail = why),
             StoreError::Conflict(conflict) => conflict.message(),
             StoreError::Column(detail) => msg!("error.store.json", detail = detail),
@@ -298,7 +307,13 @@ impl Store {
     /// Connects to a PostgreSQL database (`postgres://user[:password]@host[:port]/database`): an empty one
     /// gets the schema; one that is not Stecca's, or from a newer Stecca, is refused and left as it was.
     pub fn open_server(url: &str) -> StoreResult<Store> {
-        let backend = postgres::open(url)?;
+        Store::open_server_with_password(url, None)
+    }
+
+    /// [`Store::open_server`] with the password the referee typed (`None`: the address's, `PGPASSWORD`'s or the
+    /// password file's, as libpq finds it).
+    pub fn open_server_with_password(url: &str, password: Option<&str>) -> StoreResult<Store> {
+        let backend = postgres::open(url, password)?;
         let location = Location::Server(backend.shown().to_owned());
         Ok(Store { db: Db::new(Box::new(backend)), location, backup: None, station: Some(preferences::station_name()) })
     }

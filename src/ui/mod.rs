@@ -3,16 +3,29 @@
 
 mod app;
 mod fonts;
+mod password;
 mod screens;
 mod widgets;
 
 pub use crate::i18n::Lang;
 pub use app::{DeskApp, Screen};
+pub use password::PasswordPrompt;
 
-/// Opens the desk window on the database at `db` (default: the user's data directory).
+/// Opens the desk window on the database at `db` (default: the user's data directory). A shared server that asks
+/// for a password none was found for gets the password prompt first.
 pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
-    let store = crate::cli::open_store(db)?;
-    let app = DeskApp::new(store);
+    let location = crate::cli::database(db)?;
+    let window = match crate::store::Store::open_at(&location) {
+        Ok(store) => Window::Desk(Box::new(DeskApp::new(store))),
+        Err(error @ crate::store::StoreError::Password { .. }) => {
+            Window::Password(PasswordPrompt::new(&location, &error))
+        }
+        Err(error) => {
+            return Err(
+                anyhow::Error::new(error).context(format!("opening {}", crate::store::postgres::redacted(&location)))
+            );
+        }
+    };
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("Stecca"),
         ..Default::default()
@@ -22,14 +35,28 @@ pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
         options,
         Box::new(|cc| {
             fonts::install(&cc.egui_ctx);
-            Ok(Box::new(app))
+            Ok(Box::new(window))
         }),
     )
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
 }
 
-impl eframe::App for DeskApp {
+/// What the window shows: the password prompt until the server took it, then the desk.
+enum Window {
+    Password(PasswordPrompt),
+    Desk(Box<DeskApp>),
+}
+
+impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.show(ui);
+        match self {
+            Window::Password(prompt) => {
+                if let Some(store) = prompt.show(ui) {
+                    *self = Window::Desk(Box::new(DeskApp::new(store)));
+                    ui.ctx().request_repaint();
+                }
+            }
+            Window::Desk(desk) => desk.show(ui),
+        }
     }
 }

@@ -79,8 +79,28 @@ fn start(durable: bool) -> Server {
         .output()
         .expect("initdb runs");
     assert!(output.status.success(), "initdb: {}", String::from_utf8_lossy(&output.stderr));
+    // The administrator (`postgres`) is trusted; every other role gives its password, as at a hall's server.
+    let hba = "local all all trust\nhost all postgres 127.0.0.1/32 trust\nhost all all 127.0.0.1/32 scram-sha-256\n";
+    let hba_file = data.join("pg_hba.conf");
+    let mut write_hba = as_server_user(Path::new("sh"));
+    write_hba.arg("-c").arg(format!("printf '{}' > {}", hba.replace('\n', "\\n"), hba_file.display()));
+    assert!(write_hba.status().expect("pg_hba written").success());
+    // TLS on, as in a hall: stations ask for it by default (sslmode=require).
+    let output = as_server_user(Path::new("openssl"))
+        .args(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"])
+        .args(["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout"])
+        .arg(data.join("server.key"))
+        .arg("-out")
+        .arg(data.join("server.crt"))
+        .output()
+        .expect("openssl runs");
+    assert!(output.status.success(), "openssl: {}", String::from_utf8_lossy(&output.stderr));
     let port = free_port();
-    let mut options = format!("-p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200", data.display());
+    let mut options = format!(
+        "-p {port} -k {dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c ssl=on \
+         -c ssl_cert_file={dir}/server.crt -c ssl_key_file={dir}/server.key",
+        dir = data.display()
+    );
     if !durable {
         // Tests only: nothing here must survive a crash of the machine.
         options.push_str(" -c fsync=off -c synchronous_commit=off -c full_page_writes=off");
@@ -134,6 +154,17 @@ impl Server {
             postgres::Client::connect(&format!("{}/postgres", self.base), postgres::NoTls).expect("admin connection");
         admin.batch_execute(&format!("CREATE DATABASE {name}")).expect("create database");
         format!("{}/{name}", self.base)
+    }
+
+    /// A new, empty database owned by a new role that logs in with `password`: its URL, without the password.
+    pub fn password_database(&self, password: &str) -> String {
+        let name = format!("p{}_{}", std::process::id(), DATABASES.fetch_add(1, Ordering::SeqCst));
+        let mut admin =
+            postgres::Client::connect(&format!("{}/postgres", self.base), postgres::NoTls).expect("admin connection");
+        admin.batch_execute(&format!("CREATE ROLE {name} LOGIN PASSWORD '{password}'")).expect("role");
+        admin.batch_execute(&format!("CREATE DATABASE {name} OWNER {name}")).expect("database");
+        let port = self.base.rsplit(':').next().expect("port");
+        format!("postgres://{name}@127.0.0.1:{port}/{name}")
     }
 
     /// Stops the server now (a station losing its server); [`Server::restart`] brings it back.

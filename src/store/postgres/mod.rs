@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 
 use bytes::BytesMut;
 use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
-use postgres::{Client, Config, NoTls, Statement};
+use postgres::{Client, Config, Statement};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 use super::db::{Backend, Kind, Row, Value, numbered_dollars};
 use super::{StoreError, StoreResult};
@@ -90,6 +91,8 @@ impl<'a> FromSql<'a> for Value {
 /// A connection to a PostgreSQL database, reopened when it was lost.
 pub(in crate::store) struct Postgres {
     config: Config,
+    /// TLS as the address asks (`sslmode=require` unless it says otherwise).
+    tls: MakeRustlsConnect,
     /// `user@host:port/database`, without the password: what messages name.
     shown: String,
     client: RefCell<Option<Client>>,
@@ -135,11 +138,21 @@ fn with_causes(error: &postgres::Error) -> String {
 }
 
 impl Postgres {
-    /// Connects to `url` (`postgres://user[:password]@host[:port]/database`).
-    pub(in crate::store) fn connect(url: &str) -> StoreResult<Postgres> {
-        let mut config: Config = url
-            .parse()
-            .map_err(|e: postgres::Error| StoreError::Location { location: redacted(url), why: e.to_string() })?;
+    /// Connects to `url` (`postgres://user@host[:port]/database[?sslmode=…&sslrootcert=…&sslfingerprint=…]`).
+    /// The password is `password` when given, else the one in the address, else `PGPASSWORD` or the password
+    /// file, as libpq finds it; with none, a server that asks for one is answered [`StoreError::Password`].
+    pub(in crate::store) fn connect(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
+        let location = |why: String| StoreError::Location { location: redacted(url), why };
+        let split = tls::split(url).map_err(location)?;
+        let mut config: Config = split.url.parse().map_err(|e: postgres::Error| location(e.to_string()))?;
+        let tls = tls::connector(&split.verify).map_err(location)?;
+        if let Some(password) = password {
+            config.password(password);
+        } else if config.get_password().is_none()
+            && let Some(found) = stored_password(&config)
+        {
+            config.password(found);
+        }
         // A station in a hall: say "offline" within seconds rather than hang the desk on a dead network.
         config.connect_timeout(Duration::from_secs(3));
         config.keepalives(true).keepalives_idle(Duration::from_secs(10));
@@ -148,6 +161,7 @@ impl Postgres {
         let shown = shown(&config);
         let backend = Postgres {
             config,
+            tls,
             shown,
             client: RefCell::new(None),
             statements: RefCell::new(HashMap::new()),
@@ -184,12 +198,22 @@ impl Postgres {
         {
             return Err(self.offline(e.to_string()));
         }
-        let mut client = self.config.connect(NoTls).map_err(|e| self.offline(with_causes(&e)))?;
+        let mut client = self.config.connect(self.tls.clone()).map_err(|e| self.connect_failed(&e))?;
         client
             .batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET client_min_messages = warning"))
             .map_err(|e| self.offline(with_causes(&e)))?;
         self.unreachable_since.set(None);
         Ok(client)
+    }
+
+    /// Why a connection could not be opened: no password or a wrong one (the desk asks again), else the server
+    /// cannot be reached.
+    fn connect_failed(&self, error: &postgres::Error) -> StoreError {
+        let wrong = error.code() == Some(&postgres::error::SqlState::INVALID_PASSWORD);
+        if wrong || with_causes(error).contains("password missing") {
+            return StoreError::Password { server: self.shown.clone(), wrong };
+        }
+        self.offline(with_causes(error))
     }
 
     /// The server's first TCP address (none for a Unix socket or a name that does not resolve now).
@@ -311,12 +335,24 @@ fn shown(config: &Config) -> String {
     format!("{user}@{host}:{port}/{database}")
 }
 
+/// The password for a connection from `PGPASSWORD` or the password file.
+fn stored_password(config: &Config) -> Option<String> {
+    let host = match config.get_hosts().first() {
+        Some(postgres::config::Host::Tcp(host)) => host.clone(),
+        _ => "localhost".to_owned(),
+    };
+    let port = config.get_ports().first().copied().unwrap_or(5432);
+    let user = config.get_user().unwrap_or("");
+    let database = config.get_dbname().unwrap_or(user);
+    password::lookup(&host, port, database, user)
+}
+
 /// A location as it may be shown: a server address without its password, a file path as it is.
 pub fn redacted(location: &str) -> String {
     if !is_url(location) {
         return location.to_owned();
     }
-    match location.parse::<Config>() {
+    match tls::split(location).ok().and_then(|split| split.url.parse::<Config>().ok()).ok_or(()) {
         Ok(config) => format!("postgres://{}", shown(&config)),
         Err(_) => "postgres://…".to_owned(),
     }
@@ -328,4 +364,6 @@ pub fn is_url(location: &str) -> bool {
 }
 
 mod open;
+mod password;
+mod tls;
 pub(in crate::store) use open::open;

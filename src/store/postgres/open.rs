@@ -8,9 +8,10 @@ use super::super::{StoreError, StoreResult, migrations, schema_version};
 use super::Postgres;
 use crate::msg;
 
-/// Connects to `url`, checks the database and brings its schema up to date.
-pub(in crate::store) fn open(url: &str) -> StoreResult<Postgres> {
-    let backend = Postgres::connect(url)?;
+/// Connects to `url` (with `password`, or the one found as libpq finds it), checks the database and brings its
+/// schema up to date.
+pub(in crate::store) fn open(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
+    let backend = Postgres::connect(url, password)?;
     backend.begin_write()?;
     let result = check_and_migrate(&backend);
     let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
