@@ -1,5 +1,5 @@
-//! Offline search for the seating bases shipped in `assets/seating/cyclic-bases.txt`:
-//! `cargo run --release --example find_cyclic_bases > assets/seating/cyclic-bases.txt`; for one cell:
+//! Offline search for the seating bases shipped in `crates/core/assets/seating/cyclic-bases.txt`:
+//! `cargo run --release --example find_cyclic_bases > crates/core/assets/seating/cyclic-bases.txt`; for one cell:
 //! `… find_cyclic_bases TABLES [SESSIONS [ORBITS [SEED]]]`. 32 × 10 is not found this way (neither over Z₁₀
 //! nor with 2 orbits over Z₅): `examples/find_xor_design.rs` builds it.
 use stecca::rng::Rng;

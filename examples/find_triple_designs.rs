@@ -1,4 +1,4 @@
-//! Offline search for the repeat-free plans at tables of three in `assets/seating/designs-three.txt`:
+//! Offline search for the repeat-free plans at tables of three in `crates/core/assets/seating/designs-three.txt`:
 //! `cargo run --release --example find_triple_designs -- PLAYERS SESSIONS [SEED] [BUDGET]`.
 //!
 //! 27 players × 13 sessions is built, not searched: the 27 points of the affine space AG(3, 3) with its 13

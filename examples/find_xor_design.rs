@@ -1,5 +1,5 @@
-//! Offline search for the 32 players × 10 sessions design in `assets/seating/designs.txt`:
-//! `cargo run --release --example find_xor_design >> assets/seating/designs.txt` (about a second).
+//! Offline search for the 32 players × 10 sessions design in `crates/core/assets/seating/designs.txt`:
+//! `cargo run --release --example find_xor_design >> crates/core/assets/seating/designs.txt` (about a second).
 //!
 //! Ten sessions of three new opponents each cover 30 of a player's 31 others, so exactly one pair per player
 //! never meets. The search fixes that pair as p and p XOR 1 and looks only at sessions that are invariant

@@ -1,27 +1,17 @@
 //! Stecca: the desk for Mah Jong referees and club treasurers.
 //!
-//! A pure core without I/O — [`tiles`] (tiles and notation), [`hanafuda`] (cards and their codes), [`rules`] (the ruleset boundary, the exact
-//! decomposition, FIMJ), [`settle`] (payments), [`seating`] (schedules), [`tournament`] (settings, winds,
-//! standings), [`ledger`] (the treasurer's money and settle-up) — under a thin shell: [`store`] (SQLite), [`desk`] (the referee's operations), [`ui`] (egui) and
-//! [`cli`].
+//! The pure core lives in its own crate, `stecca-core` (tiles, Hanafuda cards, rules, settlement, seating, the
+//! tournament domain, the ledger, messages and translations), re-exported here under the same paths; this crate
+//! is the thin shell over it: [`store`] (SQLite, PostgreSQL), [`desk`] (the referee's and treasurer's
+//! operations), [`export`] (PDF, CSV), [`ui`] (egui) and [`cli`].
 
-rust_i18n::i18n!("assets/locales", fallback = "en");
+pub use stecca_core::{hanafuda, i18n, ledger, message, msg, rng, rules, seating, settle, tiles, tournament};
 
 pub mod cli;
 pub mod desk;
 pub mod export;
 pub mod fonts;
-pub mod hanafuda;
-pub mod i18n;
-pub mod ledger;
-pub mod message;
-pub mod rng;
-pub mod rules;
-pub mod seating;
-pub mod settle;
 pub mod store;
-pub mod tiles;
-pub mod tournament;
 pub mod ui;
 
 /// The engine version stored next to every computed result.

@@ -49,7 +49,10 @@ fn is_key(text: &str) -> bool {
 /// Every `msg!("key", a = …)`, `Message::new("key")` and `tr("key")` in the sources.
 fn uses() -> Vec<Use> {
     let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    // The core's sources and the shell's (the workspace root's `src`): the texts live here, their uses in both.
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    rust_files(&core.join("src"), &mut files);
+    rust_files(&core.join("../../src"), &mut files);
     let mut found = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).expect("source readable");
