@@ -1,0 +1,113 @@
+//! Helpers shared by the core's integration tests: scoring a FIMJ hand or a manche, reading its figures.
+#![allow(dead_code)]
+
+use serde_json::{Value, json};
+use stecca_core::rules::fimj::{FimjOptions, HandContext, HandScore, WinFlags, score_hand};
+use stecca_core::rules::{MancheError, MancheInput, MancheOutcome, score_manche};
+use stecca_core::tiles::{Wind, parse_hand};
+
+/// Scores one hand under the default options.
+pub fn hand(text: &str, seat: Wind, round: Wind, winner: bool, flags: &[&str]) -> HandScore {
+    hand_with(text, seat, round, winner, flags, &FimjOptions::default())
+}
+
+/// Scores one hand under `options`.
+pub fn hand_with(
+    text: &str,
+    seat: Wind,
+    round: Wind,
+    winner: bool,
+    flags: &[&str],
+    options: &FimjOptions,
+) -> HandScore {
+    let parsed = parse_hand(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut set = WinFlags::NONE;
+    for f in flags {
+        set.insert(WinFlags::parse(f).expect("known flag"));
+    }
+    let ctx = HandContext { seat, round, winner, flags: set };
+    score_hand(&parsed, &ctx, options).unwrap_or_else(|e| panic!("{text}: {e:?}"))
+}
+
+/// A non-winner sitting South in the East round.
+pub fn loser(text: &str) -> HandScore {
+    hand(text, Wind::South, Wind::East, false, &[])
+}
+
+/// A winner sitting South in the East round, with flags.
+pub fn winner(text: &str, flags: &[&str]) -> HandScore {
+    hand(text, Wind::South, Wind::East, true, flags)
+}
+
+/// The Italian labels of a scored hand with their amounts, e.g. `Tris coperto di testa (RRR) = 8`.
+pub fn lines(score: &HandScore) -> Vec<String> {
+    score
+        .lines
+        .iter()
+        .map(|(line, amount)| {
+            let (it, _) = line.labels();
+            match amount {
+                stecca_core::rules::fimj::Amount::Points(p) => format!("{it} = {p}"),
+                stecca_core::rules::fimj::Amount::Doubles(d) => format!("{it} ×{d}"),
+                stecca_core::rules::fimj::Amount::Limit(v) => format!("{it} = {v}"),
+            }
+        })
+        .collect()
+}
+
+/// Asserts value, stick points and doubles of a non-limit hand.
+#[track_caller]
+pub fn assert_hand(score: &HandScore, value: u64, stick: u64, doubles: u32) {
+    assert_eq!(
+        (score.value, score.stick_points, score.doubles, score.limit),
+        (value, stick, doubles, None),
+        "lines: {:#?}",
+        lines(score)
+    );
+}
+
+/// A player entry of a manche.
+pub fn player(name: &str, seat: &str, hand: &str) -> Value {
+    json!({"name": name, "seat": seat, "hand": hand})
+}
+
+/// A winning player entry.
+pub fn winner_entry(name: &str, seat: &str, hand: &str, win: &[&str]) -> Value {
+    json!({"name": name, "seat": seat, "hand": hand, "mahjong": true, "win": win})
+}
+
+/// A FIMJ manche in the East round with default options.
+pub fn manche(players: Vec<Value>) -> Value {
+    json!({"rules": "fimj", "round_wind": "E", "players": players, "options": {}})
+}
+
+/// Scores manche JSON.
+pub fn score(input: Value) -> Result<MancheOutcome, MancheError> {
+    let input: MancheInput = serde_json::from_value(input).expect("input has the contract's shape");
+    score_manche(&input)
+}
+
+/// Scores manche JSON that must be valid.
+#[track_caller]
+pub fn scored(input: Value) -> MancheOutcome {
+    score(input).unwrap_or_else(|e| panic!("rejected: {e}"))
+}
+
+/// Scores manche JSON that must be rejected; returns the message.
+#[track_caller]
+pub fn rejected(input: Value) -> String {
+    match score(input) {
+        Ok(outcome) => panic!("accepted: {outcome:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Net per player name.
+pub fn net(outcome: &MancheOutcome, name: &str) -> i64 {
+    outcome.net.iter().find(|(n, _)| n == name).map(|(_, v)| *v).expect("player in net")
+}
+
+/// Payments as (from, to, amount).
+pub fn payments(outcome: &MancheOutcome) -> Vec<(String, String, u64)> {
+    outcome.payments.iter().map(|p| (p.from.clone(), p.to.clone(), p.amount)).collect()
+}

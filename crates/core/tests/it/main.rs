@@ -1,0 +1,15 @@
+//! The core's integration tests, one binary: every rule line of every ruleset, validation, the property tests
+//! (payments sum to zero), seating and settle-up. Pure: no store, no desk, no window.
+
+mod classic_american;
+mod common;
+mod fimj_doubles;
+mod fimj_limits;
+mod fimj_settlement;
+mod fimj_stick_points;
+mod fimj_validation;
+mod nmjl;
+mod properties;
+mod properties_nmjl;
+mod seating;
+mod settle_up_props;

@@ -1,0 +1,137 @@
+//! A tournament's card at the desk (issue "Modern American (NMJL)"): import with a per-row check (all rows or
+//! none), edits replacing it whole and audited, refused for rules without a card; and NMJL games entered and
+//! stored with the hand picked from it.
+
+use stecca::desk;
+use stecca::rules::MancheInput;
+use stecca::store::Store;
+use stecca::tournament::{CardHand, HandEntry, MancheEntry, PlayerData, TournamentSettings};
+
+const CARD: &str = "section,hand,value,concealed,jokers\n\
+                    2468,FF 2222 44 6666 88,25,X,yes\n\
+                    Like Numbers,FF 1111 D 1111 D 11,30,X,yes\n\
+                    Singles and Pairs,NN EW SS 11 22 33 44,75,C,no\n";
+
+/// An NMJL tournament (tournament points when `tournament`) with Ada, Bea, Cy, Dot seated at one table.
+fn nmjl(store: &mut Store, options: serde_json::Value) -> (i64, i64) {
+    let settings = TournamentSettings {
+        name: "Mahjongg Open".into(),
+        rules: "nmjl".into(),
+        options,
+        sessions: 1,
+        manches_per_session: 4,
+        ..TournamentSettings::default()
+    };
+    let id = desk::create_tournament(store, &settings, "Arbitro").expect("tournament");
+    for name in ["Ada", "Bea", "Cy", "Dot"] {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "Arbitro").expect("player");
+    }
+    let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
+    store.save_seating(id, 1, &[vec![players]], "Arbitro").expect("seating");
+    (id, store.seating(id).expect("seating")[0].id)
+}
+
+fn a_card_file_is_imported_whole_or_not_at_all(mut store: Store) {
+    let (id, _) = nmjl(&mut store, serde_json::json!({}));
+    let bad = format!("{CARD}Quints,11111 22 33333,forty,X,\n");
+    let error = desk::import_card(&mut store, id, &bad, "Arbitro").expect_err("a bad row");
+    assert!(error.to_string().contains("Line 5") && error.to_string().contains("«forty»"), "{error}");
+    assert!(desk::card(&store, id).expect("card").is_empty(), "nothing imported");
+    assert_eq!(desk::import_card(&mut store, id, CARD, "Arbitro").expect("import"), 3);
+    let card = desk::card(&store, id).expect("card");
+    assert_eq!(card.len(), 3);
+    assert_eq!(card[2].label(), "Singles and Pairs · NN EW SS 11 22 33 44");
+    assert!(card[2].concealed && !card[2].jokers);
+    let again = desk::preview_card_import(&store, id, CARD).expect("preview");
+    assert!(again.iter().all(|row| row.result.is_err()), "the same hands again are duplicates");
+    let audit = store.audit_log(id).expect("audit");
+    assert!(audit.iter().any(|e| e.entity == "card" && e.action == "set"));
+}
+
+fn an_edit_replaces_the_card_and_is_checked_first(mut store: Store) {
+    let (id, _) = nmjl(&mut store, serde_json::json!({}));
+    desk::import_card(&mut store, id, CARD, "Arbitro").expect("import");
+    let mut card = desk::card(&store, id).expect("card");
+    card[0].value = 30;
+    card.remove(1);
+    desk::set_card(&mut store, id, &card, "Arbitro").expect("edit");
+    let kept = desk::card(&store, id).expect("card");
+    assert_eq!((kept.len(), kept[0].value), (2, 30));
+    card.push(CardHand { section: " ".into(), line: "FF".into(), value: 25, concealed: false, jokers: true });
+    let error = desk::set_card(&mut store, id, &card, "Arbitro").expect_err("empty section");
+    assert!(error.to_string().contains("Section"), "{error}");
+    assert_eq!(desk::card(&store, id).expect("card").len(), 2, "nothing changed");
+}
+
+fn rules_without_a_card_keep_none(mut store: Store) {
+    let settings = TournamentSettings { name: "Coppa".into(), ..TournamentSettings::default() };
+    let id = desk::create_tournament(&mut store, &settings, "Arbitro").expect("tournament");
+    let error = desk::import_card(&mut store, id, CARD, "Arbitro").expect_err("FIMJ has no card");
+    assert!(error.to_string().contains("not played from a card"), "{error}");
+}
+
+fn ada_wins(value: &str, card_hand: &str, discarder: usize) -> MancheEntry {
+    let mut hands = vec![HandEntry::default(); 4];
+    hands[0] = HandEntry {
+        mahjong: true,
+        value: value.into(),
+        card_hand: card_hand.into(),
+        exposures: "2".into(),
+        ..HandEntry::default()
+    };
+    hands[discarder].discarder = true;
+    MancheEntry { void: false, hands }
+}
+
+fn a_game_is_confirmed_stored_and_ranked(mut store: Store) {
+    let (id, table) = nmjl(&mut store, serde_json::json!({"mode": "tournament"}));
+    let entry = ada_wins("25", "2468 · FF 2222 44 6666 88", 1);
+    let (input, outcome) = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect("saved");
+    assert_eq!(input.players[0].card_hand.as_deref(), Some("2468 · FF 2222 44 6666 88"));
+    assert_eq!(outcome.net, [("Ada".into(), 25), ("Bea".into(), -20), ("Cy".into(), 0), ("Dot".into(), 0)]);
+    let state = desk::table_state(&store, table).expect("table");
+    assert_eq!(state.manches[0].outcome.players[0].arrangement, "2468 · FF 2222 44 6666 88");
+    assert_eq!(MancheEntry::from_input(&state.manches[0].input), entry, "the typed game comes back for a correction");
+    let standings = desk::standings(&store, id).expect("standings");
+    assert_eq!((standings[0].player.name.as_str(), standings[0].points), ("Ada", 25));
+    // East passes after every game: Bea deals the second.
+    assert_eq!(state.frame(2).dealer, 1);
+}
+
+fn typing_mistakes_are_placed_beside_the_hand(mut store: Store) {
+    let (_, table) = nmjl(&mut store, serde_json::json!({}));
+    let mut entry = ada_wins("2x5", "", 1);
+    entry.hands[2].dead = Some("dead".into());
+    let error = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect_err("not a number");
+    let desk::DeskError::Entry(errors) = error else { panic!("an entry error: {error}") };
+    assert!(errors.hands[0].as_ref().is_some_and(|e| e.reason_it.contains("«2x5» non è un numero intero")));
+    let mut entry = ada_wins("25", "", 1);
+    entry.hands[3].discarder = true;
+    let error = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect_err("two discarders");
+    let desk::DeskError::Entry(errors) = error else { panic!("an entry error: {error}") };
+    assert!(errors.hands[3].is_some(), "{errors:?}");
+}
+
+fn a_script_enters_a_game_but_not_a_bettor(mut store: Store) {
+    let (id, _) = nmjl(&mut store, serde_json::json!({}));
+    let at = desk::TableAddress { tournament: id, session: 1, table: 1 };
+    let mut input: MancheInput = serde_json::from_value(serde_json::json!({"rules": "nmjl", "players": [
+        {"name": "Dot"}, {"name": "Ada", "mahjong": true, "value": 30, "win": ["self_picked"]},
+        {"name": "Bea"}, {"name": "Cy", "dead": true}]}))
+    .expect("shape");
+    input.bettor = Some(stecca::rules::Bettor { name: "Eve".into(), on: "Ada".into() });
+    let error = desk::enter_manche(&mut store, at, None, &input, "script").expect_err("bettor");
+    assert!(error.to_string().contains("bettor"), "{error}");
+    input.bettor = None;
+    let entered = desk::enter_manche(&mut store, at, None, &input, "script").expect("entered");
+    assert_eq!(entered.nets, [("Ada".into(), 180), ("Bea".into(), -60), ("Cy".into(), -60), ("Dot".into(), -60)]);
+}
+
+crate::on_both_backends!(
+    a_card_file_is_imported_whole_or_not_at_all,
+    an_edit_replaces_the_card_and_is_checked_first,
+    rules_without_a_card_keep_none,
+    a_game_is_confirmed_stored_and_ranked,
+    typing_mistakes_are_placed_beside_the_hand,
+    a_script_enters_a_game_but_not_a_bettor,
+);

@@ -1,0 +1,166 @@
+//! The `stecca score` command-line contract (issue "The scoring engine"), tested on the real binary.
+
+use std::process::Output;
+
+use crate::common::cli::stecca_stdin as stecca_bytes;
+use serde_json::{Value, json};
+
+const EXAMPLE: &str = include_str!("../../examples/digest-manche.json");
+
+fn stecca(args: &[&str], stdin: &str) -> Output {
+    stecca_bytes(args, stdin.as_bytes())
+}
+
+fn stdout_json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+#[test]
+fn the_issue_example_prints_the_issue_output() {
+    let out = stecca(&["score", "examples/digest-manche.json"], "");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = stdout_json(&out);
+    let bruno = &v["players"][1];
+    assert_eq!(bruno["name"], "Bruno");
+    assert_eq!(bruno["seat"], "S");
+    assert_eq!(bruno["score"], 144);
+    assert_eq!(bruno["stick_points"], 36);
+    assert_eq!(bruno["doubles"], 2);
+    assert_eq!(bruno["limit"], Value::Null);
+    let items = bruno["items"].as_array().expect("items");
+    let points: u64 = items.iter().filter_map(|i| i["points"].as_u64()).sum();
+    let doubles: u64 = items.iter().filter_map(|i| i["doubles"].as_u64()).sum();
+    assert_eq!((points, doubles), (36, 2), "the items explain the figures");
+    assert!(items.iter().all(|i| i["label_it"].is_string() && i["label_en"].is_string()));
+    assert!(
+        v["payments"].as_array().expect("payments").contains(&json!({"from": "Anna", "to": "Bruno", "amount": 290}))
+    );
+    assert_eq!(v["net"], json!({"Anna": -230, "Bruno": 570, "Carla": -170, "Dario": -170}));
+}
+
+#[test]
+fn standard_input_is_read_when_no_file_is_given() {
+    let out = stecca(&["score"], EXAMPLE);
+    assert!(out.status.success());
+    assert_eq!(stdout_json(&out)["net"]["Bruno"], 570);
+    let dash = stecca(&["score", "-"], EXAMPLE);
+    assert_eq!(stdout_json(&dash)["net"]["Bruno"], 570);
+}
+
+#[test]
+fn invalid_input_exits_2_with_one_line_naming_the_player_and_nothing_on_stdout() {
+    let bad = EXAMPLE.replace("[999c] 2b", "[998c] 2b");
+    let out = stecca(&["score"], &bad);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("Anna: \"[998c]\": an exposed group must be a pung, kong or chow"), "{stderr}");
+}
+
+#[test]
+fn malformed_json_exits_2() {
+    let out = stecca(&["score"], "{\"rules\": ");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid input"));
+}
+
+#[test]
+fn a_misspelt_field_is_named() {
+    let out = stecca(&["score"], &EXAMPLE.replacen("\"hand\"", "\"hnad\"", 1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown field `hnad`"));
+}
+
+#[test]
+fn a_missing_file_exits_2_and_says_which() {
+    let out = stecca(&["score", "no/such/manche.json"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read no/such/manche.json"));
+}
+
+fn one_line(json: &str) -> String {
+    serde_json::to_string(&serde_json::from_str::<Value>(json).expect("json")).expect("serialise")
+}
+
+#[test]
+fn jsonl_scores_every_line_in_order_and_reports_bad_lines_in_place() {
+    let good = one_line(EXAMPLE);
+    let bad = good.replace("\"seat\":\"W\"", "\"seat\":\"S\"");
+    let input = format!("{good}\n{bad}\n\n{good}\n");
+    let out = stecca(&["score", "--jsonl"], &input);
+    assert_eq!(out.status.code(), Some(2), "not every line scored");
+    let lines: Vec<Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["net"]["Bruno"], 570);
+    assert_eq!(lines[1]["error"], "Carla: sits at S, like Bruno: each seat wind is held by one player");
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("empty")));
+    assert_eq!(lines[3]["net"]["Bruno"], 570);
+}
+
+#[test]
+fn jsonl_exits_0_when_every_line_scores() {
+    let good = one_line(EXAMPLE);
+    let out = stecca(&["score", "--jsonl"], &format!("{good}\n{good}\n"));
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}
+
+#[test]
+fn a_classic_american_manche_scores_through_the_same_command() {
+    let manche = json!({
+        "rules": "classic_american", "round_wind": "E", "void": false,
+        "players": [
+            {"name": "Anna", "seat": "E", "hand": "[8888d] [VVV] EEE BB 234c", "mahjong": true},
+            {"name": "Bruno", "seat": "S", "hand": "1d 4d 7d 2b 5b 8b 3c 6c 9c", "dead": "long"},
+            {"name": "Carla", "seat": "W", "hand": "2d 5d 9d 3b 6b 9b 1c 5c 7c"},
+            {"name": "Dario", "seat": "N", "hand": "3d 6d 1b 4b 7b 8c"}],
+        "options": {"edition": "lrb", "game_type": "mixed"}
+    });
+    let out = stecca(&["score"], &manche.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = stdout_json(&out);
+    assert_eq!(v["players"][0]["score"], 168, "Babcock: 42 × 2 (dragon pung) × 2 (own wind)");
+    assert_eq!(v["net"]["Anna"], 1008, "East receives 336 from each player");
+    let mut refused = manche.clone();
+    refused["options"] = json!({"game_type": "cleared"});
+    let out = stecca(&["score"], &refused.to_string());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Anna: cleared-hand game: the hand holds two suits"), "{stderr}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_or_too_long_is_an_error_line_and_the_batch_goes_on() {
+    let good = one_line(EXAMPLE);
+    let mut input = Vec::new();
+    input.extend_from_slice(good.as_bytes());
+    input.push(b'\n');
+    input.extend_from_slice(b"{\"rules\": \"fimj\", \"players\": \"\xff\xfe\"}\n");
+    input.extend_from_slice(&vec![b' '; 2 << 20]);
+    input.push(b'\n');
+    input.extend_from_slice(good.as_bytes());
+    input.push(b'\n');
+    let out = stecca_bytes(&["score", "--jsonl"], &input);
+    assert_eq!(out.status.code(), Some(2), "some lines failed");
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .expect("utf-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4, "one answer per line");
+    assert_eq!(lines[0]["players"][1]["score"], 144);
+    assert!(lines[1]["error"].as_str().is_some_and(|e| e.contains("not UTF-8")), "{}", lines[1]);
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("longer than")), "{}", lines[2]);
+    assert_eq!(lines[3]["players"][1]["score"], 144, "the batch went on");
+}
+
+#[test]
+fn a_json_file_with_a_byte_order_mark_is_read() {
+    let out = stecca_bytes(&["score"], format!("\u{feff}{EXAMPLE}").as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stdout_json(&out)["players"][1]["score"], 144);
+}

@@ -1,0 +1,33 @@
+//! The shell's integration tests, one binary (one link, one PostgreSQL server for the whole run): the command
+//! line, the store on both backends, the desk, exports, the treasurer's book, crashes, the hall server and the
+//! screens through their widgets (kittest).
+
+mod card;
+mod cli_club;
+mod cli_flow;
+mod cli_nmjl;
+mod cli_postgres;
+mod cli_score;
+mod cli_seat;
+mod cli_settle_up;
+mod club;
+mod common;
+mod crash;
+mod desk;
+mod export;
+mod hall_script;
+mod mayumi;
+mod network_loss;
+mod notebook;
+mod postgres;
+mod store;
+mod store_safety;
+mod toy_ruleset;
+mod ui;
+mod ui_club;
+mod ui_keyboard;
+mod ui_mayumi;
+mod ui_nmjl;
+mod ui_notebook;
+mod ui_stations;
+mod ui_words;

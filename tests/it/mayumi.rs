@@ -1,0 +1,348 @@
+//! Mayumi-no Hanafuda (issue "Mayumi-no Hanafuda"): the seed's examples, settlement with the oya, the next
+//! oya, tegarasu sanjuu, every refusal naming the player or card, a club's own table, the property that nets
+//! sum to zero, and the `stecca score` contract on the real binary.
+
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use stecca::rules::{MancheInput, MancheOutcome, manche_problems, score_manche};
+
+/// The seed's example hand: A (oya) 420, B 550, C 170.
+const AIKO: &str = "3L 3R 9A 4R 5R 7R 11A 11R";
+const BOTAN: &str = "1L 8L 12L 4A 5A 7A 8A 10A 1R 2R 9R 10R 12C1";
+const CHIYO: &str = "2A 11L 6A 6R 6C1 6C2";
+
+fn example() -> Value {
+    json!({"rules": "mayumi",
+        "players": [{"name": "Aiko", "oya": true, "captured": AIKO},
+                    {"name": "Botan", "oya": false, "captured": BOTAN},
+                    {"name": "Chiyo", "oya": false, "captured": CHIYO}],
+        "tegarasu_sanjuu": null,
+        "options": {}})
+}
+
+fn input(value: &Value) -> MancheInput {
+    serde_json::from_value(value.clone()).expect("the contract's shape")
+}
+
+fn scored(value: &Value) -> MancheOutcome {
+    score_manche(&input(value)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn refusal(value: &Value) -> String {
+    score_manche(&input(value)).expect_err("refused").to_string()
+}
+
+fn nets(outcome: &MancheOutcome) -> Vec<i64> {
+    outcome.net.iter().map(|(_, n)| *n).collect()
+}
+
+#[test]
+fn the_seed_example_settles_with_the_oya_and_the_winner_deals_next() {
+    let outcome = scored(&example());
+    let totals: Vec<i64> = outcome.players.iter().map(|p| p.score).collect();
+    assert_eq!(totals, [420, 550, 170]);
+    let payments: Vec<(&str, &str, u64)> =
+        outcome.payments.iter().map(|p| (p.from.as_str(), p.to.as_str(), p.amount)).collect();
+    assert_eq!(payments, [("Aiko", "Botan", 130), ("Chiyo", "Aiko", 250)]);
+    assert_eq!(nets(&outcome), [120, 130, -250]);
+    assert_eq!(outcome.next_oya.as_deref(), Some("Botan"));
+    assert!(outcome.players[1].mahjong && !outcome.players[0].mahjong, "the highest total is the winner");
+    assert!(outcome.warnings.is_empty() && !outcome.void);
+    let rules = stecca::rules::ruleset("mayumi").expect("registered");
+    assert_eq!(rules.rotation(&json!({}), &outcome), stecca::rules::Rotation::To(1));
+}
+
+#[test]
+fn the_lines_explain_each_total() {
+    let outcome = scored(&example());
+    let botan: Vec<(&str, u64)> =
+        outcome.players[1].items.iter().map(|i| (i.label_en.as_str(), i.points.unwrap_or(0))).collect();
+    assert_eq!(
+        botan,
+        [
+            ("Lights: 1L 8L 12L", 150),
+            ("Animals: 4A 5A 7A 8A 10A", 50),
+            ("Ribbons: 1R 2R 9R 10R", 40),
+            ("Chaff: 12C1", 10),
+            ("Matsu-kiri-bôzu — crane, paulownia, shaven head", 300),
+        ]
+    );
+    assert_eq!(outcome.players[1].items[4].label_ja.as_deref(), Some("Matsu-kiri-bôzu"));
+    assert_eq!(
+        outcome.players[2].items.last().map(|i| i.label_it.as_str()),
+        Some("Famiglia completa: Botan (peonia, mese 6)")
+    );
+    assert_eq!(outcome.players[0].arrangement, "3L 3R 4R 5R 7R 9A 11A 11R", "the capture, in deck order");
+}
+
+#[test]
+fn two_players_settle_the_difference_and_a_tie_keeps_the_oya() {
+    let two = json!({"rules": "mayumi", "players": [
+        {"name": "Aiko", "captured": "1L 1R"}, {"name": "Botan", "oya": true, "captured": "3L 3R"}]});
+    let outcome = scored(&two);
+    assert_eq!(nets(&outcome), [0, 0]);
+    assert!(outcome.payments.is_empty());
+    assert_eq!(outcome.next_oya.as_deref(), Some("Botan"), "equal totals: the oya stays");
+    let rules = stecca::rules::ruleset("mayumi").expect("registered");
+    assert_eq!(rules.rotation(&json!({}), &outcome), stecca::rules::Rotation::To(1), "a tie still counts");
+    let mut uneven = two.clone();
+    uneven["players"][0]["captured"] = json!("1L 1R 12C1");
+    let outcome = scored(&uneven);
+    assert_eq!(nets(&outcome), [10, -10]);
+    assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"));
+    let same = json!({"rules": "mayumi", "players": [
+        {"name": "Aiko", "oya": true, "captured": "12C1"},
+        {"name": "Botan", "captured": "1L 1R"}, {"name": "Chiyo", "captured": "3L 3R"}]});
+    let outcome = scored(&same);
+    assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"), "two non-oya share the top: the oya stays");
+    assert_eq!(nets(&outcome), [-100, 50, 50]);
+    assert!(outcome.players.iter().all(|p| !p.mahjong), "no winner");
+}
+
+#[test]
+fn tegarasu_sanjuu_voids_the_hand_and_keeps_the_oya() {
+    let mut declared = example();
+    declared["tegarasu_sanjuu"] = json!("Chiyo");
+    declared["players"][2]["captured"] = json!("6A 6R 6C1");
+    let outcome = scored(&declared);
+    assert!(outcome.void);
+    assert!(outcome.payments.is_empty());
+    assert_eq!(nets(&outcome), [0, 0, 0]);
+    assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"));
+    assert!(outcome.warnings.is_empty(), "20 ken is within the threshold");
+    let rules = stecca::rules::ruleset("mayumi").expect("registered");
+    assert_eq!(rules.rotation(&json!({}), &outcome), stecca::rules::Rotation::Stay, "replayed, not counted");
+}
+
+#[test]
+fn a_declaration_above_the_threshold_is_recorded_with_a_warning() {
+    let mut declared = example();
+    declared["tegarasu_sanjuu"] = json!("Botan");
+    let outcome = scored(&declared);
+    assert!(outcome.void && outcome.payments.is_empty());
+    assert_eq!(outcome.warnings.len(), 1);
+    let warning = &outcome.warnings[0];
+    assert_eq!(warning.player.as_deref(), Some("Botan"));
+    assert_eq!(warning.en, "Botan declared tegarasu sanjuu with 550 ken (above 30): recorded anyway");
+    assert!(warning.it.contains("550 ken (oltre 30)"), "{}", warning.it);
+    declared["options"] = json!({"tegarasu_sanjuu": 600});
+    assert!(scored(&declared).warnings.is_empty(), "the threshold is an option");
+}
+
+#[test]
+fn every_refusal_names_the_player_or_card_and_says_why() {
+    let with = |path: &[&str], value: Value| {
+        let mut manche = example();
+        let mut slot = &mut manche;
+        for key in path {
+            slot = match key.parse::<usize>() {
+                Ok(i) => &mut slot[i],
+                Err(_) => &mut slot[*key],
+            };
+        }
+        *slot = value;
+        manche
+    };
+    for (manche, why) in [
+        (with(&["players", "1", "captured"], json!("1L 13L")), "Botan: 13L: there is no month 13"),
+        (with(&["players", "1", "captured"], json!("1L 1A")), "Botan: 1A: month 1 (Matsu) has no animal"),
+        (with(&["players", "1", "captured"], json!("1L 8L 1L")), "Botan: 1L: written twice"),
+        (
+            with(&["players", "2", "captured"], json!("2A 8L")),
+            "Chiyo: 8L is already captured by Botan: each card is captured by one player at most",
+        ),
+        (with(&["players", "0", "oya"], json!(false)), "nobody is oya: mark the dealer (oya: true)"),
+        (with(&["players", "2", "oya"], json!(true)), "Aiko and Chiyo are both oya: a hand has exactly one"),
+        (with(&["tegarasu_sanjuu"], json!("Daiki")), "tegarasu_sanjuu: Daiki is not at the table (Aiko, Botan, Chiyo)"),
+        (with(&["players", "0", "seat"], json!("E")), "Aiko: Hanafuda has no seat winds (seat)"),
+        (
+            with(&["players", "0", "mahjong"], json!(true)),
+            "Aiko: Hanafuda has no Mah Jong: the totals decide (mahjong, win)",
+        ),
+        (with(&["players", "0", "hand"], json!("1b")), "Aiko: Hanafuda is entered by captured cards, not tiles (hand)"),
+        (with(&["players", "0", "value"], json!(25)), "Aiko: `value` is not a Mayumi field"),
+        (with(&["round_wind"], json!("E")), "Hanafuda has no round wind (round_wind)"),
+        (with(&["void"], json!(true)), "tegarasu sanjuu: name the declarer instead of `void`"),
+        (with(&["players", "1", "name"], json!("Aiko")), "two players are named Aiko"),
+        (with(&["options"], json!({"cards": {"2A": "fifty"}})), "options.cards.2A"),
+    ] {
+        let error = refusal(&manche);
+        assert!(error.contains(why), "expected «{why}», got «{error}»");
+    }
+    let mut four = example();
+    four["players"].as_array_mut().expect("players").push(json!({"name": "Daiki", "captured": "9R"}));
+    assert_eq!(refusal(&four), "a Mayumi hand has 2 or 3 players, got 4");
+    let mut one = example();
+    one["players"].as_array_mut().expect("players").truncate(1);
+    assert_eq!(refusal(&one), "a Mayumi hand has 2 or 3 players, got 1");
+    let blank = json!({"rules": "mayumi", "players": [{"name": "A", "oya": true}, {"name": "B"}]});
+    assert!(refusal(&blank).contains("no cards entered"));
+    // Two players end with 8 cards in the stock: 42 captured cannot be.
+    let deck: Vec<String> = stecca::hanafuda::Card::deck().iter().map(ToString::to_string).collect();
+    let too_many = json!({"rules": "mayumi", "players": [
+        {"name": "A", "oya": true, "captured": deck[..21].join(" ")}, {"name": "B", "captured": deck[21..42].join(" ")}]});
+    assert!(refusal(&too_many).contains("42 cards captured: two players end the hand with 8 cards in the stock"));
+}
+
+#[test]
+fn every_problem_is_reported_at_once_one_per_player() {
+    let mut manche = example();
+    manche["players"][0]["captured"] = json!("13L");
+    manche["players"][2]["captured"] = json!("2A 1L");
+    manche["tegarasu_sanjuu"] = json!("Zed");
+    let problems = manche_problems(&input(&manche));
+    let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(said[0].starts_with("Aiko: 13L"));
+    assert!(said[1].starts_with("Chiyo: 1L is already captured by Botan"));
+    assert!(said[2].starts_with("tegarasu_sanjuu: Zed"));
+    assert!(problems[0].italian().contains("non esiste il mese 13"));
+}
+
+#[test]
+fn a_clubs_table_changes_values_and_yaku() {
+    let mut manche = example();
+    manche["options"] = json!({"values": {"light": 20}, "yaku": {"matsu_kiri_bozu": {"ken": 0}}});
+    let outcome = scored(&manche);
+    assert_eq!(outcome.players[1].score, 550 - 3 * 30 - 300, "lights at 20, no Matsu-kiri-bôzu");
+}
+
+#[test]
+fn other_rulesets_refuse_the_hanafuda_fields() {
+    let fimj = json!({"rules": "fimj", "round_wind": "E", "tegarasu_sanjuu": "Ada", "void": true,
+        "players": [{"name": "Ada", "seat": "E"}, {"name": "Bea", "seat": "S"}, {"name": "Cy", "seat": "W"},
+                    {"name": "Dot", "seat": "N"}]});
+    assert!(refusal(&fimj).contains("`tegarasu_sanjuu` is not a FIMJ field"), "{}", refusal(&fimj));
+    let nmjl = json!({"rules": "nmjl", "void": true,
+        "players": [{"name": "Ada", "seat": "E", "captured": "1L"}, {"name": "Bea", "seat": "S"},
+                    {"name": "Cy", "seat": "W"}, {"name": "Dot", "seat": "N"}]});
+    assert!(refusal(&nmjl).contains("Ada: `captured` is not a NMJL field"), "{}", refusal(&nmjl));
+}
+
+/// Any split of the deck among 2 or 3 players (a card to nobody, or to one player), any oya, maybe a
+/// declarer.
+fn any_hand() -> impl Strategy<Value = Value> {
+    (2usize..=3, prop::collection::vec(0usize..4, 48), 0usize..3, prop::option::of(0usize..3)).prop_map(
+        |(n, owners, oya, declarer)| {
+            let deck = stecca::hanafuda::Card::deck();
+            let names = ["Aiko", "Botan", "Chiyo"];
+            let mut captured = vec![Vec::new(); n];
+            let mut taken = 0;
+            for (card, owner) in deck.iter().zip(owners) {
+                if owner < n && (n == 3 || taken < 40) {
+                    captured[owner].push(card.to_string());
+                    taken += 1;
+                }
+            }
+            let players: Vec<Value> = (0..n)
+                .map(|i| json!({"name": names[i], "oya": i == oya % n, "captured": captured[i].join(" ")}))
+                .collect();
+            json!({"rules": "mayumi", "players": players,
+                   "tegarasu_sanjuu": declarer.filter(|&d| d < n).map(|d| names[d])})
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn nets_sum_to_zero_and_only_the_oya_pays_or_collects(manche in any_hand()) {
+        let outcome = scored(&manche);
+        prop_assert_eq!(outcome.net.iter().map(|(_, n)| n).sum::<i64>(), 0);
+        let oya = manche["players"].as_array().and_then(|p| p.iter().find(|p| p["oya"] == json!(true)))
+            .and_then(|p| p["name"].as_str()).unwrap_or_default().to_owned();
+        for payment in &outcome.payments {
+            prop_assert!(payment.from == oya || payment.to == oya, "{:?}", payment);
+        }
+        let totals: Vec<i64> = outcome.players.iter().map(|p| p.score).collect();
+        let best = totals.iter().max().copied().unwrap_or(0);
+        let next = outcome.next_oya.clone().unwrap_or_default();
+        if outcome.void || totals.iter().filter(|&&t| t == best).count() > 1 {
+            prop_assert_eq!(next, oya);
+        } else {
+            prop_assert_eq!(outcome.players.iter().find(|p| p.name == next).map(|p| p.score), Some(best));
+        }
+        for player in &outcome.players {
+            let lines: u64 = player.items.iter().filter_map(|i| i.points).sum();
+            prop_assert_eq!(i64::try_from(lines).unwrap_or(-1), player.score, "the lines add up to the total");
+        }
+    }
+}
+
+#[test]
+fn a_script_enters_a_hand_with_the_oya_of_the_rotation() {
+    use stecca::store::{PlayerData, Store};
+    use stecca::tournament::TournamentSettings;
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = TournamentSettings {
+        name: "Hanafuda".into(),
+        rules: "mayumi".into(),
+        sessions: 1,
+        manches_per_session: 4,
+        ..TournamentSettings::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "Arbitro").expect("tournament");
+    for name in ["Aiko", "Botan", "Chiyo"] {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "Arbitro").expect("player");
+    }
+    let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
+    store.save_seating(id, 1, &[vec![players]], "Arbitro").expect("seating");
+    let at = stecca::desk::TableAddress { tournament: id, session: 1, table: 1 };
+    let mut hand = example();
+    hand["players"][0]["oya"] = json!(false);
+    hand["players"][1]["oya"] = json!(true);
+    let error = stecca::desk::enter_manche(&mut store, at, None, &input(&hand), "script").expect_err("wrong oya");
+    assert_eq!(error.to_string(), "Botan is given as oya, but at manche 1 the oya is Aiko");
+    hand["players"][1]["oya"] = json!(false);
+    let entered = stecca::desk::enter_manche(&mut store, at, None, &input(&hand), "script").expect("oya filled");
+    assert_eq!(entered.nets, [("Aiko".into(), 120), ("Botan".into(), 130), ("Chiyo".into(), -250)]);
+    let table = store.seating(id).expect("seating")[0].id;
+    let saved = &store.table_manches(table).expect("manches")[0];
+    assert!(saved.input.players[0].oya, "the rotation's oya is stored");
+    // Hand 2 is dealt by Botan, the winner.
+    let error = stecca::desk::enter_manche(&mut store, at, None, &input(&example()), "script").expect_err("Aiko");
+    assert!(error.to_string().contains("the oya is Botan"), "{error}");
+}
+
+#[test]
+fn stecca_score_prints_the_contract() {
+    let out = crate::common::cli::stecca_stdin(&["score"], example().to_string().as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["players"][0]["score"], 420);
+    assert_eq!(v["players"][1]["score"], 550);
+    assert_eq!(v["players"][1]["items"][4]["label_ja"], "Matsu-kiri-bôzu");
+    assert_eq!(v["players"][1]["items"][4]["points"], 300);
+    assert_eq!(
+        v["payments"],
+        json!([{"from": "Aiko", "to": "Botan", "amount": 130},
+                                     {"from": "Chiyo", "to": "Aiko", "amount": 250}])
+    );
+    assert_eq!(v["net"], json!({"Aiko": 120, "Botan": 130, "Chiyo": -250}));
+    assert_eq!(v["next_oya"], "Botan");
+}
+
+#[test]
+fn stecca_score_refuses_an_unknown_card_by_name() {
+    let mut manche = example();
+    manche["players"][1]["captured"] = json!("1L 13L");
+    let out = crate::common::cli::stecca_stdin(&["score"], manche.to_string().as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Botan: 13L: there is no month 13"), "{stderr}");
+}
+
+#[test]
+fn stecca_score_warns_of_a_declaration_above_the_threshold() {
+    let mut manche = example();
+    manche["tegarasu_sanjuu"] = json!("Botan");
+    let out = crate::common::cli::stecca_stdin(&["score"], manche.to_string().as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["void"], true);
+    assert_eq!(v["payments"], json!([]));
+    assert_eq!(v["next_oya"], "Aiko");
+    assert_eq!(v["warnings"][0]["player"], "Botan");
+}

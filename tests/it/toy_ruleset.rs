@@ -1,0 +1,125 @@
+//! The ruleset seam, proved with a ruleset Stecca does not ship: "Tre", three players a table, no winds and no
+//! tiles (a dealer and numbered seats), the winner collecting the stake from each other player (twice the stake
+//! with `double`), the winner dealing next. It lives only here; the desk, the store, the standings and the
+//! exports run it through the same code paths as FIMJ and classic American: create, seat, enter, standings,
+//! exports.
+
+use stecca::desk;
+use stecca::export::{Format, What, export};
+use stecca::i18n::Lang;
+use stecca::store::Store;
+use stecca::tournament::{HandEntry, MancheEntry, PlayerData, TournamentSettings};
+
+fn won(position: usize, double: bool) -> MancheEntry {
+    let mut entry = MancheEntry::blank(3);
+    entry.hands[position] = HandEntry {
+        mahjong: true,
+        win: if double { vec!["double".into()] } else { Vec::new() },
+        ..HandEntry::default()
+    };
+    entry
+}
+
+fn csv_of(store: &Store, id: i64, what: What) -> String {
+    String::from_utf8(export(store, id, what, Format::Csv, Lang::It, None).expect("csv")).expect("utf-8")
+}
+
+#[test]
+fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
+    crate::common::tre::register();
+    let mut store = Store::open_in_memory().expect("open");
+    let settings = TournamentSettings {
+        name: "Serata a tre".into(),
+        rules: "tre".into(),
+        sessions: 2,
+        manches_per_session: 3,
+        ..TournamentSettings::default()
+    };
+    let id = desk::create_tournament(&mut store, &settings, "R").expect("create");
+    let names = ["Ada", "Bea", "Cy", "Dan", "Eve", "Fra"];
+    for name in names {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "R").expect("player");
+    }
+
+    // Seat: two tables of three per session, nobody twice at one table with the same two.
+    let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    assert_eq!(outcome.sessions, 1..=2);
+    let tables = store.seating(id).expect("seating");
+    assert_eq!(tables.len(), 4);
+    assert!(tables.iter().all(|t| t.players.len() == 3), "tables of three");
+    let first: Vec<_> = tables.iter().filter(|t| t.session == 1).collect();
+    let second: Vec<_> = tables.iter().filter(|t| t.session == 2).collect();
+    assert!(
+        first.iter().all(|a| second.iter().all(|b| {
+            let mut x = a.players.clone();
+            let mut y = b.players.clone();
+            x.sort();
+            y.sort();
+            x != y
+        })),
+        "session 2 does not repeat a table of session 1"
+    );
+
+    // Enter: the winner deals next; a draw passes the deal; the session ends after three counted manches.
+    let table = first[0].id;
+    let state = desk::table_state(&store, table).expect("state");
+    assert_eq!(state.frame(1).round_wind, None, "no winds");
+    assert_eq!(state.frame(1).dealer, 0);
+    let (input, scored) = desk::confirm_manche(&mut store, table, 1, &won(2, true), "R").expect("manche 1");
+    assert!(input.players.iter().all(|p| p.seat.is_none()), "no seat winds in the input");
+    assert_eq!(scored.net.iter().map(|(_, n)| n).sum::<i64>(), 0);
+    assert_eq!(desk::table_state(&store, table).expect("state").frame(2).dealer, 2, "the winner deals");
+    let draw = MancheEntry { void: true, ..MancheEntry::blank(3) };
+    desk::confirm_manche(&mut store, table, 2, &draw, "R").expect("manche 2");
+    assert_eq!(desk::table_state(&store, table).expect("state").frame(3).dealer, 0, "a draw passes the deal");
+    desk::confirm_manche(&mut store, table, 3, &won(0, false), "R").expect("manche 3");
+    let state = desk::table_state(&store, table).expect("state");
+    assert_eq!(state.next_number(), None, "three manches make the session");
+    let players = state.players.clone();
+    assert_eq!(state.running_totals().last(), Some(&vec![100, 70, 130]), "100 to start, then the stakes");
+
+    // A bad manche: two winners, refused on the whole manche, nothing saved.
+    let mut two = won(0, false);
+    two.hands[1].mahjong = true;
+    let other = first[1].id;
+    assert!(desk::confirm_manche(&mut store, other, 1, &two, "R").is_err());
+    assert!(store.table_manches(other).expect("manches").is_empty());
+
+    // Standings: nets of the three players, nobody else moved.
+    let standings = desk::standings(&store, id).expect("standings");
+    let points = |name: &str| standings.iter().find(|r| r.player.name == name).expect("ranked").points;
+    assert_eq!(points(&players[0].name), -20 + 2 * 10, "paid 20, then collected 10 from each");
+    assert_eq!(points(&players[1].name), -20 - 10, "paid 20 (double), then 10");
+    assert_eq!(standings.iter().map(|r| r.points).sum::<i64>(), 0);
+    assert_eq!(standings[0].player.name, players[2].name, "the double winner leads");
+
+    // Exports: seats are numbered, payments are rows, the heading names the ruleset.
+    let seating = csv_of(&store, id, What::Seating);
+    assert!(seating.lines().nth(1).is_some_and(|l| l.starts_with("1,1,1,")), "{seating}");
+    assert!(seating.lines().any(|l| l.starts_with("1,1,3,")) && !seating.contains(",4,"), "three seats: {seating}");
+    let manches = csv_of(&store, id, What::Manches);
+    assert_eq!(manches.lines().count(), 1 + 9, "three rows per manche: {manches}");
+    let payments = csv_of(&store, id, What::Payments);
+    assert_eq!(
+        payments.lines().skip(1).collect::<Vec<_>>(),
+        [
+            format!("1,1,1,{},{},20,tre,stake 10", players[0].name, players[2].name),
+            format!("1,1,1,{},{},20,tre,stake 10", players[1].name, players[2].name),
+            format!("1,1,3,{},{},10,tre,stake 10", players[1].name, players[0].name),
+            format!("1,1,3,{},{},10,tre,stake 10", players[2].name, players[0].name),
+        ]
+    );
+    let standings_csv = csv_of(&store, id, What::Standings);
+    assert!(standings_csv.contains(&format!(",{},", players[2].name)));
+    for what in [What::Standings, What::Seating, What::Scoresheets] {
+        let pdf = export(&store, id, what, Format::Pdf, Lang::En, None).expect("pdf");
+        assert!(pdf.starts_with(b"%PDF"), "{what:?}");
+    }
+    let card = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(players[0].id)).expect("card");
+    assert!(card.starts_with(b"%PDF"));
+    assert!(settings_heading(&store, id).contains("Tre (test) · posta 10"));
+}
+
+fn settings_heading(store: &Store, id: i64) -> String {
+    store.tournament(id).expect("t").settings.rules_heading(true)
+}

@@ -1,0 +1,540 @@
+//! The desk through its widgets (egui_kittest, accessibility tree): create a tournament, register four players,
+//! seat them, enter a manche by keyboard notation, see the breakdown and the saved result, see the standings;
+//! an invalid hand shows its error and saves nothing. A few screens are snapshot (software Vulkan in CI).
+
+use crate::common::desk::{click, harness, retype, seated_desk, type_digest_manche, type_into};
+
+use egui::{Key, Modifiers, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Screen};
+
+#[test]
+fn a_referee_enters_a_manche_by_keyboard_and_sees_the_standings_change() {
+    let mut harness = seated_desk();
+    // From Bruno's hand, Tab reaches Mah Jong, then the first win flag; Space ticks it.
+    type_digest_manche(&mut harness);
+    // The breakdown and the payments show while typing, before anything is saved.
+    harness.get_by_label_contains("Mah Jong (chiusura)");
+    assert_eq!(harness.get_all_by_label_contains("Valore: ").count(), 4, "every hand is valued");
+    assert!(!harness.get_all_by_label_contains(" paga ").collect::<Vec<_>>().is_empty());
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().store().manche_count(id).expect("count"), 1);
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "on to the next manche");
+    harness.get_by_label("Manche 1 salvata.");
+    let table = harness.state().store().seating(id).expect("seating")[0].id;
+    let saved = &harness.state().store().table_manches(table).expect("manches")[0];
+    assert!(saved.input.players[1].mahjong, "{:?}", saved.input);
+    assert_eq!(saved.input.players[1].win, ["self_drawn"], "Mah Jong by F2, the flag by Space");
+    assert!(saved.input.players[1].mahjong);
+
+    click(&mut harness, Role::Button, "Classifica");
+    let rows = stecca::desk::standings(harness.state().store(), id).expect("standings");
+    assert_eq!(rows[0].mahjongs, 1, "the winner leads");
+    harness.get_by_label(&rows[0].points.to_string());
+    assert!(rows[0].points > 0);
+}
+
+#[test]
+fn every_invalid_hand_shows_its_error_next_to_it_at_once_and_nothing_is_saved() {
+    let mut harness = seated_desk();
+    let entry = crate::common::digest_entry();
+    for (position, hand) in entry.hands.iter().enumerate() {
+        type_into(&mut harness, &format!("Mano {}", position + 1), &hand.text);
+    }
+    type_into(&mut harness, "Mano 3", " [556b]");
+    type_into(&mut harness, "Mano 4", " 9d");
+    // Both mistakes at once, each beside its hand; Mah Jong not marked yet is said too.
+    harness.get_by_label_contains("[556b]");
+    // The fourth hand has a tile too many, and so has the winner's hand while Mah Jong is not marked.
+    assert_eq!(harness.get_all_by_label_contains(": 14 tessere sono troppe per una mano non vincente").count(), 2);
+    harness.get_by_label_contains("nessuno ha fatto Mah Jong");
+    harness.get_by_label("La manche non è ancora valida: vedi i messaggi accanto alle mani.");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
+    assert!(status.starts_with("Non si può confermare: ") && status.contains(": 14 tessere"), "{status}");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
+}
+
+#[test]
+fn the_language_switches_to_english() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    click(&mut harness, Role::Button, "EN");
+    harness.get_by_label("Create tournament");
+    assert_eq!(harness.state().store().preference("language").expect("pref").as_deref(), Some("en"));
+}
+
+#[test]
+fn screens_of_the_demo_tournament() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 2, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 11, "demo").expect("demo");
+    let table = store.seating(id).expect("seating")[0].id;
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    harness.snapshot("sessions");
+    harness.state_mut().go(Screen::Table(table));
+    harness.run();
+    harness.get_by_label_contains("punti della sessione (come in classifica)");
+    harness.snapshot("table");
+    // The correction of manche 5, opened from the table as a referee does: the stored hands and their breakdown.
+    let corrections: Vec<_> = harness.get_all_by_label_contains("correggi").collect();
+    corrections[4].click();
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 5, .. }));
+    harness.get_by_label_contains("Pagamenti");
+    harness.snapshot("manche-entry");
+    harness.state_mut().go(Screen::Standings);
+    harness.run();
+    harness.snapshot("standings");
+}
+
+#[test]
+fn the_standings_screen_exports_a_pdf_and_a_csv() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let dir = tempfile::tempdir().expect("dir");
+    let mut app = DeskApp::new(store);
+    app.export_dir = Some(dir.path().to_owned());
+    app.open_tournament(id);
+    app.go(Screen::Standings);
+    let mut harness = harness(app);
+    harness.run();
+    click(&mut harness, Role::Button, "Classifica (PDF)");
+    click(&mut harness, Role::Button, "Classifica (CSV)");
+    let written: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").map(|e| e.expect("entry").path()).collect();
+    assert_eq!(written.len(), 2, "{written:?}");
+    let pdf = written.iter().find(|p| p.extension().is_some_and(|e| e == "pdf")).expect("pdf");
+    assert!(std::fs::read(pdf).expect("read").starts_with(b"%PDF"));
+    let csv = written.iter().find(|p| p.extension().is_some_and(|e| e == "csv")).expect("csv");
+    let text = std::fs::read_to_string(csv).expect("read");
+    assert_eq!(text.lines().count(), 17, "a header and 16 players");
+    assert!(harness.state().status().is_some_and(|s| !s.error && s.text.contains("File scritto")));
+}
+
+#[test]
+fn a_registration_list_is_previewed_row_by_row_and_imported_whole() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa Import");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("iscritti.csv");
+    std::fs::write(&file, "name,club,substitute\nNiccolò Bàrtoli-Dell'Acqua,Drago,no\nAnna,Drago,forse\nBruno,,\n")
+        .expect("csv");
+    type_into(&mut harness, "File", &file.display().to_string());
+    click(&mut harness, Role::Button, "Anteprima");
+    harness.get_by_label_contains("forse");
+    harness.get_by_label("2 righe valide, 1 con errori.");
+    click(&mut harness, Role::Button, "Importa tutti");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert!(harness.state().store().players(id).expect("players").is_empty(), "nothing imported while a row is wrong");
+
+    std::fs::write(&file, "name,club,substitute\nNiccolò Bàrtoli-Dell'Acqua,Drago,no\nAnna,Drago,sì\nBruno,,\n")
+        .expect("csv");
+    click(&mut harness, Role::Button, "Anteprima");
+    click(&mut harness, Role::Button, "Importa tutti");
+    let players = harness.state().store().players(id).expect("players");
+    assert_eq!(players.len(), 3);
+    assert!(players.iter().any(|p| p.data.name == "Anna" && p.data.substitute));
+}
+
+#[test]
+fn a_limit_is_changed_by_its_italian_name_and_a_bad_value_is_named_and_not_saved() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa Impostazioni");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let id = harness.state().tournament_id().expect("open tournament");
+    click(&mut harness, Role::Button, "Impostazioni");
+    harness.get_by_label("Massimi (punti)");
+    harness.get_by_label("Raddoppi di chiusura (raddoppi)");
+
+    retype(&mut harness, "Coppie", "350");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    let option = |h: &Harness<'static, DeskApp>, path: &str| {
+        let settings = h.state().store().tournament(id).expect("tournament").settings;
+        stecca::rules::option_value(&stecca::rules::effective_options(&settings.rules, &settings.options), path)
+    };
+    assert_eq!(option(&harness, "limits.coppie"), Some(350));
+
+    retype(&mut harness, "Purezza", "cinquecento");
+    retype(&mut harness, "Coppie", "400");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    harness.get_by_label("Purezza: «cinquecento» non è un numero");
+    assert_eq!(option(&harness, "limits.coppie"), Some(350), "nothing saved");
+    assert_eq!(option(&harness, "limits.purezza"), Some(500));
+}
+
+#[test]
+fn the_sessions_screen_explains_club_meetings_no_seating_could_avoid() {
+    // 16 players over 5 sessions without a repeat: everyone meets everyone, club mates included.
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 5, club_weight: 1.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Incontri ripetuti: 0");
+    let notes: Vec<_> =
+        harness.get_all_by_label_contains("Senza incontri ripetuti ognuno incontra quasi tutti").collect();
+    assert!(!notes.is_empty(), "every club with mates has its reason");
+    let first = notes[0].value().or_else(|| notes[0].accesskit_node().label()).unwrap_or_default();
+    let (meetings, unavoidable) = first
+        .split_once(" — incontri tra soci: ")
+        .and_then(|(_, rest)| rest.split_once(", inevitabili: "))
+        .and_then(|(m, rest)| Some((m.to_owned(), rest.split_once('.')?.0.to_owned())))
+        .unwrap_or_else(|| panic!("a note in the expected words: {first:?}"));
+    assert_eq!(meetings, unavoidable, "the seating meets the floor exactly: {first}");
+}
+
+/// The entry screen drawn from a ruleset's entry model: "Tre" (tests/common/tre.rs) has three players, no tiles
+/// and no winds, so the screen asks three columns of Mah Jong and flags, names the dealer, and shows no hand
+/// field, no palette and no round wind.
+#[test]
+fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
+    crate::common::tre::register();
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = stecca::tournament::TournamentSettings {
+        name: "Serata a tre".into(),
+        rules: "tre".into(),
+        sessions: 1,
+        manches_per_session: 3,
+        ..Default::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "R").expect("create");
+    for name in ["Ada", "Bea", "Cy"] {
+        let player = stecca::tournament::PlayerData { name: name.into(), ..Default::default() };
+        store.add_player(id, &player, "R").expect("player");
+    }
+    stecca::desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    let table = store.seating(id).expect("seating")[0].id;
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Entry { table, number: 1 });
+    let mut harness = harness(app);
+    harness.run();
+    assert_eq!(harness.get_all_by_label_contains("Mah Jong (F").count(), 3, "three players");
+    assert!(harness.query_by_label_contains("Mano 1").is_none(), "no tile hand to type");
+    assert!(harness.query_by_label_contains("Giro:").is_none(), "no round wind");
+    harness.get_by_label_contains("· Mazziere");
+    harness.key_press(Key::F2);
+    harness.run();
+    click(&mut harness, Role::CheckBox, "Doppio (F5)");
+    assert_eq!(harness.get_all_by_label_contains(" paga ").count(), 2, "both others pay the winner");
+    harness.snapshot("tre-entry");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let saved = &harness.state().store().table_manches(table).expect("manches")[0];
+    assert!(saved.input.players[1].mahjong && saved.input.players[1].win == ["double"]);
+    assert_eq!(saved.nets.iter().sum::<i64>(), 0);
+    assert_eq!(saved.nets[1], 40, "twice the stake of 10 from each of two");
+    harness.state_mut().go(Screen::Table(table));
+    harness.run();
+    harness.get_by_label("Mazziere");
+    assert!(harness.query_by_label("Giro").is_none());
+}
+
+/// A desk on a store with two tournaments (four seated players each), showing the first one's standings.
+fn two_tournaments_desk() -> (Harness<'static, DeskApp>, i64, i64) {
+    let mut store = Store::open_in_memory().expect("store");
+    let (first, _) = crate::common::seated_four(&mut store);
+    let (second, _) = crate::common::seated_four(&mut store);
+    let mut app = DeskApp::new(store);
+    app.open_tournament(first);
+    app.go(Screen::Standings);
+    let mut harness = harness(app);
+    harness.run();
+    (harness, first, second)
+}
+
+#[test]
+fn a_penalty_typed_in_one_tournament_cannot_land_in_another_and_asks_first() {
+    let (mut harness, first, second) = two_tournaments_desk();
+    click(&mut harness, Role::Button, "Anna");
+    type_into(&mut harness, "Punti", "5");
+    type_into(&mut harness, "Motivo", "ritardo");
+    harness.state_mut().open_tournament(second);
+    harness.state_mut().go(Screen::Standings);
+    harness.run();
+    assert!(
+        harness.query_by_label("Assegna penalità").is_none(),
+        "the first tournament's selected player and form are gone"
+    );
+    click(&mut harness, Role::Button, "Bruno");
+    type_into(&mut harness, "Punti", "10");
+    type_into(&mut harness, "Motivo", "comportamento");
+    click(&mut harness, Role::Button, "Assegna penalità");
+    harness.get_by_label_contains("Togliere 10 punti a Bruno (motivo: comportamento)?");
+    assert!(
+        harness.state().store().penalties(second).expect("penalties").is_empty(),
+        "nothing before the confirmation"
+    );
+    click(&mut harness, Role::Button, "Conferma");
+    let given = harness.state().store().penalties(second).expect("penalties");
+    let bruno = harness.state().store().players(second).expect("players")[1].id;
+    assert_eq!(given.iter().map(|p| (p.player_id, p.points)).collect::<Vec<_>>(), [(bruno, 10)]);
+    assert!(harness.state().store().penalties(first).expect("penalties").is_empty());
+}
+
+#[test]
+fn a_tournament_without_results_is_deleted_from_the_list_after_a_confirmation() {
+    let mut store = Store::open_in_memory().expect("store");
+    let (first, _) = crate::common::seated_four(&mut store);
+    let (played, table) = crate::common::seated_four(&mut store);
+    stecca::desk::confirm_manche(&mut store, table, 1, &crate::common::digest_entry(), "R").expect("manche");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(first);
+    app.go(Screen::Tournaments);
+    let mut harness = harness(app);
+    harness.run();
+    assert_eq!(harness.get_all_by_label("Elimina").count(), 1, "only the tournament without results");
+    harness.get_by_label("Archivia");
+    click(&mut harness, Role::Button, "Elimina");
+    harness.get_by_label_contains("Eliminare il torneo «Coppa di prova» e i suoi 4 giocatori?");
+    assert_eq!(harness.state().store().list_tournaments().expect("list").len(), 2, "not before the confirmation");
+    click(&mut harness, Role::Button, "Sì, elimina");
+    let list = harness.state().store().list_tournaments().expect("list");
+    assert_eq!(list.iter().map(|t| t.id).collect::<Vec<_>>(), [played]);
+    assert_eq!(harness.state().tournament_id(), None, "the deleted tournament was open: it is closed");
+}
+
+/// Eight players over two sessions: two tables cannot be remixed without four pairs meeting again. The report
+/// says so as a fact (the least possible is 4, reached), not as a warning.
+#[test]
+fn a_small_field_shows_its_unavoidable_repeats_as_such() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = stecca::desk::DemoSize { players: 8, sessions: 2, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Incontri ripetuti: 4 (minimo possibile 4)");
+    harness.get_by_label_contains("inevitabili con questi giocatori e sessioni");
+}
+
+/// Enter in a hand field moves to the next hand; Esc back to the table keeps what was typed, and opening the
+/// manche again takes it up; Ctrl+Enter on a manche that is not valid says why.
+#[test]
+fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
+    let mut harness = seated_desk();
+    let entry = crate::common::digest_entry();
+    type_into(&mut harness, "Mano 1", &entry.hands[0].text);
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness.get_by_role_and_label(Role::TextInput, "Mano 2").type_text(&entry.hands[1].text);
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 2");
+    let typed = field.value().unwrap_or_default();
+    assert_eq!(typed, entry.hands[1].text, "Enter took the keyboard to hand 2");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    harness.get_by_label_contains("Non si può confermare:");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Table(_)));
+    harness.get_by_label_contains("Bozza della manche 1 conservata");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    harness.get_by_label_contains("Bozza ripresa");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
+    assert_eq!(field.value().unwrap_or_default(), entry.hands[0].text, "the draft is back");
+    click(&mut harness, Role::Button, "Scarta la bozza");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
+    assert_eq!(field.value().unwrap_or_default(), "");
+}
+
+#[test]
+fn the_status_line_clears_when_the_screen_changes() {
+    let (mut harness, _, _) = two_tournaments_desk();
+    click(&mut harness, Role::Button, "Anna");
+    type_into(&mut harness, "Punti", "tanti");
+    click(&mut harness, Role::Button, "Assegna penalità");
+    let error = harness.state().status().expect("the bad number is reported").text.clone();
+    assert!(error.contains("tanti"), "{error}");
+    harness.run();
+    assert!(harness.state().status().is_some(), "still there on the same screen");
+    click(&mut harness, Role::Button, "Giocatori");
+    harness.run();
+    assert!(harness.state().status().is_none(), "gone on another screen");
+}
+
+/// The sessions screen shows a seating as soon as there is one: after generating it, and in a tournament opened
+/// after another one where a later session was selected.
+#[test]
+fn the_sessions_screen_shows_the_seating_at_once() {
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = stecca::tournament::TournamentSettings {
+        name: "Coppa".into(),
+        sessions: 3,
+        ..stecca::tournament::TournamentSettings::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "R").expect("tournament");
+    for i in 1..=8 {
+        let data = stecca::tournament::PlayerData { name: format!("P{i}"), ..Default::default() };
+        store.add_player(id, &data, "R").expect("player");
+    }
+    let (other, _) = crate::common::seated_four(&mut store);
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Sessions);
+    let mut harness = harness(app);
+    harness.run();
+    click(&mut harness, Role::Button, "Sessione 3");
+    harness.get_by_label_contains("Questa sessione non ha ancora i posti");
+    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
+    assert!(harness.query_by_label_contains("Questa sessione non ha ancora i posti").is_none(), "its tables show");
+    click(&mut harness, Role::Button, "Sessione 3");
+    harness.state_mut().open_tournament(other);
+    harness.state_mut().go(Screen::Sessions);
+    harness.run();
+    assert!(harness.query_by_label_contains("Questa sessione non ha ancora i posti").is_none(), "session 1 shows");
+    harness.get_by_label_contains("Dario");
+}
+
+#[test]
+fn a_player_registered_by_mistake_is_deleted_after_a_confirmation() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa");
+    click(&mut harness, Role::Button, "Crea torneo");
+    for name in ["Anna", "Anan"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    click(&mut harness, Role::Button, "Anan");
+    click(&mut harness, Role::Button, "Elimina");
+    harness.get_by_label_contains("Eliminare Anan?");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().store().players(id).expect("players").len(), 2, "not before the confirmation");
+    click(&mut harness, Role::Button, "Sì, elimina");
+    assert!(harness.state().status().is_none_or(|s| !s.error), "{:?}", harness.state().status());
+    let names: Vec<String> =
+        harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+    assert_eq!(names, ["Anna"]);
+}
+
+/// Registration as a keyboard loop: Enter adds the player and gives the name field the keyboard again; the
+/// form does not move when the "not a multiple of four" line comes and goes.
+#[test]
+fn players_are_registered_in_a_keyboard_loop_and_the_form_stays_put() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let form_top = |harness: &Harness<'static, DeskApp>| {
+        let field = harness.get_by_role_and_label(Role::TextInput, "Nome");
+        field.accesskit_node().bounding_box().expect("laid out").y0
+    };
+    let before = form_top(&harness);
+    type_into(&mut harness, "Nome", "Anna");
+    harness.key_press(Key::Enter);
+    harness.run();
+    for name in ["Bruno", "Carla", "Dario", "Elena"] {
+        // No click, no focus(): the name field has the keyboard again after each Enter.
+        harness.get_by_role_and_label(Role::TextInput, "Nome").type_text(name);
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+        assert!((form_top(&harness) - before).abs() < 0.5, "the form did not move after {name}");
+    }
+    let id = harness.state().tournament_id().expect("tournament");
+    let names: Vec<String> =
+        harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+    assert_eq!(names, ["Anna", "Bruno", "Carla", "Dario", "Elena"]);
+}
+
+/// A big field: the sessions screen finds a player's table, or shows one table by its number.
+#[test]
+fn the_sessions_screen_finds_a_player_or_a_table() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size = stecca::desk::DemoSize { players: 32, sessions: 1, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 7, "demo").expect("demo");
+    let seating = store.seating(id).expect("seating");
+    let players = store.players(id).expect("players");
+    let target = &seating[5];
+    let name = players.iter().find(|p| p.id == target.players[2]).expect("player").data.name.clone();
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    let mut harness = harness(app);
+    harness.run();
+    assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 8);
+    type_into(&mut harness, "Cerca giocatore o n. tavolo", &name);
+    assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 1, "only {name}'s table");
+    harness.get_by_label(&format!("Tavolo {}", target.number));
+    retype(&mut harness, "Cerca giocatore o n. tavolo", "7");
+    assert_eq!(harness.get_all_by_label("Apri tavolo").count(), 1);
+    harness.get_by_label("Tavolo 7");
+}
+
+#[test]
+fn the_sorted_standings_column_carries_its_arrow_in_either_language() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 11, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.set_lang(stecca::ui::Lang::En);
+    app.go(Screen::Standings);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label("Place ▲");
+    click(&mut harness, Role::Button, "Country");
+    click(&mut harness, Role::Button, "Country ▲");
+    harness.get_by_label("Country ▼");
+    click(&mut harness, Role::Button, "Points");
+    harness.get_by_label("Points ▼");
+    assert!(harness.query_by_label("Place ▲").is_none(), "one sorted column");
+}
+
+#[test]
+fn a_read_only_database_is_shown_with_a_banner_and_a_change_is_refused_in_the_referees_language() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = {
+        let mut store = Store::open(&db).expect("store");
+        crate::common::seated_four(&mut store).0
+    };
+    let before = std::fs::read(&db).expect("db");
+    let mut app = DeskApp::new(Store::open_read_only(&db).expect("opened for reading"));
+    app.open_tournament(id);
+    app.go(Screen::Players);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Sola lettura:");
+    harness.get_by_label_contains("Bruno");
+    type_into(&mut harness, "Nome", "Elena");
+    click(&mut harness, Role::Button, "Aggiungi giocatore");
+    harness.get_by_label_contains("è aperto in sola lettura");
+    assert_eq!(harness.state().store().players(id).expect("players").len(), 4, "nothing saved");
+    click(&mut harness, Role::Button, "EN");
+    harness.get_by_label_contains("Read only:");
+    drop(harness);
+    assert_eq!(std::fs::read(&db).expect("db"), before, "the file is as it was");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().into_string().expect("name"))
+        .collect();
+    assert_eq!(names, ["t.db"], "no journal written beside it");
+}

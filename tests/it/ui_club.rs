@@ -1,0 +1,81 @@
+//! The treasurer at the desk (egui_kittest): a club created, four members added by keyboard, an evening
+//! opened with its table, chip counts that do not add up refused with the difference, the right ones saved,
+//! the evening closed into the ledger, a member's receipt written and read back, and the settle-up paid.
+
+use crate::common::desk::{click, harness, retype, type_into};
+use egui::Role;
+use egui_kittest::kittest::Queryable;
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Screen};
+
+const NAMES: [&str; 4] = ["Anna", "Bruno", "Carla", "Dario"];
+
+#[test]
+fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let mut app = DeskApp::new(Store::open_in_memory().expect("store"));
+    app.export_dir = Some(dir.path().to_owned());
+    let mut harness = harness(app);
+    harness.run();
+    click(&mut harness, Role::Button, "Circolo");
+    assert_eq!(harness.state().screen(), Screen::Club);
+    type_into(&mut harness, "Nome del circolo", "Circolo del Drago");
+    type_into(&mut harness, "Valore di una fiche (centesimi)", "0,5");
+    type_into(&mut harness, "Quota tavolo (euro)", "2,00");
+    click(&mut harness, Role::Button, "Crea circolo");
+    let club = harness.state().store().clubs().expect("clubs");
+    assert_eq!(club.len(), 1, "{:?}", harness.state().status());
+    let club = club[0].id;
+
+    // Members: type a name, Enter, the next one (the name field takes the keyboard back).
+    for name in NAMES {
+        type_into(&mut harness, "Nome", name);
+        harness.key_press(egui::Key::Enter);
+        harness.run();
+    }
+    assert_eq!(harness.state().store().members(club).expect("members").len(), 4, "{:?}", harness.state().status());
+
+    click(&mut harness, Role::Button, "Serate");
+    retype(&mut harness, "Data", "2026-11-20");
+    for name in NAMES {
+        type_into(&mut harness, &format!("Tavolo di {name}"), "1");
+    }
+    click(&mut harness, Role::Button, "Apri la serata");
+    let evening = harness.state().store().evenings(club).expect("evenings");
+    assert_eq!(evening.len(), 1, "{:?}", harness.state().status());
+    let evening = evening[0].id;
+
+    // 100 chips short: the status line says by how much, nothing is saved.
+    for (name, count) in NAMES.iter().zip(["6000", "3000", "4000", "2900"]) {
+        type_into(&mut harness, &format!("Fiches di {name}"), count);
+    }
+    click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
+    let status = harness.state().status().expect("status").clone();
+    assert!(status.error && status.text.contains("-100"), "{status:?}");
+    assert!(harness.state().store().chip_counts(evening).expect("counts").is_empty());
+    retype(&mut harness, "Fiches di Dario", "3000");
+    click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
+    assert_eq!(harness.state().store().chip_counts(evening).expect("counts").len(), 1);
+
+    click(&mut harness, Role::Button, "Chiudi la serata");
+    let ledger = harness.state().store().ledger(club).expect("ledger");
+    assert_eq!(ledger.len(), 8, "4 results and 4 fees: {:?}", harness.state().status());
+    // Anna +2000 chips at half a cent is 10,00 €, less the 2,00 € fee.
+    harness.get_by_label("8,00 €");
+
+    click(&mut harness, Role::Button, "Ricevuta Anna");
+    let written: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").filter_map(Result::ok).collect();
+    assert_eq!(written.len(), 1, "{:?}", harness.state().status());
+    let bytes = std::fs::read(written[0].path()).expect("receipt");
+    let text = pdf_extract::extract_text_from_mem(&bytes).expect("text");
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for expected in ["Circolo del Drago", "Ricevuta — Anna", "Serata del 2026-11-20", "8,00 €", "Pagina 1 di 1"] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+
+    click(&mut harness, Role::Button, "Regola i conti");
+    click(&mut harness, Role::Button, "Segna tutti pagati");
+    let balances = stecca::desk::balances(harness.state().store(), club).expect("balances");
+    assert!(balances.members.iter().all(|b| b.balance == 0) && balances.kitty == 0, "{balances:?}");
+    harness.get_by_label("Niente da regolare: ogni saldo è zero");
+}

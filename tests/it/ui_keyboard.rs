@@ -1,0 +1,75 @@
+//! The README's manche typed at the desk with the keyboard alone, every key counted: the referee's hands arrive
+//! where the keyboard is (no clicking into fields), Enter moves to the next hand, F2 marks Bruno's Mah Jong, F5
+//! his first win flag, Ctrl+Enter confirms.
+
+use crate::common::desk::seated_desk;
+use egui::{Event, Key, Modifiers, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use stecca::ui::{DeskApp, Screen};
+
+/// Keys pressed at the desk. A typed character is one key (Shift for a capital letter is not counted); a key
+/// pressed with Ctrl counts as two.
+struct Keyboard<'a> {
+    harness: &'a mut Harness<'static, DeskApp>,
+    keys: usize,
+}
+
+impl Keyboard<'_> {
+    fn text(&mut self, text: &str) {
+        self.harness.event(Event::Text(text.to_owned()));
+        self.harness.run();
+        self.keys += text.chars().count();
+    }
+
+    fn key(&mut self, key: Key) {
+        self.harness.key_press(key);
+        self.harness.run();
+        self.keys += 1;
+    }
+
+    fn ctrl(&mut self, key: Key) {
+        self.harness.key_press_modifiers(Modifiers::COMMAND, key);
+        self.harness.run();
+        self.keys += 2;
+    }
+
+    fn assert_focus(&self, label: &str) {
+        assert!(self.harness.get_by_role_and_label(Role::TextInput, label).is_focused(), "{label} has the keyboard");
+    }
+}
+
+/// The digest's manche as a referee types it: suit letters shared, no spaces inside a concealed bag.
+const HANDS: [&str; 4] =
+    ["[999c] 23b579d67cSNB 1f", "[555b] RRR123c456dEE 2f", "[234d] 66c148bESNVV", "124c1568d3579bWW"];
+
+#[test]
+fn the_readme_manche_takes_88_keys_and_no_mouse() {
+    let mut harness = seated_desk();
+    let mut keyboard = Keyboard { harness: &mut harness, keys: 0 };
+    for (position, hand) in HANDS.iter().enumerate() {
+        keyboard.assert_focus(&format!("Mano {}", position + 1));
+        keyboard.text(hand);
+        if position + 1 < HANDS.len() {
+            keyboard.key(Key::Enter);
+        }
+    }
+    keyboard.key(Key::F2);
+    keyboard.harness.get_by_label("Autopescata (F5)");
+    keyboard.key(Key::F5);
+    keyboard.ctrl(Key::Enter);
+    let keys = keyboard.keys;
+
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = harness.state().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().store().table_manches(table).expect("manches");
+    assert_eq!(saved.len(), 1, "confirmed");
+    let expected = stecca::desk::table_state(harness.state().store(), table)
+        .expect("table")
+        .preview(1, &crate::common::digest_entry())
+        .expect("the digest manche is valid");
+    assert_eq!(saved[0].outcome, expected.1, "the compact notation is the digest's manche");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "on to manche 2");
+    assert!(harness.get_by_role_and_label(Role::TextInput, "Mano 1").is_focused(), "ready to type again");
+    assert_eq!(keys, 88, "README says 88 keys");
+}

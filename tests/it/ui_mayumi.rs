@@ -1,0 +1,120 @@
+//! Mayumi-no Hanafuda at the desk (issue "Mayumi-no Hanafuda"): three players seated at a table of three, the
+//! seed's hand entered by keyboard — each player's codes typed, Enter to the next player, F-keys to choose
+//! whose cards the grid assigns — a card clicked on the grid, one refused because another player has it, the
+//! totals, payments and next oya shown live, and Ctrl+Enter saving it.
+
+use crate::common::desk::{click, harness, type_into};
+use egui::{Event, Key, Modifiers, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Screen};
+
+/// A desk with a Mayumi tournament, three players seated, showing hand 1 of their table.
+fn mayumi_desk() -> Harness<'static, DeskApp> {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Hanafuda d'autunno");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::RadioButton, "Mayumi-no Hanafuda");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Giocatori");
+    for name in ["Aiko", "Botan", "Chiyo"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    harness.get_by_label_contains("1 tavoli da 3");
+    click(&mut harness, Role::Button, "Sessioni");
+    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
+    click(&mut harness, Role::Button, "Apri tavolo");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
+    harness
+}
+
+/// The seated names by position (the seating decides who sits where and who is oya).
+fn seated(harness: &Harness<'static, DeskApp>) -> Vec<String> {
+    let store = harness.state().store();
+    let id = harness.state().tournament_id().expect("tournament");
+    crate::common::cli::table_names(store, id, 1, 1)
+}
+
+#[test]
+fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
+    let mut harness = mayumi_desk();
+    let names = seated(&harness);
+    // The seed's hand: the oya (seat 1) 420, seat 2 550, seat 3 170 — typed as codes, Enter between players.
+    harness.key_press(Key::F1);
+    harness.run();
+    assert!(harness.get_by_role_and_label(Role::MultilineTextInput, "Carte prese, giocatore 1").is_focused());
+    harness.event(Event::Text("3L 3R 9A 4R 5R 7R 11A 11R".into()));
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert!(harness.get_by_role_and_label(Role::MultilineTextInput, "Carte prese, giocatore 2").is_focused());
+    harness.event(Event::Text("1L 8L 12L 4A 5A 7A 8A 10A 1R 2R 9R 10R".into()));
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness.event(Event::Text("2A 11L 6A 6R 6C1".into()));
+    harness.run();
+    // Botan's 12C1 and Chiyo's 6C2 by clicking the grid: F2 chooses seat 2, then the card.
+    harness.key_press(Key::F2);
+    harness.run();
+    harness.get_by_label_contains(&format!("una carta di {}", names[1]));
+    click(&mut harness, Role::Button, "12C1");
+    harness.key_press(Key::F3);
+    harness.run();
+    click(&mut harness, Role::Button, "6C2");
+    // A card another player holds is refused, naming the owner.
+    click(&mut harness, Role::Button, "1L");
+    harness.get_by_label_contains(&format!("1L è già stata presa da {}", names[1]));
+    harness.get_by_label_contains("Matsu-kiri-bôzu — gru, paulownia, testa rapata  +300");
+    harness.get_by_label_contains("Famiglia completa: Botan (peonia, mese 6)  +50");
+    for total in ["Valore: 420", "Valore: 550", "Valore: 170"] {
+        harness.get_by_label(total);
+    }
+    harness.get_by_label(&format!("{}: +120", names[0]));
+    harness.get_by_label(&format!("{}: -250", names[2]));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "hand 2 follows");
+    let store = harness.state().store();
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = store.seating(id).expect("seating")[0].id;
+    let manches = store.table_manches(table).expect("manches");
+    assert_eq!(manches.len(), 1);
+    assert_eq!(manches[0].nets, [120, 130, -250]);
+    assert_eq!(manches[0].outcome.next_oya.as_deref(), Some(names[1].as_str()), "the winner is the next oya");
+    harness.get_by_label_contains(&format!("{} · Mazziere", names[1]));
+}
+
+#[test]
+fn tegarasu_sanjuu_is_recorded_with_a_warning_above_the_threshold() {
+    let mut harness = mayumi_desk();
+    let names = seated(&harness);
+    harness.key_press(Key::F1);
+    harness.run();
+    harness.event(Event::Text("1L 8L 12L".into()));
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness.event(Event::Text("3L 3R".into()));
+    harness.run();
+    let ticks = harness.get_all_by_role_and_label(Role::CheckBox, "Tegarasu sanjuu").count();
+    assert_eq!(ticks, 3);
+    harness.get_all_by_role_and_label(Role::CheckBox, "Tegarasu sanjuu").next().expect("seat 1").click();
+    harness.run();
+    harness.get_by_label_contains(&format!("{} ha dichiarato tegarasu sanjuu con 450 ken (oltre 30)", names[0]));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let store = harness.state().store();
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = store.seating(id).expect("seating")[0].id;
+    let manches = store.table_manches(table).expect("manches");
+    assert!(manches[0].outcome.void && manches[0].nets.iter().all(|&n| n == 0));
+    assert_eq!(manches[0].input.tegarasu_sanjuu.as_deref(), Some(names[0].as_str()));
+    // The void hand is played again: the sessions screen counts what the session counts and shows it apart.
+    click(&mut harness, Role::Button, "Sessioni");
+    harness.get_by_label("0/16 · 1 nulla");
+}

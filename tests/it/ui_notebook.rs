@@ -1,0 +1,49 @@
+//! The Registro at the desk: a correction reads as a sentence with the hand values before and after, the
+//! filters narrow the lines, a click shows the stored record.
+
+use crate::common::desk::{harness, type_into};
+use egui::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Lang, Screen};
+
+#[test]
+fn a_correction_reads_as_a_sentence_and_opens_its_record() {
+    let mut store = Store::open_in_memory().expect("store");
+    let (id, table) = crate::common::seated_four(&mut store);
+    stecca::desk::confirm_manche(&mut store, table, 1, &crate::common::digest_entry(), "Mario Rossi").expect("entered");
+    let mut corrected = crate::common::digest_entry();
+    corrected.hands[2].text = "[222d] 66c 1b 4b 8b E S N VV".into();
+    stecca::desk::confirm_manche(&mut store, table, 1, &corrected, "Mario Rossi").expect("corrected");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Audit);
+    let mut harness = harness(app);
+    harness.run();
+    let line = harness.get_by_label_contains("S1 · T1 · M1 corretta da Mario Rossi alle ");
+    let text = line.accesskit_node().label().or(line.accesskit_node().value()).unwrap_or_default();
+    assert!(text.contains(" — Carla: "), "{text}");
+    assert!(text.contains(" → "), "{text}");
+    harness.get_by_label_contains("S1 · T1 · M1 inserita da Mario Rossi");
+
+    type_into(&mut harness, "Giocatore", "nessuno");
+    assert!(harness.query_by_label_contains("corretta da").is_none(), "filtered out");
+    harness.get_by_label_contains("(0 di ");
+    let field = harness.get_by_role_and_label(Role::TextInput, "Giocatore");
+    field.focus();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.key_press(egui::Key::Backspace);
+    harness.run();
+    type_into(&mut harness, "Tavolo (es. S1 T3)", "S1 T1");
+    harness.get_by_label_contains("(2 di ");
+
+    harness.get_by_label_contains("corretta da Mario Rossi").click();
+    harness.run();
+    harness.get_by_label("Dati registrati (JSON)");
+    harness.get_by_label_contains("\"[222d] 66c 1b 4b 8b E S N VV\"");
+
+    harness.state_mut().set_lang(Lang::En);
+    harness.run();
+    harness.get_by_label_contains("S1 · T1 · M1 corrected by Mario Rossi at ");
+}
