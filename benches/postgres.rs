@@ -4,7 +4,7 @@
 //! tournament in the same database (median and 95th percentile). `cargo bench --bench postgres`;
 //! `DESK_PLAYERS` / `DESK_SESSIONS` change the size. Needs Debian's `postgresql` package.
 
-#[path = "../tests/common/mod.rs"]
+#[path = "../tests/it/common/mod.rs"]
 mod common;
 #[path = "support/desk_frame.rs"]
 mod desk_frame;
