@@ -2,6 +2,13 @@
 //! standings screen's first frame is drawn, then 200 more frames are timed (layout and tessellation, the CPU
 //! part of a frame). `cargo bench --bench desk`; `DESK_PLAYERS` / `DESK_SESSIONS` change the size.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::time::Instant;
 
 #[path = "support/desk_frame.rs"]

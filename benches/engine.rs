@@ -1,6 +1,13 @@
 //! Engine speed: (a) validate + score + settle one full FIMJ manche, (b) decompose a complete 14-tile hand,
 //! (c) the whole `stecca score` path for one manche (JSON in, JSON out). Run: `cargo bench --bench engine`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use stecca::rules::decompose;

@@ -2,6 +2,13 @@
 //! 12 sessions, written as PDF, with each file's size (the fonts are subset: only the glyphs used are
 //! embedded). `cargo bench --bench export`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::time::Instant;
 
 use stecca::desk::{self, demo_players};

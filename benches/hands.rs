@@ -1,6 +1,13 @@
 //! Random complete, fully concealed 14-tile hands (four groups and a pair, now and then seven pairs), shared
 //! by the criterion bench and the comparison with the Python `mahjong` package.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use stecca::rng::Rng;
 use stecca::tiles::{Counts, KINDS, Tile};
 

@@ -4,6 +4,13 @@
 //! tournament in the same database (median and 95th percentile). `cargo bench --bench postgres`;
 //! `DESK_PLAYERS` / `DESK_SESSIONS` change the size. Needs Debian's `postgresql` package.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 #[path = "../tests/it/common/mod.rs"]
 mod common;
 #[path = "support/desk_frame.rs"]

@@ -2,6 +2,13 @@
 //! and print repeats, wind deviation and seconds per cell, then the cells beyond the maximum.
 //! `cargo bench --bench seating` (env `SEATING_TABLES=4-12` limits the rows).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::time::Instant;
 
 use stecca::seating::{SeatingRequest, generate, repeat_lower_bound, report, w_max};

@@ -2,6 +2,13 @@
 //! (tables of two where the count requires) and print repeats against the lower bound, the first-deal
 //! deviation and seconds. `cargo bench --bench seating_three` (env `SEATING_PLAYERS=6-60` limits the rows).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::time::Instant;
 
 use stecca::seating::{SeatingRequest, TableSizes, plan_report, seat_any_size};

@@ -2,6 +2,13 @@
 //! cancelling pairs to take first) and 200 members (pairs first, then the heuristic). `cargo bench --bench
 //! settle_up`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use stecca::ledger::{Cents, fewest_transfers};
 use stecca::rng::Rng;

@@ -3,6 +3,13 @@
 //! `decompose_compare time FILE` decomposes them all (repeatedly, for a stable figure) and prints a JSON line
 //! with the hands per second and the number of arrangements found for each hand, for cross-checking.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::time::Instant;
 
 use stecca::rules::decompose::{self, Shape};

@@ -9,6 +9,13 @@
 //! the shift; eleven shifts of one base session.
 //! The other cells run the whole-plan tabu search of the desk with a far larger budget, seed after
 //! seed, until a plan has no repeated meeting.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
 use stecca::seating::{Plan, repeat_free_plan};
 
 fn main() {

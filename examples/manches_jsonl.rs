@@ -1,6 +1,13 @@
 //! Writes N random valid FIMJ manches as JSON lines (the `stecca score --jsonl` input):
 //! `cargo run --release --example manches_jsonl -- N FILE [FIRST_SEED]`
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::io::{BufWriter, Write};
 
 use stecca::rules::fimj::{FimjOptions, random_manche};

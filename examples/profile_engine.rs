@@ -1,6 +1,13 @@
 //! Scores many random manches in a loop: a target for `perf record` / `valgrind --tool=callgrind`.
 //! `cargo run --release --example profile_engine -- [ROUNDS]`
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a bench or an example stops on a failed step"
+)]
+
 use std::time::Instant;
 
 use stecca::rules::fimj::{FimjOptions, random_manche, score_manche};

@@ -2,6 +2,8 @@
 //! line, the store on both backends, the desk, exports, the treasurer's book, crashes, the hall server and the
 //! screens through their widgets (kittest).
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "a failed expectation is the test failing")]
+
 mod card;
 mod cli_club;
 mod cli_flow;

@@ -18,10 +18,10 @@ fn link(state: &str) {
 
 #[test]
 fn a_lost_network_is_offline_and_the_kept_manche_lands_once_when_it_is_back() {
-    // SAFETY: unshare(2) moves only this thread (the test's own) into a new network namespace; every socket
-    // and child process this test makes is created from this thread.
-    if unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
-        eprintln!("network_loss: no network namespace here (needs root): {}", std::io::Error::last_os_error());
+    // unshare(2) moves only this thread (the test's own) into a new network namespace; every socket and child
+    // process this test makes is created from this thread.
+    if let Err(error) = nix::sched::unshare(nix::sched::CloneFlags::CLONE_NEWNET) {
+        eprintln!("network_loss: no network namespace here (needs root): {error}");
         assert!(!crate::common::pg::is_root(), "as root the namespace must be available");
         return;
     }

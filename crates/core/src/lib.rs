@@ -6,6 +6,8 @@
 //! It depends on no GUI, database, PDF or command-line crate: the shell (`stecca`: storage, the desk, exports,
 //! the command line, the egui screens) depends on it, never the other way, and the compiler holds that arrow.
 
+#![warn(missing_docs)]
+
 rust_i18n::i18n!("assets/locales", fallback = "en");
 
 pub mod hanafuda;
