@@ -81,12 +81,7 @@ pub fn run() -> ExitCode {
 /// The database to use: `--db` (a file or a `postgres://` address) or the default file in the user's data
 /// directory.
 pub fn database(db: Option<&str>) -> anyhow::Result<String> {
-    match db {
-        Some(location) => Ok(location.to_owned()),
-        None => crate::store::default_path()
-            .map(|path| path.display().to_string())
-            .ok_or_else(|| anyhow::anyhow!("no data directory for this user: give --db PATH")),
-    }
+    Ok(crate::store::location(db)?)
 }
 
 /// Opens the database, creating a file that does not exist yet (an empty server database gets the schema).

@@ -128,6 +128,8 @@ pub enum StoreError {
         /// Its schema version.
         found: i64,
     },
+    /// This user has no data directory for the default database.
+    NoDataDirectory,
     /// A file-system problem (creating the data directory).
     Io {
         /// The path.
@@ -196,6 +198,7 @@ impl Explain for StoreError {
             StoreError::Foreign { path, why } => {
                 msg!("error.store.foreign", path = path).arg_message("why", why.clone())
             }
+            StoreError::NoDataDirectory => msg!("error.store.no_data_directory"),
             StoreError::ReadOnly { location } => msg!("error.store.read_only", location = location),
             StoreError::ReadOnlyOld { path, found } => msg!("error.store.read_only_old", path = path, found = found),
             StoreError::Io { path, source } => {
@@ -261,6 +264,14 @@ impl std::fmt::Display for Location {
 /// The default database: `stecca.db` in the user's data directory (e.g. `~/.local/share/stecca/`).
 pub fn default_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("org", "Stecca", "stecca").map(|dirs| dirs.data_dir().join("stecca.db"))
+}
+
+/// The database to open: `db` as given (a file or a server's address), else the default file.
+pub fn location(db: Option<&str>) -> StoreResult<String> {
+    match db {
+        Some(location) => Ok(location.to_owned()),
+        None => default_path().map(|path| path.display().to_string()).ok_or(StoreError::NoDataDirectory),
+    }
 }
 
 impl Store {

@@ -14,7 +14,7 @@ pub use password::PasswordPrompt;
 /// Opens the desk window on the database at `db` (default: the user's data directory). A shared server that asks
 /// for a password none was found for gets the password prompt first.
 pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
-    let location = crate::cli::database(db)?;
+    let location = crate::store::location(db)?;
     let window = match crate::store::Store::open_at(&location) {
         Ok(store) => Window::Desk(Box::new(DeskApp::new(store))),
         Err(error @ crate::store::StoreError::Password { .. }) => {

@@ -156,7 +156,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             w.text(x, top, 10.5, Weight::Bold, &format!("{} {}", lang.tr("sessions.table"), table.number));
             for (pos, &player) in table.players.iter().enumerate() {
                 let y = top - (pos as f32 + 1.0) * ROW;
-                w.text(x, y, BODY, Weight::Regular, &lang.seat(seat_model.seat(pos)));
+                w.text(x, y, BODY, Weight::Regular, &seat_model.seat(pos).name(lang));
                 let (name, size) = w.fit_sized(s.name(player), half - 22.0, BODY, Weight::Regular);
                 w.text(x + 18.0, y, size, Weight::Regular, &name);
             }
@@ -184,7 +184,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
                 heading(&mut w, s, lang, &title);
                 table_header(&mut w, &name_cols, &name_titles);
             }
-            row(&mut w, &name_cols, &[name.clone(), number.to_string(), lang.seat(*seat)], Weight::Regular);
+            row(&mut w, &name_cols, &[name.clone(), number.to_string(), seat.name(lang)], Weight::Regular);
         }
     }
     if sessions == 0 {
@@ -239,7 +239,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             }
             let name = w.fit(below, col_w - 2.0, name_size, Weight::Bold);
             w.text(x + 1.0, top, name_size, Weight::Bold, &name);
-            w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &lang.seat(seat_model.seat(pos)));
+            w.text(x + 1.0, top - 4.5, 8.0, Weight::Regular, &seat_model.seat(pos).name(lang));
         }
         let head = top - 10.0;
         let first_seat = if seat_model.has_seat_winds() { "pdf.first_wind" } else { "pdf.first_seat" };
@@ -280,7 +280,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
                 let winds = manche_winds(table.start_round_wind, &vec![Rotation::Pass; m as usize], seats);
                 let east = table.players.get(winds.east_position).map_or("", |&p| s.name(p));
                 let who = if seat_model.has_winds() {
-                    format!("{} · {}", lang.wind(winds.round_wind), east)
+                    format!("{} · {}", winds.round_wind.name(lang), east)
                 } else {
                     east.to_owned()
                 };
@@ -361,7 +361,7 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
                 table.session.to_string(),
                 table.number.to_string(),
                 manche.number.to_string(),
-                input.seat.map_or_else(|| lang.seat(SeatLabel::Number(position + 1)), |wind| lang.wind(wind)),
+                input.seat.map_or_else(|| SeatLabel::Number(position + 1).name(lang), |wind| wind.name(lang)),
                 if input.mahjong { "MJ".to_owned() } else { String::new() },
                 if manche.input.void { lang.tr("table.void") } else { score.to_string() },
                 format!("{net:+}"),

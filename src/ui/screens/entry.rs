@@ -294,7 +294,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             if correcting { format!(" ({})", lang.tr("entry.correction")) } else { String::new() }
         ));
         if let Some(round) = frame.round_wind {
-            ui.label(format!("{}: {}", lang.tr("table.round"), lang.wind(round)));
+            ui.label(format!("{}: {}", lang.tr("table.round"), round.name(lang)));
         }
         if !model.captured_cards {
             ui.checkbox(&mut app.screens.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
@@ -337,9 +337,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         for (position, ui) in columns.iter_mut().enumerate() {
             let player = &state.players[position];
             let seat = match frame.seat(position) {
-                Some(wind) => lang.wind(wind),
+                Some(wind) => wind.name(lang),
                 None if position == frame.dealer => lang.tr("seat.dealer"),
-                None => lang.seat(SeatLabel::Number(position + 1)),
+                None => SeatLabel::Number(position + 1).name(lang),
             };
             ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
             let hand = &mut app.screens.entry.entry.hands[position];

@@ -177,7 +177,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         egui::Grid::new(("seating", session)).striped(true).num_columns(seats + 3).show(ui, |ui| {
             ui.label(RichText::new(lang.tr("sessions.table")).strong());
             for position in 0..seats {
-                ui.label(RichText::new(lang.seat(ruleset.seat_model().seat(position))).strong());
+                ui.label(RichText::new(ruleset.seat_model().seat(position).name(lang)).strong());
             }
             ui.label(RichText::new(lang.tr("sessions.manches")).strong());
             ui.label("");

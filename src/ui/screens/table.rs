@@ -65,7 +65,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
         ui.horizontal(|ui| {
             ui.label(lang.tr("table.start_wind"));
             for wind in crate::tiles::Wind::ALL {
-                if ui.add(egui::Button::selectable(state.table.start_round_wind == wind, lang.wind(wind))).clicked() {
+                if ui.add(egui::Button::selectable(state.table.start_round_wind == wind, wind.name(lang))).clicked() {
                     let referee = app.referee_name();
                     match app.store.set_start_round_wind(tournament, table, wind, &referee) {
                         Ok(()) => app.changed(),
@@ -102,7 +102,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
                 let entered = state.manches.get(number as usize - 1);
                 if entered.is_some() || Some(number) == state.next_number() {
                     if has_winds {
-                        ui.label(lang.wind(winds.round_wind));
+                        ui.label(winds.round_wind.name(lang));
                     }
                     ui.label(state.players.get(winds.east_position).map_or("", |p| p.name.as_str()));
                 } else {

@@ -167,6 +167,14 @@ pub enum SeatLabel {
 }
 
 impl SeatLabel {
+    /// The seat's name in `lang`: its wind, or "Posto 2" / "Seat 2".
+    pub fn name(self, lang: crate::i18n::Lang) -> String {
+        match self {
+            SeatLabel::Wind(wind) => wind.name(lang),
+            SeatLabel::Number(n) => format!("{} {n}", lang.tr("seat.number")),
+        }
+    }
+
     /// The short form for sheets and CSV: `E` or `1`.
     pub fn letter(self) -> String {
         match self {

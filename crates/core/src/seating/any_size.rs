@@ -9,12 +9,9 @@
 //! again (or a clubmate) — the method that solves the social golfer problem, and finds Kirkman's fifteen
 //! schoolgirls (15 players × 7 sessions at tables of three, every pair meeting exactly once).
 
+use super::plan::Plan;
 use super::{SeatingError, SeatingRequest, designs, labels, pair_weights, search::REPEAT_COST};
 use crate::rng::Rng;
-
-/// A plan over any table size: `sessions[s][t]` = the players of table t+1 in session s+1, by seat position
-/// (position 0 deals first).
-pub type Plan = Vec<Vec<Vec<usize>>>;
 
 /// Repeat-free plans shipped whole for the cells the search does not reach in its budget (nearly Kirkman and
 /// Kirkman triple systems; `examples/find_triple_designs.rs`).

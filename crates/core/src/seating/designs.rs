@@ -5,7 +5,7 @@
 //! three bits of every player, and each player never meets exactly one other (its number XOR 1) — ten sessions
 //! of three new opponents cover the other 30.
 
-use super::{any_size::Plan, search::Group};
+use super::{plan::Plan, search::Group};
 
 /// A whole schedule shipped as data.
 #[derive(Clone, Debug, PartialEq, Eq)]

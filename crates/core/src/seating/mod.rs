@@ -8,6 +8,7 @@ mod any_size;
 mod cyclic;
 mod designs;
 mod labels;
+mod plan;
 mod plan_report;
 mod report;
 mod search;
@@ -15,7 +16,8 @@ mod tables;
 mod tabu;
 mod winds;
 
-pub use any_size::{Plan, TableSizes, seat_any_size};
+pub use any_size::{TableSizes, seat_any_size};
+pub use plan::Plan;
 pub use plan_report::{PlanReport, plan_report};
 pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report};
 

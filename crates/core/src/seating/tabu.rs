@@ -5,7 +5,7 @@
 //! with a few random swaps. Hand-written because no maintained crate offers tabu search over this
 //! structure; it is small and deterministic for a seed.
 
-use super::any_size::Plan;
+use super::plan::Plan;
 use super::search::REPEAT_COST;
 use crate::rng::Rng;
 

@@ -70,6 +70,18 @@ pub enum Wind {
 }
 
 impl Wind {
+    /// The wind's name in `lang` ("Est", "East").
+    pub fn name(self, lang: crate::i18n::Lang) -> String {
+        lang.tr(match self {
+            Wind::East => "wind.east",
+            Wind::South => "wind.south",
+            Wind::West => "wind.west",
+            Wind::North => "wind.north",
+        })
+    }
+}
+
+impl Wind {
     /// All winds in turn order.
     pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
 
