@@ -1,7 +1,13 @@
 //! A small page writer over printpdf: A4 portrait, the bundled DejaVu Sans (regular and bold, so that every
 //! Italian accent renders), text measured glyph by glyph (printpdf has no width helper) to right-align numbers
 //! and to shorten what does not fit, and "Pagina 3 di 12" on every page once the page count is known.
+//!
+//! What a page holds is kept as marks until the document is finished: only then is each font cut down to the
+//! characters the whole document uses (allsorts' subsetter, keeping a Unicode cmap, so printpdf maps the text to
+//! the subset's glyphs), and the pages are drawn with it. A standings PDF of 400 players embeds some tens of
+//! kilobytes of font instead of DejaVu's 700.
 
+use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 use printpdf::{
@@ -21,7 +27,7 @@ pub const BOTTOM: f32 = 20.0;
 const REGULAR_TTF: &[u8] = crate::fonts::REGULAR;
 const BOLD_TTF: &[u8] = crate::fonts::BOLD;
 
-/// The fonts are parsed once per process: parsing DejaVu takes longer than laying out a page.
+/// The whole fonts, parsed once per process, for measuring: parsing DejaVu takes longer than laying out a page.
 static FONTS: LazyLock<Option<(ParsedFont, ParsedFont)>> = LazyLock::new(|| {
     let regular = ParsedFont::from_bytes(REGULAR_TTF, 0, &mut Vec::new())?;
     let bold = ParsedFont::from_bytes(BOLD_TTF, 0, &mut Vec::new())?;
@@ -42,12 +48,18 @@ pub enum Weight {
     Bold,
 }
 
+/// Something drawn on a page, kept until the document is finished.
+enum Mark {
+    Text { x: f32, y: f32, size: f32, weight: Weight, text: String },
+    Line { from: (f32, f32), to: (f32, f32), thickness: f32, grey: f32 },
+}
+
 /// A document being written page by page.
 pub struct Writer {
-    doc: PdfDocument,
-    regular: (FontId, &'static ParsedFont),
-    bold: (FontId, &'static ParsedFont),
-    pages: Vec<Vec<Op>>,
+    title: String,
+    regular: &'static ParsedFont,
+    bold: &'static ParsedFont,
+    pages: Vec<Vec<Mark>>,
     /// The current line's baseline, in mm from the bottom.
     pub y: f32,
     footer: String,
@@ -57,13 +69,10 @@ impl Writer {
     /// A new document; `footer` is the page-number pattern with `{page}` and `{pages}`.
     pub fn new(title: &str, footer: &str) -> Result<Writer, FontError> {
         let Some((regular, bold)) = FONTS.as_ref() else { return Err(FontError) };
-        let mut doc = PdfDocument::new(title);
-        let regular_id = doc.add_font(regular);
-        let bold_id = doc.add_font(bold);
         Ok(Writer {
-            doc,
-            regular: (regular_id, regular),
-            bold: (bold_id, bold),
+            title: title.to_owned(),
+            regular,
+            bold,
             pages: Vec::new(),
             y: PAGE_H - MARGIN,
             footer: footer.to_owned(),
@@ -76,7 +85,7 @@ impl Writer {
         self.y = PAGE_H - MARGIN;
     }
 
-    fn ops(&mut self) -> &mut Vec<Op> {
+    fn marks(&mut self) -> &mut Vec<Mark> {
         if self.pages.is_empty() {
             self.pages.push(Vec::new());
         }
@@ -84,25 +93,16 @@ impl Writer {
         &mut self.pages[last]
     }
 
-    fn font(&self, weight: Weight) -> &(FontId, &'static ParsedFont) {
+    fn font(&self, weight: Weight) -> &'static ParsedFont {
         match weight {
-            Weight::Regular => &self.regular,
-            Weight::Bold => &self.bold,
+            Weight::Regular => self.regular,
+            Weight::Bold => self.bold,
         }
     }
 
     /// Width of `text` in mm at `size` points.
     pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        let font = self.font(weight).1;
-        let units: u32 = text
-            .chars()
-            .map(|c| {
-                let gid = font.lookup_glyph_index(c as u32).unwrap_or(0);
-                u32::from(font.get_horizontal_advance(gid))
-            })
-            .sum();
-        let points = units as f32 * size / f32::from(font.font_metrics.units_per_em.max(1));
-        points * 25.4 / 72.0
+        measure(self.font(weight), text, size)
     }
 
     /// The size (down to 7 pt) at which `text` fits `max` mm, and the text, shortened with "…" if even 7 pt
@@ -138,24 +138,12 @@ impl Writer {
         if text.is_empty() {
             return;
         }
-        let ops = self.text_ops(x, y, size, weight, &text);
-        self.ops().extend(ops);
+        self.marks().push(Mark::Text { x, y, size, weight, text });
     }
 
     /// `text` as it fits between `x` and the right margin.
     pub fn within_margin(&self, x: f32, size: f32, weight: Weight, text: &str) -> String {
         self.fit(text, (PAGE_W - MARGIN - x).max(0.0) + 0.01, size, weight)
-    }
-
-    /// The operations that draw `text` at (`x`, `y`) mm.
-    fn text_ops(&self, x: f32, y: f32, size: f32, weight: Weight, text: &str) -> [Op; 5] {
-        [
-            Op::StartTextSection,
-            Op::SetFont { font: PdfFontHandle::External(self.font(weight).0.clone()), size: Pt(size) },
-            Op::SetTextCursor { pos: Point::new(Mm(x), Mm(y)) },
-            Op::ShowText { items: vec![TextItem::Text(text.to_owned())] },
-            Op::EndTextSection,
-        ]
     }
 
     /// Writes `text` with its right edge at `right` mm.
@@ -166,12 +154,7 @@ impl Writer {
 
     /// A straight line, `thickness` in points, grey level 0 (black) to 1 (white).
     pub fn line(&mut self, from: (f32, f32), to: (f32, f32), thickness: f32, grey: f32) {
-        let point = |(x, y): (f32, f32)| LinePoint { p: Point::new(Mm(x), Mm(y)), bezier: false };
-        self.ops().extend([
-            Op::SetOutlineColor { col: Color::Rgb(Rgb::new(grey, grey, grey, None)) },
-            Op::SetOutlineThickness { pt: Pt(thickness) },
-            Op::DrawLine { line: Line { points: vec![point(from), point(to)], is_closed: false } },
-        ]);
+        self.marks().push(Mark::Line { from, to, thickness, grey });
     }
 
     /// Adds the page numbers and returns the PDF bytes.
@@ -180,15 +163,97 @@ impl Writer {
             self.pages.push(Vec::new());
         }
         let total = self.pages.len();
-        let mut pages = Vec::with_capacity(total);
-        for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
+        for (i, marks) in self.pages.iter_mut().enumerate() {
             let footer = self.footer.replace("{page}", &(i + 1).to_string()).replace("{pages}", &total.to_string());
-            let width = self.width(&footer, 8.0, Weight::Regular);
-            ops.extend(self.text_ops(PAGE_W - MARGIN - width, 10.0, 8.0, Weight::Regular, &footer));
-            pages.push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), ops));
+            let width = measure(self.regular, &footer, 8.0);
+            marks.push(Mark::Text {
+                x: PAGE_W - MARGIN - width,
+                y: 10.0,
+                size: 8.0,
+                weight: Weight::Regular,
+                text: footer,
+            });
         }
-        let options = PdfSaveOptions { subset_fonts: true, ..PdfSaveOptions::default() };
-        self.doc.with_pages(pages).save(&options, &mut Vec::new())
+        let mut doc = PdfDocument::new(&self.title);
+        let regular = embed(&mut doc, self.regular, REGULAR_TTF, &self.pages, Weight::Regular);
+        let bold = embed(&mut doc, self.bold, BOLD_TTF, &self.pages, Weight::Bold);
+        let pages = self
+            .pages
+            .iter()
+            .map(|marks| {
+                let ops = marks.iter().flat_map(|mark| draw(mark, &regular, &bold)).collect();
+                PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), ops)
+            })
+            .collect();
+        // The fonts are subset already: printpdf embeds them as they are.
+        let options = PdfSaveOptions { subset_fonts: false, ..PdfSaveOptions::default() };
+        doc.with_pages(pages).save(&options, &mut Vec::new())
+    }
+}
+
+/// Width of `text` in mm at `size` points in `font`.
+fn measure(font: &ParsedFont, text: &str, size: f32) -> f32 {
+    let units: u32 = text
+        .chars()
+        .map(|c| {
+            u32::from(font.glyph_widths.get(&font.lookup_glyph_index(c as u32).unwrap_or(0)).copied().unwrap_or(0))
+        })
+        .sum();
+    units as f32 * size / f32::from(font.units_per_em.max(1)) * 25.4 / 72.0
+}
+
+/// Adds to `doc` the font of `weight` cut down to the characters `pages` write in it; its id.
+fn embed(doc: &mut PdfDocument, whole: &ParsedFont, bytes: &[u8], pages: &[Vec<Mark>], weight: Weight) -> FontId {
+    let glyphs: BTreeSet<u16> = pages
+        .iter()
+        .flatten()
+        .filter_map(|mark| match mark {
+            Mark::Text { weight: w, text, .. } if *w == weight => Some(text.chars()),
+            _ => None,
+        })
+        .flatten()
+        .filter_map(|c| whole.lookup_glyph_index(c as u32))
+        .collect();
+    match subset(bytes, &glyphs) {
+        Some(font) => doc.add_font(&font),
+        // A subset that cannot be made (it never happens with the bundled fonts) costs only size.
+        None => doc.add_font(whole),
+    }
+}
+
+/// `bytes` cut down to `glyphs` (and .notdef, which must come first), with a Unicode cmap for them.
+fn subset(bytes: &[u8], glyphs: &BTreeSet<u16>) -> Option<ParsedFont> {
+    use allsorts::binary::read::ReadScope;
+    use allsorts::font_data::FontData;
+    use allsorts::subset::{CmapTarget, SubsetProfile};
+    let ids: Vec<u16> = std::iter::once(0).chain(glyphs.iter().copied().filter(|g| *g != 0)).collect();
+    let font = ReadScope::new(bytes).read::<FontData<'_>>().ok()?;
+    let provider = font.table_provider(0).ok()?;
+    let cut = allsorts::subset::subset(&provider, &ids, &SubsetProfile::Minimal, CmapTarget::Unicode).ok()?;
+    ParsedFont::from_bytes(&cut, 0, &mut Vec::new())
+}
+
+/// The operations that draw one mark.
+fn draw(mark: &Mark, regular: &FontId, bold: &FontId) -> Vec<Op> {
+    match mark {
+        Mark::Text { x, y, size, weight, text } => {
+            let font = if *weight == Weight::Bold { bold } else { regular };
+            vec![
+                Op::StartTextSection,
+                Op::SetFont { font: PdfFontHandle::External(font.clone()), size: Pt(*size) },
+                Op::SetTextCursor { pos: Point::new(Mm(*x), Mm(*y)) },
+                Op::ShowText { items: vec![TextItem::Text(text.clone())] },
+                Op::EndTextSection,
+            ]
+        }
+        Mark::Line { from, to, thickness, grey } => {
+            let point = |(x, y): (f32, f32)| LinePoint { p: Point::new(Mm(x), Mm(y)), bezier: false };
+            vec![
+                Op::SetOutlineColor { col: Color::Rgb(Rgb::new(*grey, *grey, *grey, None)) },
+                Op::SetOutlineThickness { pt: Pt(*thickness) },
+                Op::DrawLine { line: Line { points: vec![point(*from), point(*to)], is_closed: false } },
+            ]
+        }
     }
 }
 
