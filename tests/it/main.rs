@@ -22,6 +22,7 @@ mod mayumi;
 mod network_loss;
 mod notebook;
 mod postgres;
+mod schema;
 mod store;
 mod store_safety;
 mod toy_ruleset;

@@ -208,20 +208,6 @@ fn a_whole_database_moves_to_postgres_and_back_with_identical_standings_and_audi
 }
 
 #[test]
-fn every_table_of_the_schema_is_copied() {
-    let store = Store::open_in_memory().expect("store");
-    let conn = store.connection().expect("sqlite");
-    let mut statement =
-        conn.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").expect("tables");
-    let mut tables: Vec<String> =
-        statement.query_map([], |r| r.get(0)).expect("rows").map(|r| r.expect("name")).collect();
-    tables.retain(|t| t != "change_stamp");
-    let mut copied: Vec<String> = stecca::store::COPIED_TABLES.iter().map(|(t, _)| (*t).to_owned()).collect();
-    copied.sort();
-    assert_eq!(copied, tables, "a table added to the schema must be added to the copy");
-}
-
-#[test]
 fn each_station_keeps_its_own_referee_name_and_language() {
     let url = crate::common::pg::url();
     let mut first = Store::open_server(&url).expect("station 1");
