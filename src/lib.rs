@@ -5,14 +5,13 @@
 //! is the thin shell over it: [`store`] (SQLite, PostgreSQL), [`desk`] (the referee's and treasurer's
 //! operations), [`export`] (PDF, CSV), [`ui`] (egui) and [`cli`].
 
-pub use stecca_core::{hanafuda, i18n, ledger, message, msg, rng, rules, seating, settle, tiles, tournament};
+pub use stecca_core::{
+    ENGINE_VERSION, hanafuda, i18n, ledger, message, msg, rng, rules, seating, settle, tiles, tournament,
+};
+pub use stecca_store as store;
 
 pub mod cli;
 pub mod desk;
 pub mod export;
 pub mod fonts;
-pub mod store;
 pub mod ui;
-
-/// The engine version stored next to every computed result.
-pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -149,7 +149,7 @@ fn a_database_from_a_newer_stecca_is_refused_and_left_alone() {
 fn an_older_database_is_backed_up_before_it_is_migrated() {
     let (dir, path) = temp_db();
     let conn = Connection::open(&path).expect("raw");
-    conn.execute_batch(include_str!("../../migrations/01-initial/up.sql")).expect("schema 1");
+    conn.execute_batch(include_str!("../../crates/store/migrations/01-initial/up.sql")).expect("schema 1");
     conn.pragma_update(None, "user_version", 1).expect("version 1");
     conn.execute(
         "INSERT INTO tournament (name, rules, sessions, created_at) VALUES ('Vecchio', 'fimj', 4, '2025-01-01')",

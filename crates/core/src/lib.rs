@@ -20,3 +20,6 @@ pub mod seating;
 pub mod settle;
 pub mod tiles;
 pub mod tournament;
+
+/// The engine version stored next to every computed result.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -8,7 +8,7 @@ use super::db::{Backend, Kind, Row, Value};
 use super::{StoreError, StoreResult};
 
 /// An open SQLite connection.
-pub(in crate::store) struct Sqlite {
+pub(crate) struct Sqlite {
     conn: Connection,
 }
 
@@ -19,7 +19,7 @@ const STATEMENT_CACHE: usize = 256;
 
 impl Sqlite {
     /// The backend over an open, checked connection.
-    pub(in crate::store) fn new(conn: Connection) -> Sqlite {
+    pub(crate) fn new(conn: Connection) -> Sqlite {
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         Sqlite { conn }
     }
@@ -79,4 +79,4 @@ impl Backend for Sqlite {
         Some(&self.conn)
     }
 }
-pub(in crate::store) mod open;
+pub(crate) mod open;

@@ -58,7 +58,7 @@ fn foreign(path: &Path, why: crate::message::Message) -> StoreError {
 }
 
 /// An opened database file.
-pub(in crate::store) struct Opened {
+pub(crate) struct Opened {
     /// The checked connection.
     pub conn: Connection,
     /// The backup written before a migration, if one was needed.
@@ -69,7 +69,7 @@ pub(in crate::store) struct Opened {
 
 /// Opens `path`, creating it when it does not exist. A file this user cannot write (another user's, a
 /// read-only mount) is opened for reading only, with nothing written: not the file, not a journal beside it.
-pub(in crate::store) fn open_file(path: &Path) -> StoreResult<Opened> {
+pub(crate) fn open_file(path: &Path) -> StoreResult<Opened> {
     let io = |path: &Path| {
         let shown = path.display().to_string();
         move |source| StoreError::Io { path: shown, source }
@@ -127,7 +127,7 @@ fn is_read_only_refusal(error: &rusqlite::Error) -> bool {
 /// Opens `path` for reading only and checks that it is a current Stecca database. When no journal is beside it
 /// (the last desk closed cleanly) the file is opened as immutable, so SQLite needs no shared-memory file and
 /// writes nothing anywhere; with a journal present it is read through it, as another desk may be writing.
-pub(in crate::store) fn open_read_only(path: &Path) -> StoreResult<Opened> {
+pub(crate) fn open_read_only(path: &Path) -> StoreResult<Opened> {
     let companion = |suffix: &str| {
         let mut name = path.as_os_str().to_owned();
         name.push(suffix);
@@ -211,7 +211,7 @@ fn check_current(conn: &mut Connection, path: &Path) -> StoreResult<()> {
 }
 
 /// A fresh database in memory, migrated.
-pub(in crate::store) fn open_memory() -> StoreResult<Connection> {
+pub(crate) fn open_memory() -> StoreResult<Connection> {
     let mut conn = Connection::open_in_memory()?;
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     migrate(&tx, 0)?;

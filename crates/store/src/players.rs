@@ -193,12 +193,12 @@ impl Store {
     }
 }
 
-/// A tournament holds at most as many players as a seating can seat ([`crate::seating::MAX_PLAYERS`]): one
+/// A tournament holds at most as many players as a seating can seat ([`stecca_core::seating::MAX_PLAYERS`]): one
 /// limit, said when players are registered rather than when the first seating is generated.
 fn room_for(tx: &Db, tournament: Id, adding: usize) -> StoreResult<()> {
     let registered: i64 = tx.value("SELECT count(*) FROM player WHERE tournament_id = ?1", params![tournament])?;
     let registered = usize::try_from(registered).unwrap_or(usize::MAX);
-    let max = crate::seating::MAX_PLAYERS;
+    let max = stecca_core::seating::MAX_PLAYERS;
     if registered.saturating_add(adding) > max {
         return Err(StoreError::Refused(msg!(
             "error.player.too_many",

@@ -4,6 +4,9 @@
 //! versioned together (`up.sql` for SQLite, `postgres.sql` beside it). One file per entity. Every write that a
 //! referee confirms is one transaction; every correction appends to the audit log.
 
+// The core's modules under the names the store's files use (`crate::tournament::…`, `crate::msg!`).
+use stecca_core::{ENGINE_VERSION, ledger, message, msg, rules, tiles, tournament};
+
 mod audit;
 mod card;
 mod club;
@@ -37,7 +40,6 @@ pub use seating::SeatedTable;
 pub use tournaments::{Tournament, TournamentSummary};
 
 use crate::message::{Explain, Message};
-use crate::msg;
 
 static MIGRATION_DIR: Dir = include_dir!("$CARGO_MANIFEST_DIR/migrations");
 

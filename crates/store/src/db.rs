@@ -80,7 +80,7 @@ impl<T: ToValue> ToValue for Option<T> {
 /// Statement parameters: `params![tournament, name]` is the `&[Value]` for `?1, ?2`.
 macro_rules! params {
     ($($x:expr),* $(,)?) => {
-        &[$($crate::store::db::ToValue::to_value(&$x)),*][..]
+        &[$($crate::db::ToValue::to_value(&$x)),*][..]
     };
 }
 pub(crate) use params;

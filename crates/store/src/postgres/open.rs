@@ -10,7 +10,7 @@ use crate::msg;
 
 /// Connects to `url` (with `password`, or the one found as libpq finds it), checks the database and brings its
 /// schema up to date.
-pub(in crate::store) fn open(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
+pub(crate) fn open(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
     let backend = Postgres::connect(url, password)?;
     backend.begin_write()?;
     let result = check_and_migrate(&backend);

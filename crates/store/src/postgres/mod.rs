@@ -89,7 +89,7 @@ impl<'a> FromSql<'a> for Value {
 }
 
 /// A connection to a PostgreSQL database, reopened when it was lost.
-pub(in crate::store) struct Postgres {
+pub(crate) struct Postgres {
     config: Config,
     /// TLS as the address asks (`sslmode=require` unless it says otherwise).
     tls: MakeRustlsConnect,
@@ -141,7 +141,7 @@ impl Postgres {
     /// Connects to `url` (`postgres://user@host[:port]/database[?sslmode=…&sslrootcert=…&sslfingerprint=…]`).
     /// The password is `password` when given, else the one in the address, else `PGPASSWORD` or the password
     /// file, as libpq finds it; with none, a server that asks for one is answered [`StoreError::Password`].
-    pub(in crate::store) fn connect(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
+    pub(crate) fn connect(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
         let location = |why: String| StoreError::Location { location: redacted(url), why };
         let split = tls::split(url).map_err(location)?;
         let mut config: Config = split.url.parse().map_err(|e: postgres::Error| location(e.to_string()))?;
@@ -173,7 +173,7 @@ impl Postgres {
     }
 
     /// The server and database, without the password.
-    pub(in crate::store) fn shown(&self) -> &str {
+    pub(crate) fn shown(&self) -> &str {
         &self.shown
     }
 
@@ -366,4 +366,4 @@ pub fn is_url(location: &str) -> bool {
 mod open;
 mod password;
 mod tls;
-pub(in crate::store) use open::open;
+pub(crate) use open::open;
