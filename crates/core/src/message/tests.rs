@@ -49,9 +49,11 @@ fn is_key(text: &str) -> bool {
 /// Every `msg!("key", a = …)`, `Message::new("key")` and `tr("key")` in the sources.
 fn uses() -> Vec<Use> {
     let mut files = Vec::new();
-    // The core's sources and the shell's (the workspace root's `src`): the texts live here, their uses in both.
+    // The core's sources, the store's and the shell's (the workspace root's `src`): the texts live here, their
+    // uses in all three.
     let core = Path::new(env!("CARGO_MANIFEST_DIR"));
     rust_files(&core.join("src"), &mut files);
+    rust_files(&core.join("../store/src"), &mut files);
     rust_files(&core.join("../../src"), &mut files);
     let mut found = Vec::new();
     for file in files {
