@@ -26,7 +26,9 @@ pub use ledger::{
 };
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use seating::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
-pub use table::{SaveAs, TableProgress, TableState, confirm_manche, confirm_manche_as, table_progress, table_state};
+pub use table::{
+    SaveAs, TableProgress, TableState, confirm_manche, confirm_manche_as, table_progress, table_state, winds_after,
+};
 
 use crate::message::{Explain, Message};
 use crate::msg;

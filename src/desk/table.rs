@@ -96,9 +96,8 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     }
     let settings = store.tournament(tournament)?.settings;
     let manches = store.table_manches(table)?;
-    let ruleset = settings.ruleset();
-    let rotations = manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect();
-    let card = if ruleset.entry_model().card_value { store.card(tournament)? } else { Vec::new() };
+    let rotations = rotations(&settings, &manches);
+    let card = if settings.ruleset().entry_model().card_value { store.card(tournament)? } else { Vec::new() };
     Ok(TableState { table: seated, settings, players, manches, card, rotations })
 }
 
@@ -193,18 +192,26 @@ pub struct TableProgress {
 /// (a Hanafuda hand voided by tegarasu sanjuu is played again, so a session of 16 may hold 17 manches).
 pub fn table_progress(store: &Store, tournament: Id) -> DeskResult<std::collections::HashMap<Id, TableProgress>> {
     let settings = store.tournament(tournament)?.settings;
-    let ruleset = settings.ruleset();
     let mut progress = std::collections::HashMap::new();
     for table in store.seating(tournament)? {
         let manches = store.table_manches(table.id)?;
         if manches.is_empty() {
             continue;
         }
-        let rotations: Vec<Rotation> =
-            manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect();
-        let winds = manche_winds(table.start_round_wind, &rotations, table.players.len());
+        let counted = winds_after(&settings, &table, &manches).passes;
         let void = manches.iter().filter(|m| m.outcome.void).count();
-        progress.insert(table.id, TableProgress { counted: winds.passes, void });
+        progress.insert(table.id, TableProgress { counted, void });
     }
     Ok(progress)
+}
+
+/// Who dealt after each of `manches`, as `settings`' ruleset rotates the deal.
+fn rotations(settings: &TournamentSettings, manches: &[StoredManche]) -> Vec<Rotation> {
+    let ruleset = settings.ruleset();
+    manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect()
+}
+
+/// The winds at `table` once all of `manches` are played: `passes` is what its session counts.
+pub fn winds_after(settings: &TournamentSettings, table: &SeatedTable, manches: &[StoredManche]) -> MancheWinds {
+    manche_winds(table.start_round_wind, &rotations(settings, manches), table.players.len())
 }

@@ -120,19 +120,11 @@ impl Snapshot {
     /// settings say), as the desk's table screen counts it.
     pub fn session_complete(&self, session: u32) -> bool {
         let settings = &self.tournament.settings;
-        let ruleset = settings.ruleset();
         let mut tables = self.tables.iter().filter(|t| t.session == session).peekable();
         tables.peek().is_some()
             && tables.all(|table| {
-                let rotations: Vec<_> = self
-                    .manches
-                    .get(&table.id)
-                    .into_iter()
-                    .flatten()
-                    .map(|m| ruleset.rotation(&settings.options, &m.outcome))
-                    .collect();
-                let winds = crate::tournament::manche_winds(table.start_round_wind, &rotations, table.players.len());
-                winds.passes >= settings.manches_per_session
+                let manches = self.manches.get(&table.id).map_or(&[][..], Vec::as_slice);
+                desk::winds_after(settings, table, manches).passes >= settings.manches_per_session
             })
     }
 
