@@ -189,7 +189,7 @@ pub struct TableProgress {
 }
 
 /// Every table's progress in `tournament`, by table id: what its session counts, and its void manches apart
-/// (a Hanafuda hand voided by tegarasu sanjuu is played again, so a session of 16 may hold 17 manches).
+/// (a void hand that keeps the deal is played again, so a session of 16 may hold 17 manches).
 pub fn table_progress(store: &Store, tournament: Id) -> DeskResult<std::collections::HashMap<Id, TableProgress>> {
     let settings = store.tournament(tournament)?.settings;
     let mut progress = std::collections::HashMap::new();
