@@ -8,10 +8,8 @@
 pub use stecca_core::{
     ENGINE_VERSION, hanafuda, i18n, ledger, message, msg, rng, rules, seating, settle, tiles, tournament,
 };
+pub use stecca_desk::{self as desk, export, fonts};
 pub use stecca_store as store;
 
 pub mod cli;
-pub mod desk;
-pub mod export;
-pub mod fonts;
 pub mod ui;

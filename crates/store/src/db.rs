@@ -173,7 +173,8 @@ pub enum Kind {
 }
 
 /// A database connection as the store needs it. Statements are in the shared dialect (see the module doc).
-pub trait Backend {
+/// `Send`: the desk runs on its own thread, so that a window never waits on it.
+pub trait Backend: Send {
     /// Runs a statement; returns how many rows it changed.
     fn execute(&self, sql: &str, params: &[Value]) -> StoreResult<u64>;
     /// Runs a query; returns every row.

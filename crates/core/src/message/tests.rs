@@ -54,6 +54,7 @@ fn uses() -> Vec<Use> {
     let core = Path::new(env!("CARGO_MANIFEST_DIR"));
     rust_files(&core.join("src"), &mut files);
     rust_files(&core.join("../store/src"), &mut files);
+    rust_files(&core.join("../desk/src"), &mut files);
     rust_files(&core.join("../../src"), &mut files);
     let mut found = Vec::new();
     for file in files {

@@ -1,40 +1,60 @@
-//! The referee's operations, each one checked by the core and written by the store: create a tournament,
-//! seat it, read a table, preview and confirm a manche, compute the standings, build a demo. The UI and the
-//! CLI call these; they never score a hand or write SQL themselves.
+//! The desk: Stecca's application layer. The referee's and treasurer's operations, each one checked by the core
+//! and written by the store (create a tournament, seat it, read a table, preview and confirm a manche, compute the
+//! standings, keep a club's book, build a demo), and the exports (PDF, CSV) drawn from what they read. The UI and
+//! the CLI call these; they never score a hand or write SQL themselves.
+
+// The core's modules and the store under the names the desk's files use (`crate::tournament::…`, `crate::msg!`).
+use stecca_core::{i18n, ledger, message, msg, rules, seating, tiles, tournament};
+use stecca_store as store;
+
+pub mod export;
+pub mod fonts;
+
+mod door;
+pub use door::{Desk, is_unreachable};
+
+mod worker;
+pub use worker::{Facts, Worker};
+
+/// What the store keeps, as the desk's commands answer it: plain rows the screens and the command line read.
+pub use stecca_store::{
+    AuditEntry, Club, Conflict, Evening, LedgerEntry, Member, NewEntry, Penalty, Place, Player, Record, SeatedTable,
+    StoreError, StoredManche, StoredPayment, Tournament, TournamentSummary, location,
+    postgres::{is_url, redacted},
+};
 
 mod card;
+mod club_ledger;
 mod demo;
 mod enter;
 mod evening;
-mod ledger;
 mod notebook;
-mod seating;
+mod seats;
 mod table;
 
 use thiserror::Error;
 
 pub use card::{card, import_card, preview_card_import, set_card};
+pub use club_ledger::{
+    Balances, Cash, MemberBalance, Party, PlannedTransfer, Scope, Settlement, balances, correct_entry, mark_paid,
+    record_cash, scope_balances, settle_up,
+};
 pub use demo::{DemoSize, create_demo, demo_players};
 pub use enter::{Entered, TableAddress, enter_manche};
 pub use evening::{
     EveningSeat, EveningTable, EveningView, TableSource, close_evening, closing_entries, create_club,
     enter_chip_counts, evening_view, open_evening,
 };
-pub use ledger::{
-    Balances, Cash, MemberBalance, Party, PlannedTransfer, Scope, Settlement, balances, correct_entry, mark_paid,
-    record_cash, scope_balances, settle_up,
-};
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
-pub use seating::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
+pub use seats::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use table::{
     SaveAs, TableProgress, TableState, confirm_manche, confirm_manche_as, table_progress, table_state, winds_after,
 };
 
 use crate::message::{Explain, Message};
-use crate::msg;
 use crate::seating::SeatingError;
-use crate::store::{Store, StoreError};
-use crate::tournament::{self, EntryErrors, Id, SettingsError, StandingRow, TournamentSettings};
+use crate::store::Store;
+use crate::tournament::{EntryErrors, Id, SettingsError, StandingRow, TournamentSettings};
 
 /// Why a desk operation did not happen. Nothing was saved.
 #[derive(Debug, Error)]

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use super::csv::cell;
-use crate::desk::DeskError;
+use crate::DeskError;
 use crate::ledger::{Cents, EntryKind, plain_cents};
 use crate::store::{Club, Evening, LedgerEntry, Member, Store};
 use crate::tournament::Id;

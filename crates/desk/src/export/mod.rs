@@ -12,15 +12,16 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::desk::{self, DeskError};
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
 use crate::store::{Player, SeatedTable, Store, StoredManche, Tournament};
 use crate::tournament::{Id, StandingRow};
+use crate::{self as desk, DeskError};
 
 /// What to export.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum What {
     /// The standings.
     Standings,
@@ -39,7 +40,8 @@ pub enum What {
 }
 
 /// The file format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Format {
     /// A4 PDF.
     Pdf,

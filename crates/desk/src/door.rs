@@ -1,0 +1,443 @@
+//! The one door: [`Desk`] owns the open database and offers every command and view the screens and the command
+//! line use. Neither of them names the store: they open a desk, call it, and show what it answers.
+
+use std::path::Path;
+
+use chrono::NaiveDate;
+
+use crate::export::club::ClubBook;
+use crate::export::{ExportError, Format, What};
+use crate::i18n::Lang;
+use crate::ledger::{Cents, ClubSettings, MemberData};
+use crate::store::{
+    Club, Evening, LedgerEntry, Member, NewEntry, Penalty, Player, SeatedTable, Store, StoreError, StoredManche,
+    Tournament, TournamentSummary,
+};
+use crate::tiles::Wind;
+use crate::tournament::{CardHand, CardRow, Id, PlayerData, StandingRow, TournamentSettings};
+use crate::{
+    Balances, Cash, DemoSize, DeskResult, Entered, EveningView, NoteLine, PlannedTransfer, SaveAs, Scope,
+    SeatingOutcome, Settlement, TableAddress, TableProgress, TableState,
+};
+
+/// An open database behind the desk's commands. Every command checks what it is given (the core's rules, the
+/// tournament's state) before the store writes it, in one transaction.
+pub struct Desk {
+    store: Store,
+}
+
+impl Desk {
+    /// A desk on an open store.
+    pub fn new(store: Store) -> Desk {
+        Desk { store }
+    }
+
+    /// Opens the database at `location` (a file, created when missing, or a `postgres://` address).
+    pub fn open_at(location: &str) -> DeskResult<Desk> {
+        Ok(Desk::new(Store::open_at(location)?))
+    }
+
+    /// Opens a shared server with the password the referee typed.
+    pub fn open_server_with_password(url: &str, password: &str) -> DeskResult<Desk> {
+        Ok(Desk::new(Store::open_server_with_password(url, Some(password))?))
+    }
+
+    /// The store behind the desk, for the tests that check what it wrote.
+    #[cfg(feature = "inspect")]
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    // ---- where the database is --------------------------------------------------------------------------
+
+    /// The database's address as shown to a referee (a server's password left out).
+    pub fn location(&self) -> String {
+        self.store.location().to_string()
+    }
+
+    /// The database file, when it is one.
+    pub fn path(&self) -> Option<&Path> {
+        self.store.path()
+    }
+
+    /// Whether nothing can be written (another user's file, a read-only mount).
+    pub fn is_read_only(&self) -> bool {
+        self.store.is_read_only()
+    }
+
+    /// Whether the database is a server several stations share.
+    pub fn is_shared(&self) -> bool {
+        self.store.is_shared()
+    }
+
+    /// The counter every write to a shared server bumps (another station's write shows as a new value).
+    pub fn change_stamp(&self) -> DeskResult<i64> {
+        Ok(self.store.change_stamp()?)
+    }
+
+    /// The schema version of the open database.
+    pub fn schema_version(&self) -> i64 {
+        crate::store::schema_version()
+    }
+
+    /// A preference of this station (language, referee name).
+    pub fn preference(&self, key: &str) -> DeskResult<Option<String>> {
+        Ok(self.store.preference(key)?)
+    }
+
+    /// Keeps a preference of this station.
+    pub fn set_preference(&self, key: &str, value: &str) -> DeskResult<()> {
+        Ok(self.store.set_preference(key, value)?)
+    }
+
+    /// The name written in the audit log for a change: the desk's referee name, or `fallback` when none is kept.
+    pub fn referee_or(&self, fallback: &str) -> String {
+        self.preference("referee").ok().flatten().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| fallback.into())
+    }
+
+    // ---- tournaments ------------------------------------------------------------------------------------
+
+    /// Every tournament, newest first.
+    pub fn tournaments(&self) -> DeskResult<Vec<TournamentSummary>> {
+        Ok(self.store.list_tournaments()?)
+    }
+
+    /// One tournament.
+    pub fn tournament(&self, id: Id) -> DeskResult<Tournament> {
+        Ok(self.store.tournament(id)?)
+    }
+
+    /// Validates the settings and creates the tournament.
+    pub fn create_tournament(&mut self, settings: &TournamentSettings, referee: &str) -> DeskResult<Id> {
+        crate::create_tournament(&mut self.store, settings, referee)
+    }
+
+    /// Validates the settings and replaces them (the rules stay once manches exist).
+    pub fn update_settings(&mut self, id: Id, settings: &TournamentSettings, referee: &str) -> DeskResult<()> {
+        crate::update_settings(&mut self.store, id, settings, referee)
+    }
+
+    /// Archives a tournament, or brings it back.
+    pub fn set_archived(&mut self, id: Id, archived: bool, referee: &str) -> DeskResult<()> {
+        Ok(self.store.set_archived(id, archived, referee)?)
+    }
+
+    /// Deletes an archived tournament (kept in the audit log).
+    pub fn delete_tournament(&mut self, id: Id, referee: &str) -> DeskResult<()> {
+        Ok(self.store.delete_tournament(id, referee)?)
+    }
+
+    /// A demonstration tournament with players, seating and results.
+    pub fn create_demo(&mut self, size: DemoSize, seed: u64, referee: &str) -> DeskResult<Id> {
+        crate::create_demo(&mut self.store, size, seed, referee)
+    }
+
+    /// How many manches a tournament holds.
+    pub fn manche_count(&self, tournament: Id) -> DeskResult<i64> {
+        Ok(self.store.manche_count(tournament)?)
+    }
+
+    // ---- players ----------------------------------------------------------------------------------------
+
+    /// A tournament's players, in registration order.
+    pub fn players(&self, tournament: Id) -> DeskResult<Vec<Player>> {
+        Ok(self.store.players(tournament)?)
+    }
+
+    /// Registers a player.
+    pub fn add_player(&mut self, tournament: Id, data: &PlayerData, referee: &str) -> DeskResult<Id> {
+        Ok(self.store.add_player(tournament, data, referee)?)
+    }
+
+    /// Changes a player's registration.
+    pub fn update_player(&mut self, tournament: Id, id: Id, data: &PlayerData, referee: &str) -> DeskResult<()> {
+        Ok(self.store.update_player(tournament, id, data, referee)?)
+    }
+
+    /// Removes a player who has played nothing.
+    pub fn delete_player(&mut self, tournament: Id, id: Id, referee: &str) -> DeskResult<()> {
+        Ok(self.store.delete_player(tournament, id, referee)?)
+    }
+
+    /// Registers a whole list, or nobody.
+    pub fn import_players(&mut self, tournament: Id, players: &[PlayerData], referee: &str) -> DeskResult<Vec<Id>> {
+        Ok(self.store.import_players(tournament, players, referee)?)
+    }
+
+    // ---- seating and tables -----------------------------------------------------------------------------
+
+    /// Every session's tables.
+    pub fn seating(&self, tournament: Id) -> DeskResult<Vec<SeatedTable>> {
+        Ok(self.store.seating(tournament)?)
+    }
+
+    /// Seats every session without results.
+    pub fn seat_tournament(&mut self, tournament: Id, club_weight: f64, referee: &str) -> DeskResult<SeatingOutcome> {
+        crate::seat_tournament(&mut self.store, tournament, club_weight, referee)
+    }
+
+    /// Seats sessions `range` (every session without results when `None`).
+    pub fn seat_sessions(
+        &mut self,
+        tournament: Id,
+        range: Option<std::ops::RangeInclusive<u32>>,
+        club_weight: f64,
+        referee: &str,
+    ) -> DeskResult<SeatingOutcome> {
+        crate::seat_sessions(&mut self.store, tournament, range, club_weight, referee)
+    }
+
+    /// The stored seating's quality (repeated meetings, winds), when seated.
+    pub fn seating_report(&self, tournament: Id) -> DeskResult<Option<crate::seating::Quality>> {
+        crate::stored_report(&self.store, tournament)
+    }
+
+    /// How far each table has played.
+    pub fn table_progress(&self, tournament: Id) -> DeskResult<std::collections::HashMap<Id, TableProgress>> {
+        crate::table_progress(&self.store, tournament)
+    }
+
+    /// Swaps two players of one session without results.
+    pub fn swap_players(&mut self, tournament: Id, session: u32, a: Id, b: Id, referee: &str) -> DeskResult<()> {
+        Ok(self.store.swap_players(tournament, session, a, b, referee)?)
+    }
+
+    /// A table's players, manches and what comes next.
+    pub fn table_state(&self, table: Id) -> DeskResult<TableState> {
+        crate::table_state(&self.store, table)
+    }
+
+    /// Changes the round wind a table starts with.
+    pub fn set_start_round_wind(&mut self, tournament: Id, table: Id, wind: Wind, referee: &str) -> DeskResult<()> {
+        Ok(self.store.set_start_round_wind(tournament, table, wind, referee)?)
+    }
+
+    /// A table's stored manches.
+    pub fn table_manches(&self, table: Id) -> DeskResult<Vec<StoredManche>> {
+        Ok(self.store.table_manches(table)?)
+    }
+
+    // ---- manches ----------------------------------------------------------------------------------------
+
+    /// Scores and saves manche `number` of a table (a new one or a correction), as this station read it.
+    pub fn confirm_manche_as(
+        &mut self,
+        table: Id,
+        number: u32,
+        entry: &crate::tournament::MancheEntry,
+        referee: &str,
+        save: &SaveAs,
+    ) -> DeskResult<(crate::rules::MancheInput, crate::rules::MancheOutcome)> {
+        crate::confirm_manche_as(&mut self.store, table, number, entry, referee, save)
+    }
+
+    /// Scores and saves a manche given by table address (the command line's `enter`).
+    pub fn enter_manche(
+        &mut self,
+        at: TableAddress,
+        number: Option<u32>,
+        input: &crate::rules::MancheInput,
+        referee: &str,
+    ) -> DeskResult<Entered> {
+        crate::enter_manche(&mut self.store, at, number, input, referee)
+    }
+
+    // ---- standings, penalties, notebook -----------------------------------------------------------------
+
+    /// The standings as they stand now.
+    pub fn standings(&self, tournament: Id) -> DeskResult<Vec<StandingRow>> {
+        crate::standings(&self.store, tournament)
+    }
+
+    /// A player's running total after each of their manches.
+    pub fn progression(&self, player: Id) -> DeskResult<Vec<(u32, u32, i64)>> {
+        crate::progression(&self.store, player)
+    }
+
+    /// A tournament's penalties, revoked ones included.
+    pub fn penalties(&self, tournament: Id) -> DeskResult<Vec<Penalty>> {
+        Ok(self.store.penalties(tournament)?)
+    }
+
+    /// Gives a penalty.
+    pub fn add_penalty(
+        &mut self,
+        tournament: Id,
+        player: Id,
+        session: Option<u32>,
+        points: i64,
+        reason: &str,
+        referee: &str,
+    ) -> DeskResult<Id> {
+        Ok(self.store.add_penalty(tournament, player, session, points, reason, referee)?)
+    }
+
+    /// Revokes a penalty (kept, marked revoked).
+    pub fn revoke_penalty(&mut self, tournament: Id, id: Id, referee: &str) -> DeskResult<()> {
+        Ok(self.store.revoke_penalty(tournament, id, referee)?)
+    }
+
+    /// The referee's notebook: every change, said in words.
+    pub fn notebook(&self, tournament: Id) -> DeskResult<Vec<NoteLine>> {
+        crate::notebook(&self.store, tournament)
+    }
+
+    // ---- the card ---------------------------------------------------------------------------------------
+
+    /// The tournament's card.
+    pub fn card(&self, tournament: Id) -> DeskResult<Vec<CardHand>> {
+        crate::card(&self.store, tournament)
+    }
+
+    /// Replaces the card.
+    pub fn set_card(&mut self, tournament: Id, card: &[CardHand], referee: &str) -> DeskResult<()> {
+        crate::set_card(&mut self.store, tournament, card, referee)
+    }
+
+    /// Reads a card file's rows without saving anything.
+    pub fn preview_card_import(&self, tournament: Id, text: &str) -> DeskResult<Vec<CardRow>> {
+        crate::preview_card_import(&self.store, tournament, text)
+    }
+
+    /// Adds a card file's hands, all or none.
+    pub fn import_card(&mut self, tournament: Id, text: &str, referee: &str) -> DeskResult<usize> {
+        crate::import_card(&mut self.store, tournament, text, referee)
+    }
+
+    // ---- exports ----------------------------------------------------------------------------------------
+
+    /// A tournament's export as bytes.
+    pub fn export(
+        &self,
+        tournament: Id,
+        what: What,
+        format: Format,
+        lang: Lang,
+        player: Option<Id>,
+    ) -> Result<Vec<u8>, ExportError> {
+        crate::export::export(&self.store, tournament, what, format, lang, player)
+    }
+
+    /// Writes an export's bytes to `out`, never onto the open database or anything not a regular file of ours.
+    pub fn write_export(&self, out: &Path, bytes: &[u8]) -> Result<(), crate::export::WriteError> {
+        crate::export::write_export(out, bytes, self.store.path())
+    }
+
+    // ---- the treasurer's book ---------------------------------------------------------------------------
+
+    /// Every club.
+    pub fn clubs(&self) -> DeskResult<Vec<Club>> {
+        Ok(self.store.clubs()?)
+    }
+
+    /// Creates a club.
+    pub fn create_club(&mut self, settings: &ClubSettings) -> DeskResult<Id> {
+        crate::create_club(&mut self.store, settings)
+    }
+
+    /// A club's members.
+    pub fn members(&self, club: Id) -> DeskResult<Vec<Member>> {
+        Ok(self.store.members(club)?)
+    }
+
+    /// Adds a member.
+    pub fn add_member(&mut self, club: Id, data: &MemberData) -> DeskResult<Id> {
+        Ok(self.store.add_member(club, data)?)
+    }
+
+    /// A club's evenings, newest first.
+    pub fn evenings(&self, club: Id) -> DeskResult<Vec<Evening>> {
+        Ok(self.store.evenings(club)?)
+    }
+
+    /// One evening.
+    pub fn evening(&self, id: Id) -> DeskResult<Evening> {
+        Ok(self.store.evening(id)?)
+    }
+
+    /// Opens an evening with its tables.
+    pub fn open_evening(&mut self, club: Id, date: NaiveDate, tables: &[Vec<Id>], treasurer: &str) -> DeskResult<Id> {
+        crate::open_evening(&mut self.store, club, date, tables, treasurer)
+    }
+
+    /// An evening's tables, counts and money as the screen shows them.
+    pub fn evening_view(&self, evening: Id) -> DeskResult<EveningView> {
+        crate::evening_view(&self.store, evening)
+    }
+
+    /// Keeps a table's chip counts.
+    pub fn enter_chip_counts(&mut self, evening: Id, table: Id, counts: &[i64]) -> DeskResult<()> {
+        crate::enter_chip_counts(&mut self.store, evening, table, counts)
+    }
+
+    /// Closes an evening: its money goes into the ledger.
+    pub fn close_evening(&mut self, evening: Id, treasurer: &str) -> DeskResult<Vec<NewEntry>> {
+        crate::close_evening(&mut self.store, evening, treasurer)
+    }
+
+    /// Every member's balance now.
+    pub fn balances(&self, club: Id) -> DeskResult<Balances> {
+        crate::balances(&self.store, club)
+    }
+
+    /// Who pays whom to settle `scope`.
+    pub fn settle_up(&self, club: Id, scope: Scope, kitty_only: bool) -> DeskResult<Settlement> {
+        crate::settle_up(&self.store, club, scope, kitty_only)
+    }
+
+    /// Records cash paid in or out.
+    pub fn record_cash(&mut self, club: Id, cash: &Cash, treasurer: &str) -> DeskResult<Id> {
+        crate::record_cash(&mut self.store, club, cash, treasurer)
+    }
+
+    /// Corrects a ledger entry by a new one that says why.
+    pub fn correct_entry(
+        &mut self,
+        club: Id,
+        corrects: Id,
+        amount: Cents,
+        reason: &str,
+        treasurer: &str,
+    ) -> DeskResult<Id> {
+        crate::correct_entry(&mut self.store, club, corrects, amount, reason, treasurer)
+    }
+
+    /// Marks planned transfers paid, every one or none.
+    pub fn mark_all_paid(
+        &mut self,
+        club: Id,
+        scope: Scope,
+        transfers: &[PlannedTransfer],
+        method: &str,
+        treasurer: &str,
+    ) -> DeskResult<Vec<Id>> {
+        self.store.all_or_nothing(|store| {
+            let mut ids = Vec::new();
+            for transfer in transfers {
+                ids.extend(crate::mark_paid(store, club, scope, transfer, method, treasurer)?);
+            }
+            Ok(ids)
+        })
+    }
+
+    /// A club's whole book (members, evenings, ledger), for its statement and receipts.
+    pub fn club_book(&self, club: Id) -> DeskResult<ClubBook> {
+        ClubBook::load(&self.store, club)
+    }
+
+    /// A club's ledger.
+    pub fn ledger(&self, club: Id) -> DeskResult<Vec<LedgerEntry>> {
+        Ok(self.store.ledger(club)?)
+    }
+}
+
+impl std::fmt::Debug for Desk {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Desk").field("location", &self.location()).finish()
+    }
+}
+
+/// Whether a database refusal means the server could not be reached (the desk keeps the work and tries again).
+pub fn is_unreachable(error: &crate::DeskError) -> bool {
+    matches!(error, crate::DeskError::Store(StoreError::Offline { .. }))
+}
