@@ -11,5 +11,6 @@ pub use stecca_core::{
 pub use stecca_desk::{self as desk, export, fonts};
 pub use stecca_store as store;
 
+pub use stecca_ui as ui;
+
 pub mod cli;
-pub mod ui;

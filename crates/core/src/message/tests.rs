@@ -55,6 +55,7 @@ fn uses() -> Vec<Use> {
     rust_files(&core.join("src"), &mut files);
     rust_files(&core.join("../store/src"), &mut files);
     rust_files(&core.join("../desk/src"), &mut files);
+    rust_files(&core.join("../ui/src"), &mut files);
     rust_files(&core.join("../../src"), &mut files);
     let mut found = Vec::new();
     for file in files {

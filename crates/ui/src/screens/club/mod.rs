@@ -8,13 +8,13 @@ mod members;
 
 use egui::RichText;
 
+use crate::DeskApp;
 use crate::desk;
 use crate::ledger::{ChipValue, ClubSettings, parse_cents};
 use crate::message::Message;
 use crate::msg;
 use crate::store::Member;
 use crate::tournament::Id;
-use crate::ui::DeskApp;
 
 use super::{labelled_text, parse_number};
 

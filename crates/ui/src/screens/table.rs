@@ -6,7 +6,7 @@ use egui::RichText;
 use crate::desk::{self, TableState};
 use crate::msg;
 use crate::tournament::Id;
-use crate::ui::{DeskApp, Screen};
+use crate::{DeskApp, Screen};
 
 /// The cached table.
 #[derive(Default)]

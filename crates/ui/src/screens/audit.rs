@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
+use crate::DeskApp;
 use crate::desk::{self, Note, NoteLine, ScoreChange};
 use crate::message::Message;
 use crate::msg;
 use crate::store::Place;
 use crate::tournament::Id;
-use crate::ui::DeskApp;
 
 /// The notebook, the filters and the line opened.
 #[derive(Default)]

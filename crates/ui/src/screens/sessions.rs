@@ -12,7 +12,7 @@ use crate::msg;
 use crate::seating::{ClubNote, FloorReason, Quality};
 use crate::store::SeatedTable;
 use crate::tournament::Id;
-use crate::ui::{DeskApp, Screen};
+use crate::{DeskApp, Screen};
 
 /// Cached seating and the current selection.
 #[derive(Default)]
@@ -59,7 +59,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         app.screens.sessions.session = 1;
         app.screens.sessions.club_weight = 1.0;
     }
-    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::ui::Lang::It)).weak());
+    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
     ui.horizontal(|ui| {
         ui.heading(lang.tr("sessions.title"));
         for s in 1..=tournament.settings.sessions {
@@ -232,7 +232,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 }
 
 /// One club's meetings and why they could or could not be avoided, in the desk's language.
-fn club_note(lang: crate::ui::Lang, note: &ClubNote, tables: usize) -> String {
+fn club_note(lang: crate::Lang, note: &ClubNote, tables: usize) -> String {
     let key = match note.reason {
         FloorReason::None => "sessions.club_avoidable",
         FloorReason::PerSession => "sessions.club_per_session",

@@ -4,15 +4,15 @@
 
 use egui::RichText;
 
+use crate::DeskApp;
 use crate::desk::{self, Cash, Scope};
 use crate::export::club::{ClubBook, ledger_csv};
 use crate::ledger::{EntryKind, format_cents, parse_cents};
 use crate::message::Explain;
 use crate::msg;
+use crate::screens::{exports, labelled_text, parse_number};
 use crate::store::{Club, Member};
 use crate::tournament::Id;
-use crate::ui::DeskApp;
-use crate::ui::screens::{exports, labelled_text, parse_number};
 
 use super::{Cache, cached};
 

@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::DeskApp;
 use crate::export::{Format, What, export, write_export};
 use crate::message::{Explain, io_reason};
 use crate::msg;
 use crate::tournament::Id;
-use crate::ui::DeskApp;
 
 /// A button that exports `what` as `format` (for a card, of `player`).
 pub fn button(app: &mut DeskApp, ui: &mut egui::Ui, what: What, format: Format, player: Option<Id>) {

@@ -2,11 +2,11 @@
 
 use egui::{Color32, RichText};
 
+use crate::DeskApp;
 use crate::message::{Message, io_reason};
 use crate::msg;
 use crate::store::Player;
 use crate::tournament::{Id, ImportRow, PlayerData, parse_players_csv};
-use crate::ui::DeskApp;
 
 use super::labelled_text;
 

@@ -3,7 +3,7 @@
 
 use egui::{Color32, CornerRadius, FontId, Rect, Role, Sense, Stroke, StrokeKind, Vec2, WidgetInfo, pos2, vec2};
 
-use crate::ui::Lang;
+use crate::Lang;
 
 const IVORY: Color32 = Color32::from_rgb(250, 246, 232);
 const EDGE: Color32 = Color32::from_rgb(150, 140, 115);

@@ -21,9 +21,9 @@ use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
 use crate::store::{StoreError, StoredManche};
 use crate::tiles::parse_hand;
 use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
-use crate::ui::widgets::hanafuda;
-use crate::ui::widgets::tiles::{Palette, paint_hand_strip};
-use crate::ui::{DeskApp, Lang, Screen};
+use crate::widgets::hanafuda;
+use crate::widgets::tiles::{Palette, paint_hand_strip};
+use crate::{DeskApp, Lang, Screen};
 
 use super::table::table_state;
 

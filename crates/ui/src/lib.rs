@@ -1,6 +1,11 @@
 //! The egui desk. It shows what the core computes and asks the desk operations ([`crate::desk`]) to change
 //! anything; it never scores a hand and never writes SQL.
 
+// The core's modules and the desk under the names the screens' files use (`crate::tournament::…`, `crate::msg!`).
+use stecca_core::{hanafuda, i18n, ledger, message, msg, rules, seating, tiles, tournament};
+use stecca_desk::{self as desk, export};
+use stecca_store as store;
+
 mod app;
 mod fonts;
 mod password;

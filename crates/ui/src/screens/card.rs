@@ -3,11 +3,11 @@
 
 use egui::{Color32, RichText};
 
+use crate::DeskApp;
 use crate::desk;
 use crate::message::{Explain, Message, io_reason};
 use crate::msg;
 use crate::tournament::{CardHand, CardRow, Id};
-use crate::ui::DeskApp;
 
 use super::{labelled_text, parse_number};
 

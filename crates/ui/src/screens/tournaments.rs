@@ -2,11 +2,11 @@
 
 use egui::RichText;
 
+use crate::DeskApp;
 use crate::desk::{self, DemoSize};
 use crate::msg;
 use crate::store::TournamentSummary;
 use crate::tournament::TournamentSettings;
-use crate::ui::DeskApp;
 
 use super::{labelled_text, parse_date, parse_number};
 

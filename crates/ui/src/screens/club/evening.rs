@@ -6,15 +6,15 @@ use std::collections::HashMap;
 
 use egui::RichText;
 
+use crate::DeskApp;
 use crate::desk::{self, EveningView, TableSource};
 use crate::export::club::ReceiptScope;
 use crate::ledger::{EntryKind, format_cents};
 use crate::message::Message;
 use crate::msg;
+use crate::screens::{labelled_text, parse_date, parse_number};
 use crate::store::{Club, Member};
 use crate::tournament::Id;
-use crate::ui::DeskApp;
-use crate::ui::screens::{labelled_text, parse_date, parse_number};
 
 /// The new evening's form, the evening shown and the chip counts being typed.
 #[derive(Default)]

@@ -3,12 +3,12 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
+use crate::DeskApp;
 use crate::desk;
 use crate::export::{Format, What};
 use crate::msg;
 use crate::store::Penalty;
 use crate::tournament::{Id, RankingMethod, StandingRow};
-use crate::ui::DeskApp;
 
 use super::parse_number;
 
@@ -109,7 +109,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     load(app, tournament.id);
     let lang = app.lang;
     let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
-    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::ui::Lang::It)).weak());
+    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
     ui.horizontal(|ui| {
         ui.heading(lang.tr("standings.title"));
         let label = ui.label(lang.tr("standings.search"));

@@ -2,10 +2,10 @@
 
 use egui::RichText;
 
+use crate::DeskApp;
 use crate::desk;
 use crate::rules::{ChoiceOption, TunableValue};
 use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
-use crate::ui::DeskApp;
 
 use super::{labelled_text, parse_date, parse_number};
 
@@ -188,7 +188,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 }
 
 /// A tie-break's name.
-pub fn tie_break_name(lang: crate::ui::Lang, key: TieBreak) -> String {
+pub fn tie_break_name(lang: crate::Lang, key: TieBreak) -> String {
     lang.tr(match key {
         TieBreak::TotalPoints => "tie.points",
         TieBreak::PlacementPoints => "tie.placement",

@@ -4,13 +4,13 @@
 use chrono::Datelike;
 use egui::{Color32, RichText};
 
+use crate::DeskApp;
 use crate::desk;
 use crate::export::club::{ClubBook, ReceiptScope};
 use crate::ledger::{MemberData, format_cents};
 use crate::msg;
+use crate::screens::{exports, labelled_text, parse_date};
 use crate::store::{Club, Member};
-use crate::ui::DeskApp;
-use crate::ui::screens::{exports, labelled_text, parse_date};
 
 /// The member form and the receipts' period.
 #[derive(Default)]
