@@ -49,7 +49,7 @@ fn main() {
     let started = Instant::now();
     let (app, _) = standings_desk(Store::open_server(&url).expect("server"), id);
     let first = started.elapsed();
-    let manches = app.store().manche_count(id).expect("count");
+    let manches = app.desk().store().manche_count(id).expect("count");
 
     // New manches, one per table of a 100-table session, each its own transaction as at the desk.
     let mut station = Store::open_server(&url).expect("station");

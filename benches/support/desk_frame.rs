@@ -20,13 +20,18 @@ pub fn frame(ctx: &egui::Context, app: &mut DeskApp) {
     std::hint::black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
 }
 
-/// A desk on `store` with tournament `id` open on its standings, its first frame drawn: what a referee waits
-/// for after opening a tournament.
+/// A desk on `store` with tournament `id` open on its standings, drawn until the standings show: what a referee
+/// waits for after opening a tournament (the desk reads on its own thread; each frame shows what has arrived).
 pub fn standings_desk(store: Store, id: Id) -> (DeskApp, egui::Context) {
     let mut app = DeskApp::new(store);
     app.open_tournament(id);
     app.go(Screen::Standings);
     let ctx = egui::Context::default();
+    // Opening reads the tournament, then the standings screen asks for its rows: two answers, a frame each.
+    for _ in 0..3 {
+        frame(&ctx, &mut app);
+        app.settle();
+    }
     frame(&ctx, &mut app);
     (app, ctx)
 }

@@ -10,12 +10,11 @@ use chrono::NaiveDate;
 use serde_json::{Value, json};
 
 use super::{open_existing, referee};
-use crate::desk::{self, Cash, Party, Scope};
-use crate::export::club::{ClubBook, ReceiptScope, ledger_csv};
-use crate::export::{pdf, write_export};
+use crate::desk::{Cash, Desk, Party, Scope};
+use crate::export::club::{ReceiptScope, ledger_csv};
+use crate::export::pdf;
 use crate::i18n::Lang;
 use crate::ledger::{ChipValue, ClubSettings, EntryKind, MemberData, parse_cents};
-use crate::store::Store;
 use crate::tournament::Id;
 
 /// Arguments of `stecca club`.
@@ -208,48 +207,48 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
         if let Some(problem) = settings.problem() {
             bail!("{problem}");
         }
-        let mut store = super::open_store(db)?;
-        println!("{}", desk::create_club(&mut store, &settings)?);
+        let mut desk = super::open_desk(db)?;
+        println!("{}", desk.create_club(&settings)?);
         return Ok(());
     }
-    let mut store = open_existing(db)?;
-    let by = referee(&store);
+    let mut desk = open_existing(db)?;
+    let by = referee(&desk);
     match &args.action {
         Action::New { .. } => Ok(()),
         Action::List => {
-            for club in store.clubs()? {
+            for club in desk.clubs()? {
                 println!("{}\t{}\t{}", club.id, club.settings.name, club.settings.rules);
             }
             Ok(())
         }
         Action::AddMember { club, name, number } => {
             let data = MemberData { name: name.clone(), number: number.clone(), ..MemberData::default() };
-            println!("{}", store.add_member(*club, &data)?);
+            println!("{}", desk.add_member(*club, &data)?);
             Ok(())
         }
         Action::Evening { club, date, tables } => {
             let tables = tables
                 .iter()
-                .map(|table| table_names(table)?.iter().map(|name| member_id(&store, *club, name)).collect())
+                .map(|table| table_names(table)?.iter().map(|name| member_id(&desk, *club, name)).collect())
                 .collect::<anyhow::Result<Vec<Vec<Id>>>>()?;
-            let evening = desk::open_evening(&mut store, *club, *date, &tables, &by)?;
-            let tournament = store.evening(evening)?.tournament_id;
+            let evening = desk.open_evening(*club, *date, &tables, &by)?;
+            let tournament = desk.evening(evening)?.tournament_id;
             println!("{}", json!({"evening": evening, "tournament": tournament}));
             Ok(())
         }
         Action::Chips { evening, table, counts } => {
-            let view = desk::evening_view(&store, *evening)?;
+            let view = desk.evening_view(*evening)?;
             let Some(found) = view.tables.iter().find(|t| t.number == *table) else {
                 bail!("--table {table}: the evening has tables 1 to {}", view.tables.len());
             };
-            desk::enter_chip_counts(&mut store, *evening, found.id, counts)?;
+            desk.enter_chip_counts(*evening, found.id, counts)?;
             println!("table {table}: chip counts saved");
             Ok(())
         }
         Action::Close { evening } => {
-            let entries = desk::close_evening(&mut store, *evening, &by)?;
-            let club = store.evening(*evening)?.club_id;
-            let names = names(&store, club)?;
+            let entries = desk.close_evening(*evening, &by)?;
+            let club = desk.evening(*evening)?.club_id;
+            let names = names(&desk, club)?;
             let posted: Vec<Value> = entries
                 .iter()
                 .map(|e| json!({"member": names(e.member), "kind": e.kind.code(), "amount": e.amount}))
@@ -264,18 +263,18 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
                 (None, None) => bail!("give --in AMOUNT or --out AMOUNT"),
             };
             let amount = parse_cents(text).context(if kind == EntryKind::CashIn { "--in" } else { "--out" })?;
-            let member = member_id(&store, *club, member)?;
+            let member = member_id(&desk, *club, member)?;
             let cash = Cash { member, kind, amount, method: method.clone(), note: note.clone() };
-            println!("{}", desk::record_cash(&mut store, *club, &cash, &by)?);
+            println!("{}", desk.record_cash(*club, &cash, &by)?);
             Ok(())
         }
         Action::Correct { club, entry, amount, reason } => {
             let amount = parse_cents(amount).context("--amount")?;
-            println!("{}", desk::correct_entry(&mut store, *club, *entry, amount, reason, &by)?);
+            println!("{}", desk.correct_entry(*club, *entry, amount, reason, &by)?);
             Ok(())
         }
         Action::Balances { club } => {
-            let balances = desk::balances(&store, *club)?;
+            let balances = desk.balances(*club)?;
             let members: serde_json::Map<String, Value> =
                 balances.members.iter().map(|b| (b.member.data.name.clone(), json!(b.balance))).collect();
             println!("{}", json!({"members": members, "kitty": balances.kitty}));
@@ -283,13 +282,9 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
         }
         Action::Settle { club, evening, kitty, pay, method } => {
             let scope = evening.map_or(Scope::Now, Scope::Evening);
-            let plan = desk::settle_up(&store, *club, scope, *kitty)?;
+            let plan = desk.settle_up(*club, scope, *kitty)?;
             if *pay {
-                store.all_or_nothing(|store| {
-                    plan.transfers
-                        .iter()
-                        .try_for_each(|t| desk::mark_paid(store, *club, scope, t, method, &by).map(drop))
-                })?;
+                desk.mark_all_paid(*club, scope, &plan.transfers, method, &by)?;
             }
             let party = |p: &Party| p.name(Lang::En);
             let transfers: Vec<Value> = plan
@@ -306,14 +301,14 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
             Ok(())
         }
         Action::Export { club, what, out, member, evening, from, to, lang } => {
-            let lang = super::export::sheet_lang(&store, lang.as_deref())?;
-            let book = ClubBook::load(&store, *club)?;
+            let lang = super::export::sheet_lang(&desk, lang.as_deref())?;
+            let book = desk.club_book(*club)?;
             let bytes = match what {
                 Sheet::Ledger => ledger_csv(&book)?,
                 Sheet::Statement => pdf::club::statement(&book, chrono::Local::now().date_naive(), lang)?,
                 Sheet::Receipt => {
                     let Some(name) = member else { bail!("a receipt needs --member NAME") };
-                    let member = member_id(&store, *club, name)?;
+                    let member = member_id(&desk, *club, name)?;
                     let scope = match (evening, from, to) {
                         (Some(evening), None, None) => ReceiptScope::Evening(*evening),
                         (None, Some(from), Some(to)) if from <= to => ReceiptScope::Period { from: *from, to: *to },
@@ -322,7 +317,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
                     pdf::club::receipt(&book, member, scope, lang)?
                 }
             };
-            write_export(out, &bytes, store.path())?;
+            desk.write_export(out, &bytes)?;
             println!("{} ({} bytes)", out.display(), bytes.len());
             Ok(())
         }
@@ -330,9 +325,9 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
 }
 
 /// The id of the club's member called `name`.
-fn member_id(store: &Store, club: Id, name: &str) -> anyhow::Result<Id> {
+fn member_id(desk: &Desk, club: Id, name: &str) -> anyhow::Result<Id> {
     let name = name.trim();
-    let members = store.members(club)?;
+    let members = desk.members(club)?;
     members
         .iter()
         .find(|m| m.data.name == name)
@@ -341,8 +336,8 @@ fn member_id(store: &Store, club: Id, name: &str) -> anyhow::Result<Id> {
 }
 
 /// The club's member names by id.
-fn names(store: &Store, club: Id) -> anyhow::Result<impl Fn(Id) -> String> {
-    let members = store.members(club)?;
+fn names(desk: &Desk, club: Id) -> anyhow::Result<impl Fn(Id) -> String> {
+    let members = desk.members(club)?;
     Ok(move |id: Id| members.iter().find(|m| m.id == id).map(|m| m.data.name.clone()).unwrap_or_default())
 }
 

@@ -3,8 +3,7 @@
 use anyhow::Context;
 use clap::{Args, Subcommand};
 
-use crate::store::postgres::{is_url, redacted};
-use crate::store::{Store, copy_database};
+use crate::desk::{Desk, is_url, redacted};
 
 /// Arguments of `stecca db`.
 #[derive(Debug, Args)]
@@ -36,8 +35,8 @@ pub enum Action {
 pub fn run(db: Option<&str>, args: &DbArgs) -> anyhow::Result<()> {
     match &args.action {
         Action::Init => {
-            let store = super::open_store(db)?;
-            println!("{}: Stecca schema {} ready", store.location(), crate::store::schema_version());
+            let desk = super::open_desk(db)?;
+            println!("{}: Stecca schema {} ready", desk.location(), desk.schema_version());
             Ok(())
         }
         Action::Copy { from, to } => copy(from, to),
@@ -47,9 +46,9 @@ pub fn run(db: Option<&str>, args: &DbArgs) -> anyhow::Result<()> {
 fn copy(from: &str, to: &str) -> anyhow::Result<()> {
     let mut source = super::open_existing(Some(from))?;
     let new_file = (!is_url(to) && !std::path::Path::new(to).exists()).then(|| std::path::PathBuf::from(to));
-    let result = Store::open_at(to)
+    let result = Desk::open_at(to)
         .with_context(|| format!("opening {}", redacted(to)))
-        .and_then(|mut target| Ok(copy_database(&mut source, &mut target)?));
+        .and_then(|mut target| Ok(source.copy_into(&mut target)?));
     let report = match result {
         Ok(report) => report,
         Err(error) => {

@@ -2,7 +2,7 @@
 
 use anyhow::Context;
 
-use crate::desk::{DemoSize, create_demo};
+use crate::desk::DemoSize;
 
 /// Arguments of `stecca demo`.
 #[derive(Debug, clap::Args)]
@@ -44,18 +44,18 @@ pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
     if sizes.layout(args.players).is_none() {
         anyhow::bail!("--players {}: a demo of {} needs a positive multiple of {seats}", args.players, rules.name());
     }
-    let mut store = super::open_store(db)?;
+    let mut desk = super::open_desk(db)?;
     let size =
         DemoSize { players: args.players, sessions: args.sessions, club_weight: args.club_weight, rules: rules.id() };
     let started = std::time::Instant::now();
-    let id = create_demo(&mut store, size, args.seed, "demo")?;
-    let manches = store.manche_count(id)?;
+    let id = desk.create_demo(size, args.seed, "demo")?;
+    let manches = desk.manche_count(id)?;
     println!(
         "tournament {id}: {} players, {} sessions, {manches} manches in {:.1} s → {}",
         args.players,
         args.sessions,
         started.elapsed().as_secs_f64(),
-        store.location()
+        desk.location()
     );
     Ok(())
 }

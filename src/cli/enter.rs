@@ -11,9 +11,8 @@ use serde_json::{Value, json};
 
 use super::input::{Lines, MAX_INPUT, open, read_all};
 use super::{EXIT_INVALID, open_existing, referee};
-use crate::desk::{DeskError, TableAddress, enter_manche};
+use crate::desk::{Desk, DeskError, StoreError, TableAddress};
 use crate::rules::MancheInput;
-use crate::store::{Store, StoreError};
 
 /// How often a manche waiting for a lost server is tried again.
 const OFFLINE_RETRY: Duration = Duration::from_secs(2);
@@ -46,9 +45,9 @@ pub struct EnterArgs {
 
 /// Runs `stecca enter`.
 pub fn run(db: Option<&str>, args: &EnterArgs) -> ExitCode {
-    let result = open_existing(db).and_then(|mut store| {
+    let result = open_existing(db).and_then(|mut desk| {
         let mut input = open(args.file.as_deref())?;
-        if args.jsonl { bulk(&mut store, args, &mut *input) } else { single(&mut store, args, &mut *input) }
+        if args.jsonl { bulk(&mut desk, args, &mut *input) } else { single(&mut desk, args, &mut *input) }
     });
     match result {
         Ok(true) => ExitCode::SUCCESS,
@@ -60,10 +59,10 @@ pub fn run(db: Option<&str>, args: &EnterArgs) -> ExitCode {
     }
 }
 
-fn single(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::Result<bool> {
+fn single(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let text = read_all(input, MAX_INPUT)?;
-    let by = referee(store);
-    match enter_patiently(store, args, &text, &by) {
+    let by = referee(desk);
+    match enter_patiently(desk, args, &text, &by) {
         Ok(answer) => {
             println!("{answer}");
             Ok(true)
@@ -75,17 +74,17 @@ fn single(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyho
     }
 }
 
-fn bulk(store: &mut Store, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::Result<bool> {
+fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = std::io::stdout().lock();
     let mut all_saved = true;
     // Read once, while the server is known to answer: a line saved after a reconnect is signed like the others.
-    let by = referee(store);
+    let by = referee(desk);
     for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
         let line = line.map_err(|e| anyhow::anyhow!("cannot read line {}: {e}", number + 1))?;
         if line.as_ref().is_ok_and(|l| l.trim().is_empty()) {
             continue;
         }
-        let result = line.map_err(Failure::Invalid).and_then(|line| enter_patiently(store, args, &line, &by));
+        let result = line.map_err(Failure::Invalid).and_then(|line| enter_patiently(desk, args, &line, &by));
         let answer = match result {
             Ok(answer) => answer,
             Err(failure) => {
@@ -132,10 +131,10 @@ impl Failure {
 /// [`enter_text`], tried again every [`OFFLINE_RETRY`] while the server cannot be reached, for at most
 /// `--wait-offline` seconds. A save whose answer was lost is found by its key, so trying again never saves
 /// a manche twice.
-fn enter_patiently(store: &mut Store, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
+fn enter_patiently(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
     let deadline = Instant::now() + Duration::from_secs(args.wait_offline);
     loop {
-        match enter_text(store, args, text, by) {
+        match enter_text(desk, args, text, by) {
             Err(Failure::Offline(_)) if Instant::now() + OFFLINE_RETRY <= deadline => {
                 std::thread::sleep(OFFLINE_RETRY);
             }
@@ -168,7 +167,7 @@ fn take_number(
 }
 
 /// One manche: parses, saves, and returns the answer line (or the one-line reason it was not saved).
-fn enter_text(store: &mut Store, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
+fn enter_text(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
     let mut value: Value = serde_json::from_str(text).map_err(|e| Failure::Invalid(format!("invalid input: {e}")))?;
     let Some(object) = value.as_object_mut() else {
         return Err(Failure::Invalid("invalid input: a manche is a JSON object".to_owned()));
@@ -183,7 +182,7 @@ fn enter_text(store: &mut Store, args: &EnterArgs, text: &str, by: &str) -> Resu
     let input: MancheInput = serde_path_to_error::deserialize(value)
         .map_err(|e| Failure::Invalid(format!("invalid input: {}: {}", e.path(), e.inner())))?;
     let at = TableAddress { tournament: args.tournament, session, table };
-    let entered = enter_manche(store, at, manche, &input, by).map_err(|e| match e {
+    let entered = desk.enter_manche(at, manche, &input, by).map_err(|e| match e {
         DeskError::Store(StoreError::Offline { .. }) => Failure::Offline(e.to_string()),
         e => Failure::Invalid(e.to_string()),
     })?;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 
 use super::open_existing;
-use crate::export::{Format, What, export, write_export};
+use crate::export::{Format, What};
 use crate::i18n::Lang;
 
 /// Arguments of `stecca export`.
@@ -33,31 +33,30 @@ pub struct ExportArgs {
 
 /// Runs `stecca export`.
 pub fn run(db: Option<&str>, args: &ExportArgs) -> anyhow::Result<()> {
-    let store = open_existing(db)?;
-    let lang = sheet_lang(&store, args.lang.as_deref())?;
-    store
-        .tournament(args.tournament)
+    let desk = open_existing(db)?;
+    let lang = sheet_lang(&desk, args.lang.as_deref())?;
+    desk.tournament(args.tournament)
         .with_context(|| format!("--tournament {}: see `stecca list` for the ids", args.tournament))?;
-    let bytes = export(&store, args.tournament, args.what, args.format, lang, args.player)?;
-    write_export(&args.out, &bytes, store.path())?;
+    let bytes = desk.export(args.tournament, args.what, args.format, lang, args.player)?;
+    desk.write_export(&args.out, &bytes)?;
     println!("{} ({} bytes)", args.out.display(), bytes.len());
     Ok(())
 }
 
 /// The language of sheets: `--lang it|en`, or the desk's language.
-pub(super) fn sheet_lang(store: &crate::store::Store, lang: Option<&str>) -> anyhow::Result<Lang> {
+pub(super) fn sheet_lang(desk: &crate::desk::Desk, lang: Option<&str>) -> anyhow::Result<Lang> {
     Ok(match lang {
         Some("it") => Lang::It,
         Some("en") => Lang::En,
         Some(other) => anyhow::bail!("--lang {other}: expected it or en"),
-        None => store.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
+        None => desk.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
     })
 }
 
 /// Runs `stecca list`: one line per tournament.
 pub fn list(db: Option<&str>) -> anyhow::Result<()> {
-    let store = open_existing(db)?;
-    let tournaments = store.list_tournaments()?;
+    let desk = open_existing(db)?;
+    let tournaments = desk.tournaments()?;
     if tournaments.is_empty() {
         println!("no tournaments (create one in the desk, or `stecca demo`)");
     }

@@ -14,6 +14,7 @@ mod tournament;
 
 use std::process::ExitCode;
 
+use crate::desk::Desk;
 use clap::{Parser, Subcommand};
 
 /// Exit status for invalid input.
@@ -81,30 +82,29 @@ pub fn run() -> ExitCode {
 /// The database to use: `--db` (a file or a `postgres://` address) or the default file in the user's data
 /// directory.
 pub fn database(db: Option<&str>) -> anyhow::Result<String> {
-    Ok(crate::store::location(db)?)
+    Ok(crate::desk::location(db)?)
 }
 
 /// Opens the database, creating a file that does not exist yet (an empty server database gets the schema).
-pub fn open_store(db: Option<&str>) -> anyhow::Result<crate::store::Store> {
+pub fn open_desk(db: Option<&str>) -> anyhow::Result<Desk> {
     use anyhow::Context;
     let location = database(db)?;
-    crate::store::Store::open_at(&location)
-        .with_context(|| format!("opening {}", crate::store::postgres::redacted(&location)))
+    Desk::open_at(&location).with_context(|| format!("opening {}", crate::desk::redacted(&location)))
 }
 
 /// Opens an existing database (every command but `demo`, `tournament new` and `club new` refuses to create a
 /// file; a server's database is created by its administrator).
-pub fn open_existing(db: Option<&str>) -> anyhow::Result<crate::store::Store> {
+pub fn open_existing(db: Option<&str>) -> anyhow::Result<Desk> {
     let location = database(db)?;
-    if !crate::store::postgres::is_url(&location) && !std::path::Path::new(&location).exists() {
+    if !crate::desk::is_url(&location) && !std::path::Path::new(&location).exists() {
         anyhow::bail!("{location}: no such database (give --db PATH)");
     }
-    open_store(Some(&location))
+    open_desk(Some(&location))
 }
 
 /// The name written in the audit log for a command-line change: the desk's referee name, or "stecca".
-fn referee(store: &crate::store::Store) -> String {
-    store.preference("referee").ok().flatten().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "stecca".to_owned())
+fn referee(desk: &Desk) -> String {
+    desk.referee_or("stecca")
 }
 
 /// An error with its causes on one line, each layer said once: a layer whose text its wrapper already says

@@ -34,9 +34,9 @@ pub enum Action {
 /// Runs `stecca players`.
 pub fn run(db: Option<&str>, args: &PlayersArgs) -> anyhow::Result<()> {
     let Action::Import { tournament, file } = &args.action;
-    let mut store = open_existing(db)?;
-    store.tournament(*tournament)?;
-    let registered: Vec<String> = store.players(*tournament)?.into_iter().map(|p| p.data.name).collect();
+    let mut desk = open_existing(db)?;
+    desk.tournament(*tournament)?;
+    let registered: Vec<String> = desk.players(*tournament)?.into_iter().map(|p| p.data.name).collect();
     let text = read_all(&mut *super::input::open(Some(file))?, MAX_LIST)
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
     let rows = parse_players_csv(&text, &registered).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
@@ -46,8 +46,8 @@ pub fn run(db: Option<&str>, args: &PlayersArgs) -> anyhow::Result<()> {
         anyhow::bail!("{}: nothing imported — {}", file.display(), problems.join("; "));
     }
     let players: Vec<_> = rows.into_iter().filter_map(|row| row.result.ok()).collect();
-    let by = referee(&store);
-    let ids = store.import_players(*tournament, &players, &by)?;
+    let by = referee(&desk);
+    let ids = desk.import_players(*tournament, &players, &by)?;
     println!("{} players registered in tournament {tournament}", ids.len());
     Ok(())
 }

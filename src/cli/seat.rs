@@ -89,15 +89,15 @@ fn session_range(text: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
 
 fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow::Result<()> {
     let range = args.sessions.as_deref().map(session_range).transpose()?;
-    let mut store = super::open_existing(db)?;
-    let by = super::referee(&store);
+    let mut desk = super::open_existing(db)?;
+    let by = super::referee(&desk);
     let start = Instant::now();
-    let outcome = crate::desk::seat_sessions(&mut store, tournament, range, args.club_weight, &by)?;
+    let outcome = desk.seat_sessions(tournament, range, args.club_weight, &by)?;
     let seconds = start.elapsed().as_secs_f64();
     let tables: Vec<Vec<Vec<String>>> = {
-        let players = store.players(tournament)?;
+        let players = desk.players(tournament)?;
         let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.data.name.clone()).unwrap_or_default();
-        let seating = store.seating(tournament)?;
+        let seating = desk.seating(tournament)?;
         outcome
             .sessions
             .clone()

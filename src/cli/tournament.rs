@@ -3,7 +3,6 @@
 use anyhow::Context;
 
 use super::{open_existing, referee};
-use crate::desk;
 use crate::tournament::TournamentSettings;
 
 /// Arguments of `stecca tournament`.
@@ -79,22 +78,22 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
             };
             // Checked before the database is opened (or created): a bad command leaves no file behind.
             settings.validate()?;
-            let mut store = super::open_store(db)?;
-            let by = referee(&store);
-            let id = desk::create_tournament(&mut store, &settings, &by)?;
+            let mut desk = super::open_desk(db)?;
+            let by = referee(&desk);
+            let id = desk.create_tournament(&settings, &by)?;
             println!("{id}");
         }
         Action::Delete { tournament } => {
-            let mut store = open_existing(db)?;
-            let name = store.tournament(*tournament)?.settings.name;
-            let by = referee(&store);
-            store.delete_tournament(*tournament, &by)?;
+            let mut desk = open_existing(db)?;
+            let name = desk.tournament(*tournament)?.settings.name;
+            let by = referee(&desk);
+            desk.delete_tournament(*tournament, &by)?;
             println!("deleted tournament {tournament} ({name})");
         }
         Action::Archive { tournament, undo } => {
-            let mut store = open_existing(db)?;
-            let by = referee(&store);
-            store.set_archived(*tournament, !undo, &by)?;
+            let mut desk = open_existing(db)?;
+            let by = referee(&desk);
+            desk.set_archived(*tournament, !undo, &by)?;
             println!("tournament {tournament} {}", if *undo { "reopened" } else { "archived" });
         }
     }

@@ -20,21 +20,21 @@ fn a_referee_enters_a_manche_by_keyboard_and_sees_the_standings_change() {
     assert_eq!(harness.get_all_by_label_contains("Valore: ").count(), 4, "every hand is valued");
     assert!(!harness.get_all_by_label_contains(" paga ").collect::<Vec<_>>().is_empty());
     let id = harness.state().tournament_id().expect("tournament");
-    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+    assert_eq!(harness.state().desk().store().manche_count(id).expect("count"), 0);
 
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
-    assert_eq!(harness.state().store().manche_count(id).expect("count"), 1);
+    assert_eq!(harness.state().desk().store().manche_count(id).expect("count"), 1);
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "on to the next manche");
     harness.get_by_label("Manche 1 salvata.");
-    let table = harness.state().store().seating(id).expect("seating")[0].id;
-    let saved = &harness.state().store().table_manches(table).expect("manches")[0];
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = &harness.state().desk().store().table_manches(table).expect("manches")[0];
     assert!(saved.input.players[1].mahjong, "{:?}", saved.input);
     assert_eq!(saved.input.players[1].win, ["self_drawn"], "Mah Jong by F2, the flag by Space");
     assert!(saved.input.players[1].mahjong);
 
     click(&mut harness, Role::Button, "Classifica");
-    let rows = stecca::desk::standings(harness.state().store(), id).expect("standings");
+    let rows = stecca::desk::standings(harness.state().desk().store(), id).expect("standings");
     assert_eq!(rows[0].mahjongs, 1, "the winner leads");
     harness.get_by_label(&rows[0].points.to_string());
     assert!(rows[0].points > 0);
@@ -60,7 +60,7 @@ fn every_invalid_hand_shows_its_error_next_to_it_at_once_and_nothing_is_saved() 
     let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
     assert!(status.starts_with("Non si può confermare: ") && status.contains(": 14 tessere"), "{status}");
     let id = harness.state().tournament_id().expect("tournament");
-    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+    assert_eq!(harness.state().desk().store().manche_count(id).expect("count"), 0);
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
 }
 
@@ -70,7 +70,7 @@ fn the_language_switches_to_english() {
     harness.run();
     click(&mut harness, Role::Button, "EN");
     harness.get_by_label("Create tournament");
-    assert_eq!(harness.state().store().preference("language").expect("pref").as_deref(), Some("en"));
+    assert_eq!(harness.state().desk().store().preference("language").expect("pref").as_deref(), Some("en"));
 }
 
 #[test]
@@ -142,13 +142,16 @@ fn a_registration_list_is_previewed_row_by_row_and_imported_whole() {
     harness.get_by_label("2 righe valide, 1 con errori.");
     click(&mut harness, Role::Button, "Importa tutti");
     let id = harness.state().tournament_id().expect("tournament");
-    assert!(harness.state().store().players(id).expect("players").is_empty(), "nothing imported while a row is wrong");
+    assert!(
+        harness.state().desk().store().players(id).expect("players").is_empty(),
+        "nothing imported while a row is wrong"
+    );
 
     std::fs::write(&file, "name,club,substitute\nNiccolò Bàrtoli-Dell'Acqua,Drago,no\nAnna,Drago,sì\nBruno,,\n")
         .expect("csv");
     click(&mut harness, Role::Button, "Anteprima");
     click(&mut harness, Role::Button, "Importa tutti");
-    let players = harness.state().store().players(id).expect("players");
+    let players = harness.state().desk().store().players(id).expect("players");
     assert_eq!(players.len(), 3);
     assert!(players.iter().any(|p| p.data.name == "Anna" && p.data.substitute));
 }
@@ -167,7 +170,7 @@ fn a_limit_is_changed_by_its_italian_name_and_a_bad_value_is_named_and_not_saved
     retype(&mut harness, "Coppie", "350");
     click(&mut harness, Role::Button, "Salva impostazioni");
     let option = |h: &Harness<'static, DeskApp>, path: &str| {
-        let settings = h.state().store().tournament(id).expect("tournament").settings;
+        let settings = h.state().desk().store().tournament(id).expect("tournament").settings;
         stecca::rules::option_value(&stecca::rules::effective_options(&settings.rules, &settings.options), path)
     };
     assert_eq!(option(&harness, "limits.coppie"), Some(350));
@@ -241,7 +244,7 @@ fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
     harness.snapshot("tre-entry");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
-    let saved = &harness.state().store().table_manches(table).expect("manches")[0];
+    let saved = &harness.state().desk().store().table_manches(table).expect("manches")[0];
     assert!(saved.input.players[1].mahjong && saved.input.players[1].win == ["double"]);
     assert_eq!(saved.nets.iter().sum::<i64>(), 0);
     assert_eq!(saved.nets[1], 40, "twice the stake of 10 from each of two");
@@ -283,14 +286,14 @@ fn a_penalty_typed_in_one_tournament_cannot_land_in_another_and_asks_first() {
     click(&mut harness, Role::Button, "Assegna penalità");
     harness.get_by_label_contains("Togliere 10 punti a Bruno (motivo: comportamento)?");
     assert!(
-        harness.state().store().penalties(second).expect("penalties").is_empty(),
+        harness.state().desk().store().penalties(second).expect("penalties").is_empty(),
         "nothing before the confirmation"
     );
     click(&mut harness, Role::Button, "Conferma");
-    let given = harness.state().store().penalties(second).expect("penalties");
-    let bruno = harness.state().store().players(second).expect("players")[1].id;
+    let given = harness.state().desk().store().penalties(second).expect("penalties");
+    let bruno = harness.state().desk().store().players(second).expect("players")[1].id;
     assert_eq!(given.iter().map(|p| (p.player_id, p.points)).collect::<Vec<_>>(), [(bruno, 10)]);
-    assert!(harness.state().store().penalties(first).expect("penalties").is_empty());
+    assert!(harness.state().desk().store().penalties(first).expect("penalties").is_empty());
 }
 
 #[test]
@@ -308,9 +311,13 @@ fn a_tournament_without_results_is_deleted_from_the_list_after_a_confirmation() 
     harness.get_by_label("Archivia");
     click(&mut harness, Role::Button, "Elimina");
     harness.get_by_label_contains("Eliminare il torneo «Coppa di prova» e i suoi 4 giocatori?");
-    assert_eq!(harness.state().store().list_tournaments().expect("list").len(), 2, "not before the confirmation");
+    assert_eq!(
+        harness.state().desk().store().list_tournaments().expect("list").len(),
+        2,
+        "not before the confirmation"
+    );
     click(&mut harness, Role::Button, "Sì, elimina");
-    let list = harness.state().store().list_tournaments().expect("list");
+    let list = harness.state().desk().store().list_tournaments().expect("list");
     assert_eq!(list.iter().map(|t| t.id).collect::<Vec<_>>(), [played]);
     assert_eq!(harness.state().tournament_id(), None, "the deleted tournament was open: it is closed");
 }
@@ -349,7 +356,7 @@ fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
     harness.run();
     harness.get_by_label_contains("Non si può confermare:");
     let id = harness.state().tournament_id().expect("tournament");
-    assert_eq!(harness.state().store().manche_count(id).expect("count"), 0);
+    assert_eq!(harness.state().desk().store().manche_count(id).expect("count"), 0);
 
     harness.key_press(Key::Escape);
     harness.run();
@@ -426,11 +433,11 @@ fn a_player_registered_by_mistake_is_deleted_after_a_confirmation() {
     click(&mut harness, Role::Button, "Elimina");
     harness.get_by_label_contains("Eliminare Anan?");
     let id = harness.state().tournament_id().expect("tournament");
-    assert_eq!(harness.state().store().players(id).expect("players").len(), 2, "not before the confirmation");
+    assert_eq!(harness.state().desk().store().players(id).expect("players").len(), 2, "not before the confirmation");
     click(&mut harness, Role::Button, "Sì, elimina");
     assert!(harness.state().status().is_none_or(|s| !s.error), "{:?}", harness.state().status());
     let names: Vec<String> =
-        harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+        harness.state().desk().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
     assert_eq!(names, ["Anna"]);
 }
 
@@ -460,7 +467,7 @@ fn players_are_registered_in_a_keyboard_loop_and_the_form_stays_put() {
     }
     let id = harness.state().tournament_id().expect("tournament");
     let names: Vec<String> =
-        harness.state().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+        harness.state().desk().store().players(id).expect("players").into_iter().map(|p| p.data.name).collect();
     assert_eq!(names, ["Anna", "Bruno", "Carla", "Dario", "Elena"]);
 }
 
@@ -527,7 +534,7 @@ fn a_read_only_database_is_shown_with_a_banner_and_a_change_is_refused_in_the_re
     type_into(&mut harness, "Nome", "Elena");
     click(&mut harness, Role::Button, "Aggiungi giocatore");
     harness.get_by_label_contains("è aperto in sola lettura");
-    assert_eq!(harness.state().store().players(id).expect("players").len(), 4, "nothing saved");
+    assert_eq!(harness.state().desk().store().players(id).expect("players").len(), 4, "nothing saved");
     click(&mut harness, Role::Button, "EN");
     harness.get_by_label_contains("Read only:");
     drop(harness);

@@ -23,7 +23,7 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     type_into(&mut harness, "Valore di una fiche (centesimi)", "0,5");
     type_into(&mut harness, "Quota tavolo (euro)", "2,00");
     click(&mut harness, Role::Button, "Crea circolo");
-    let club = harness.state().store().clubs().expect("clubs");
+    let club = harness.state().desk().store().clubs().expect("clubs");
     assert_eq!(club.len(), 1, "{:?}", harness.state().status());
     let club = club[0].id;
 
@@ -33,7 +33,12 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
         harness.key_press(egui::Key::Enter);
         harness.run();
     }
-    assert_eq!(harness.state().store().members(club).expect("members").len(), 4, "{:?}", harness.state().status());
+    assert_eq!(
+        harness.state().desk().store().members(club).expect("members").len(),
+        4,
+        "{:?}",
+        harness.state().status()
+    );
 
     click(&mut harness, Role::Button, "Serate");
     retype(&mut harness, "Data", "2026-11-20");
@@ -41,7 +46,7 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
         type_into(&mut harness, &format!("Tavolo di {name}"), "1");
     }
     click(&mut harness, Role::Button, "Apri la serata");
-    let evening = harness.state().store().evenings(club).expect("evenings");
+    let evening = harness.state().desk().store().evenings(club).expect("evenings");
     assert_eq!(evening.len(), 1, "{:?}", harness.state().status());
     let evening = evening[0].id;
 
@@ -52,13 +57,13 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
     let status = harness.state().status().expect("status").clone();
     assert!(status.error && status.text.contains("-100"), "{status:?}");
-    assert!(harness.state().store().chip_counts(evening).expect("counts").is_empty());
+    assert!(harness.state().desk().store().chip_counts(evening).expect("counts").is_empty());
     retype(&mut harness, "Fiches di Dario", "3000");
     click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
-    assert_eq!(harness.state().store().chip_counts(evening).expect("counts").len(), 1);
+    assert_eq!(harness.state().desk().store().chip_counts(evening).expect("counts").len(), 1);
 
     click(&mut harness, Role::Button, "Chiudi la serata");
-    let ledger = harness.state().store().ledger(club).expect("ledger");
+    let ledger = harness.state().desk().store().ledger(club).expect("ledger");
     assert_eq!(ledger.len(), 8, "4 results and 4 fees: {:?}", harness.state().status());
     // Anna +2000 chips at half a cent is 10,00 €, less the 2,00 € fee.
     harness.get_by_label("8,00 €");
@@ -75,7 +80,7 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
 
     click(&mut harness, Role::Button, "Regola i conti");
     click(&mut harness, Role::Button, "Segna tutti pagati");
-    let balances = stecca::desk::balances(harness.state().store(), club).expect("balances");
+    let balances = stecca::desk::balances(harness.state().desk().store(), club).expect("balances");
     assert!(balances.members.iter().all(|b| b.balance == 0) && balances.kitty == 0, "{balances:?}");
     harness.get_by_label("Niente da regolare: ogni saldo è zero");
 }

@@ -61,10 +61,10 @@ fn the_readme_manche_takes_88_keys_and_no_mouse() {
     let keys = keyboard.keys;
 
     let id = harness.state().tournament_id().expect("tournament");
-    let table = harness.state().store().seating(id).expect("seating")[0].id;
-    let saved = harness.state().store().table_manches(table).expect("manches");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
     assert_eq!(saved.len(), 1, "confirmed");
-    let expected = stecca::desk::table_state(harness.state().store(), table)
+    let expected = stecca::desk::table_state(harness.state().desk().store(), table)
         .expect("table")
         .preview(1, &crate::common::digest_entry())
         .expect("the digest manche is valid");

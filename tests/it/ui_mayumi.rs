@@ -34,7 +34,8 @@ fn mayumi_desk() -> Harness<'static, DeskApp> {
 
 /// The seated names by position (the seating decides who sits where and who is oya).
 fn seated(harness: &Harness<'static, DeskApp>) -> Vec<String> {
-    let store = harness.state().store();
+    let desk = harness.state().desk();
+    let store = desk.store();
     let id = harness.state().tournament_id().expect("tournament");
     crate::common::cli::table_names(store, id, 1, 1)
 }
@@ -79,7 +80,8 @@ fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "hand 2 follows");
-    let store = harness.state().store();
+    let desk = harness.state().desk();
+    let store = desk.store();
     let id = harness.state().tournament_id().expect("tournament");
     let table = store.seating(id).expect("seating")[0].id;
     let manches = store.table_manches(table).expect("manches");
@@ -108,12 +110,14 @@ fn tegarasu_sanjuu_is_recorded_with_a_warning_above_the_threshold() {
     harness.get_by_label_contains(&format!("{} ha dichiarato tegarasu sanjuu con 450 ken (oltre 30)", names[0]));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
-    let store = harness.state().store();
+    let desk = harness.state().desk();
+    let store = desk.store();
     let id = harness.state().tournament_id().expect("tournament");
     let table = store.seating(id).expect("seating")[0].id;
     let manches = store.table_manches(table).expect("manches");
     assert!(manches[0].outcome.void && manches[0].nets.iter().all(|&n| n == 0));
     assert_eq!(manches[0].input.tegarasu_sanjuu.as_deref(), Some(names[0].as_str()));
+    drop(desk);
     // The void hand is played again: the sessions screen counts what the session counts and shows it apart.
     click(&mut harness, Role::Button, "Sessioni");
     harness.get_by_label("0/16 · 1 nulla");

@@ -42,7 +42,7 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
             harness.run();
         }
     }
-    let card = stecca::desk::card(harness.state().store(), id).expect("card");
+    let card = stecca::desk::card(harness.state().desk().store(), id).expect("card");
     assert_eq!(card.len(), 2, "{card:?}");
     assert!(card[1].concealed && !card[1].jokers && card[1].singles_and_pairs());
 
@@ -85,8 +85,8 @@ fn a_game_is_entered_by_keyboard_with_the_hand_picked_from_the_card() {
     let keys = keys + "2468".len() + 1;
 
     let id = harness.state().tournament_id().expect("tournament");
-    let table = harness.state().store().seating(id).expect("seating")[0].id;
-    let saved = harness.state().store().table_manches(table).expect("manches");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
     assert_eq!(saved.len(), 1, "confirmed: {:?}", harness.state().status());
     let winner = &saved[0].input.players[1];
     assert_eq!((winner.mahjong, winner.value, winner.exposures), (true, Some(25), Some(2)));
@@ -116,8 +116,8 @@ fn a_singles_and_pairs_hand_fills_its_flag_and_no_exposures() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     let id = harness.state().tournament_id().expect("tournament");
-    let table = harness.state().store().seating(id).expect("seating")[0].id;
-    let saved = harness.state().store().table_manches(table).expect("manches");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
     assert_eq!(saved.len(), 1, "{:?}", harness.state().status());
     assert_eq!(saved[0].outcome.net[2].1, 85, "75 + 10 self-picked (F5), Singles & Pairs flagged from the card");
 }

@@ -127,11 +127,11 @@ fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
         Err(error @ stecca::store::StoreError::Password { wrong: false, .. }) => error,
         other => panic!("a server that asks for a password: {other:?}"),
     };
-    let prompt = stecca::ui::PasswordPrompt::new(&url, &error);
+    let prompt = stecca::ui::PasswordPrompt::new(&url, &stecca::desk::DeskError::Store(error));
     let mut harness = egui_kittest::Harness::builder().with_size([1000.0, 600.0]).build_ui_state(
-        |ui, state: &mut (stecca::ui::PasswordPrompt, Option<Store>)| {
-            if let Some(store) = state.0.show(ui) {
-                state.1 = Some(store);
+        |ui, state: &mut (stecca::ui::PasswordPrompt, Option<stecca::desk::Desk>)| {
+            if let Some(desk) = state.0.show(ui) {
+                state.1 = Some(desk);
             }
         },
         (prompt, None),
@@ -152,6 +152,70 @@ fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
     harness.run();
     harness.get_by_role_and_label(Role::Button, "Connetti").click();
     harness.run();
-    let store = harness.state().1.as_ref().expect("connected with the typed password");
-    assert!(store.is_shared());
+    let desk = harness.state().1.as_ref().expect("connected with the typed password");
+    assert!(desk.is_shared());
+}
+
+/// The desk never waits: with the cable to the hall's server pulled, every frame is drawn at once (none waits
+/// for the answer the desk is waiting for), the status line says what waits and for how long, the screens
+/// still move and show what they last read; with the cable back, the desk catches up by itself.
+#[test]
+fn with_the_cable_pulled_every_frame_is_drawn_and_the_desk_says_what_waits() {
+    use crate::common::cable::{Cable, through};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let url = crate::common::pg::url();
+    let port: u16 = url.rsplit_once(':').and_then(|(_, rest)| rest.split('/').next()?.parse().ok()).expect("port");
+    let cable = Arc::new(Cable::to(port));
+    let mut store = Store::open_server(&through(&url, &cable)).expect("station through the cable");
+    let (id, table) = crate::common::seated_four(&mut store);
+    desk::confirm_manche(&mut store, table, 1, &crate::common::digest_entry(), "R").expect("a manche");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Standings);
+    // No settling here: frames are drawn as a window draws them, whatever the desk is doing.
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_max_steps(12)
+        .build_ui_state(|ui, app: &mut DeskApp| app.show(ui), app);
+    harness.run();
+    harness.state_mut().settle();
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "Anna");
+
+    cable.pull();
+    // Should a frame wait for the server, this puts the cable back after a while, and the check below fails.
+    let released = Arc::new(AtomicBool::new(false));
+    let (rescue_cable, rescue_flag) = (Arc::clone(&cable), Arc::clone(&released));
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(30));
+        rescue_flag.store(true, Ordering::SeqCst);
+        rescue_cable.put_back();
+    });
+    harness.get_by_role_and_label(Role::Button, "Giocatori").click();
+    for _ in 0..40 {
+        harness.step();
+        std::thread::sleep(Duration::from_millis(25));
+    }
+    assert!(!released.load(Ordering::SeqCst), "every frame was drawn while the cable was out");
+    assert!(harness.state().waiting() > 0, "the players' list waits for the server");
+    harness.get_by_label_contains("In attesa del database da");
+    // The standings already read are still there to show.
+    harness.get_by_role_and_label(Role::Button, "Classifica").click();
+    harness.step();
+    harness.step();
+    harness.get_by_role_and_label(Role::Button, "Anna");
+    assert!(!released.load(Ordering::SeqCst));
+
+    cable.put_back();
+    harness.state_mut().settle();
+    harness.run();
+    assert_eq!(harness.state().waiting(), 0);
+    assert!(harness.query_by_label_contains("In attesa del database").is_none(), "nothing waits any more");
+    harness.get_by_role_and_label(Role::Button, "Giocatori").click();
+    harness.run();
+    harness.state_mut().settle();
+    harness.run();
+    harness.get_by_label_contains("Giocatori (4)");
 }

@@ -42,6 +42,12 @@ impl Desk {
         Ok(Desk::new(Store::open_server_with_password(url, Some(password))?))
     }
 
+    /// Copies every row of this database into `target`, which must be empty (the administrator's move from a
+    /// laptop's file to the hall's server, or back).
+    pub fn copy_into(&mut self, target: &mut Desk) -> DeskResult<crate::store::CopyReport> {
+        Ok(crate::store::copy_database(&mut self.store, &mut target.store)?)
+    }
+
     /// The store behind the desk, for the tests that check what it wrote.
     #[cfg(feature = "inspect")]
     pub fn store(&self) -> &Store {
@@ -428,6 +434,12 @@ impl Desk {
     /// A club's ledger.
     pub fn ledger(&self, club: Id) -> DeskResult<Vec<LedgerEntry>> {
         Ok(self.store.ledger(club)?)
+    }
+}
+
+impl From<Store> for Desk {
+    fn from(store: Store) -> Desk {
+        Desk::new(store)
     }
 }
 

@@ -18,8 +18,8 @@ pub use worker::{Facts, Worker};
 
 /// What the store keeps, as the desk's commands answer it: plain rows the screens and the command line read.
 pub use stecca_store::{
-    AuditEntry, Club, Conflict, Evening, LedgerEntry, Member, NewEntry, Penalty, Place, Player, Record, SeatedTable,
-    StoreError, StoredManche, StoredPayment, Tournament, TournamentSummary, location,
+    AuditEntry, Club, Conflict, CopyReport, Evening, LedgerEntry, Member, NewEntry, Penalty, Place, Player, Record,
+    SeatedTable, StoreError, StoredManche, StoredPayment, Tournament, TournamentSummary, location,
     postgres::{is_url, redacted},
 };
 

@@ -57,8 +57,9 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Starts the worker on `desk`.
-    pub fn spawn(desk: Desk) -> std::io::Result<Worker> {
+    /// Starts the worker on `desk`. Should the system refuse a thread, the jobs run where they are sent instead
+    /// (the window then waits on the desk, as a desk without a worker would), rather than not at all.
+    pub fn spawn(desk: Desk) -> Worker {
         let facts = Facts {
             location: desk.location(),
             path: desk.path().map(Into::into),
@@ -75,25 +76,13 @@ impl Worker {
         let on_thread = Arc::clone(&shared);
         let thread = std::thread::Builder::new().name("stecca-desk".into()).spawn(move || {
             for job in inbox {
-                on_thread.queue().running_since = Some(Instant::now());
-                {
-                    let mut desk = on_thread.desk.lock().unwrap_or_else(PoisonError::into_inner);
-                    // A job that panicked said nothing; the worker goes on with the next one rather than
-                    // leaving the window waiting for ever.
-                    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut desk)));
-                }
-                {
-                    let mut queue = on_thread.queue();
-                    queue.waiting = queue.waiting.saturating_sub(1);
-                    queue.running_since = None;
-                }
-                if let Some(wake) = on_thread.wake.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
-                    wake();
-                }
-                on_thread.done.notify_all();
+                on_thread.run(job);
             }
-        })?;
-        Ok(Worker { jobs: Some(jobs), shared, facts, thread: Some(thread) })
+        });
+        match thread {
+            Ok(thread) => Worker { jobs: Some(jobs), shared, facts, thread: Some(thread) },
+            Err(_) => Worker { jobs: None, shared, facts, thread: None },
+        }
     }
 
     /// What does not change while the desk is open.
@@ -108,11 +97,12 @@ impl Worker {
 
     /// Queues `job`; it runs after every job sent before it.
     pub fn send(&self, job: impl FnOnce(&mut Desk) + Send + 'static) {
-        let Some(jobs) = &self.jobs else { return };
         self.shared.queue().waiting += 1;
-        if jobs.send(Box::new(job)).is_err() {
-            // The worker is gone (only while dropping): nothing will run, so nothing waits.
-            self.shared.queue().waiting -= 1;
+        let job: Job = Box::new(job);
+        let Some(jobs) = &self.jobs else { return self.shared.run(job) };
+        if let Err(returned) = jobs.send(job) {
+            // The thread is gone (it never is while the worker lives): the job runs here rather than not at all.
+            self.shared.run(returned.0);
         }
     }
 
@@ -146,6 +136,26 @@ impl Shared {
     fn queue(&self) -> MutexGuard<'_, Queue> {
         self.queue.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// Runs one job, then says it is done: to the window first, then to whoever waits for the queue to empty.
+    fn run(&self, job: Job) {
+        self.queue().running_since = Some(Instant::now());
+        {
+            let mut desk = self.desk.lock().unwrap_or_else(PoisonError::into_inner);
+            // A job that panicked said nothing; the worker goes on with the next one rather than leaving the
+            // window waiting for ever.
+            let _ = std::panic::catch_unwind(AssertUnwindSafe(|| job(&mut desk)));
+        }
+        {
+            let mut queue = self.queue();
+            queue.waiting = queue.waiting.saturating_sub(1);
+            queue.running_since = None;
+        }
+        if let Some(wake) = self.wake.lock().unwrap_or_else(PoisonError::into_inner).as_ref() {
+            wake();
+        }
+        self.done.notify_all();
+    }
 }
 
 impl Drop for Worker {
@@ -171,7 +181,7 @@ mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
     fn worker() -> Worker {
-        Worker::spawn(Desk::new(Store::open_in_memory().unwrap())).unwrap()
+        Worker::spawn(Desk::new(Store::open_in_memory().unwrap()))
     }
 
     #[test]

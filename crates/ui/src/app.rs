@@ -6,7 +6,8 @@ use egui::{Color32, RichText};
 
 use super::Lang;
 use super::screens;
-use crate::store::{Store, Tournament};
+use crate::desk::{Desk, Tournament};
+use crate::link::Link;
 use crate::tournament::Id;
 
 /// Which screen is showing.
@@ -54,6 +55,12 @@ pub struct Status {
 /// manche kept while the server could not be reached): another station's manche shows within this.
 const POLL: Duration = Duration::from_secs(1);
 
+/// How long the desk may take over a job before the status line says the window is waiting for it.
+const SAY_WAITING: Duration = Duration::from_millis(500);
+
+/// How often the window redraws while the desk works, so that the waiting line counts on.
+const WAITING_TICK: Duration = Duration::from_millis(250);
+
 /// The state of the screens of one open tournament.
 #[derive(Default)]
 pub(crate) struct TournamentScreens {
@@ -69,11 +76,17 @@ pub(crate) struct TournamentScreens {
 
 /// The desk application.
 pub struct DeskApp {
-    pub(crate) store: Store,
+    /// The desk on its own thread, and the way its answers come back.
+    pub(crate) link: Link,
+    /// The window's context, once a frame was drawn (to wake it when an answer arrives).
+    pub(crate) ctx: Option<egui::Context>,
     pub(crate) lang: Lang,
     pub(crate) referee: String,
     pub(crate) tournament: Option<Tournament>,
     pub(crate) screen: Screen,
+    /// How many times a screen was chosen: a tournament being opened shows its first screen only if none was
+    /// chosen meanwhile.
+    moves: u64,
     pub(crate) status: Option<Status>,
     /// Bumped on every write, so that screens recompute what they cache.
     pub(crate) revision: u64,
@@ -98,16 +111,20 @@ pub struct DeskApp {
 }
 
 impl DeskApp {
-    /// A desk on an open store; language and referee name come from the store's preferences.
-    pub fn new(store: Store) -> DeskApp {
-        let lang = store.preference("language").ok().flatten().map(|c| Lang::from_code(&c)).unwrap_or_default();
-        let referee = store.preference("referee").ok().flatten().unwrap_or_default();
+    /// A desk on an open database; language and referee name come from its preferences. The desk moves to its
+    /// own thread: from here on the window only sends it jobs.
+    pub fn new(desk: impl Into<Desk>) -> DeskApp {
+        let desk = desk.into();
+        let lang = desk.preference("language").ok().flatten().map(|c| Lang::from_code(&c)).unwrap_or_default();
+        let referee = desk.preference("referee").ok().flatten().unwrap_or_default();
         DeskApp {
-            store,
+            link: Link::new(desk),
+            ctx: None,
             lang,
             referee,
             tournament: None,
             screen: Screen::Tournaments,
+            moves: 0,
             status: None,
             revision: 1,
             tournaments: Default::default(),
@@ -132,11 +149,6 @@ impl DeskApp {
         self.tournament.as_ref().map(|t| t.id)
     }
 
-    /// The store (for tests and the CLI).
-    pub fn store(&self) -> &Store {
-        &self.store
-    }
-
     /// The status line's message.
     pub fn status(&self) -> Option<&Status> {
         self.status.as_ref()
@@ -146,31 +158,43 @@ impl DeskApp {
     pub fn set_lang(&mut self, lang: Lang) {
         self.lang = lang;
         // A read-only database keeps the choice for this session only.
-        if self.store.is_read_only() {
-            return;
-        }
-        if let Err(e) = self.store.set_preference("language", lang.code()) {
-            self.fail(e);
+        if !self.link.worker.facts().read_only {
+            self.run(move |desk| desk.set_preference("language", lang.code()), |app, kept| app.failed(kept));
         }
     }
 
-    /// Opens a tournament and shows its sessions (or its players while it has none).
+    /// Opens a tournament and shows its sessions (or its players while it has none), unless another screen
+    /// was chosen after this call.
     pub fn open_tournament(&mut self, id: Id) {
-        match self.store.tournament(id) {
-            Ok(tournament) => {
-                self.tournament = Some(tournament);
-                self.screens = TournamentScreens::default();
-                self.changed();
-                let seated = self.store.seating(id).map(|s| !s.is_empty()).unwrap_or(false);
-                self.screen = if seated { Screen::Sessions } else { Screen::Players };
-            }
-            Err(e) => self.fail(e),
-        }
+        self.open_tournament_saying(id, None);
+    }
+
+    /// [`DeskApp::open_tournament`], with a word for the status line once it is open.
+    pub(crate) fn open_tournament_saying(&mut self, id: Id, said: Option<String>) {
+        let moves_then = self.moves;
+        self.run(
+            move |desk| Ok::<_, crate::desk::DeskError>((desk.tournament(id)?, !desk.seating(id)?.is_empty())),
+            move |app, answer| match answer {
+                Ok((tournament, seated)) => {
+                    app.tournament = Some(tournament);
+                    app.screens = TournamentScreens::default();
+                    app.changed();
+                    if app.moves == moves_then {
+                        app.screen = if seated { Screen::Sessions } else { Screen::Players };
+                    }
+                    if let Some(said) = said {
+                        app.info(said);
+                    }
+                }
+                Err(e) => app.fail(e),
+            },
+        );
     }
 
     /// Shows a screen.
     pub fn go(&mut self, screen: Screen) {
         self.screen = screen;
+        self.moves += 1;
     }
 
     /// The referee name written in the audit log ("desk" until one is typed).
@@ -183,13 +207,27 @@ impl DeskApp {
         self.lang.tr(key)
     }
 
-    /// Something was written: cached views recompute, the tournament is reloaded.
+    /// Something was written: cached views recompute, the tournament is read again.
     pub(crate) fn changed(&mut self) {
         self.revision += 1;
-        if let Some(id) = self.tournament_id()
-            && let Ok(tournament) = self.store.tournament(id)
-        {
-            self.tournament = Some(tournament);
+        if let Some(id) = self.tournament_id() {
+            self.run(
+                move |desk| desk.tournament(id),
+                move |app, answer| {
+                    if let Ok(tournament) = answer
+                        && app.tournament_id() == Some(id)
+                    {
+                        app.tournament = Some(tournament);
+                    }
+                },
+            );
+        }
+    }
+
+    /// Shows a refusal, if it is one.
+    pub(crate) fn failed<E: crate::message::Explain>(&mut self, result: Result<(), E>) {
+        if let Err(e) = result {
+            self.fail(e);
         }
     }
 
@@ -207,37 +245,59 @@ impl DeskApp {
         self.offline.is_some()
     }
 
+    /// How many jobs the desk has queued or running.
+    pub fn waiting(&self) -> usize {
+        self.link.worker.waiting()
+    }
+
     /// Whether a confirmed manche waits for the server.
     pub fn has_pending_manche(&self) -> bool {
         self.pending.is_some()
     }
 
-    /// On a shared server, at most every [`POLL`]: reads the change stamp (another station's write makes the
-    /// screens read again), notes whether the server can be reached, and tries a kept manche again.
+    /// On a shared server, at most every [`POLL`] and only while the desk is not busy: reads the change stamp
+    /// (another station's write makes the screens read again), notes whether the server can be reached, and
+    /// tries a kept manche again.
     fn poll_shared(&mut self) {
-        if !self.store.is_shared() || self.last_poll.is_some_and(|at| at.elapsed() < POLL) {
+        if self.link.worker.waiting() > 0 || self.last_poll.is_some_and(|at| at.elapsed() < POLL) {
             return;
         }
         self.last_poll = Some(Instant::now());
-        match self.store.change_stamp() {
-            Ok(stamp) => {
-                self.offline = None;
-                if self.seen_stamp.replace(stamp).is_some_and(|seen| seen != stamp) {
-                    self.changed();
+        self.run(
+            |desk| desk.change_stamp(),
+            |app, answer| match answer {
+                Ok(stamp) => {
+                    app.offline = None;
+                    if app.seen_stamp.replace(stamp).is_some_and(|seen| seen != stamp) {
+                        app.changed();
+                    }
+                    if let Some(pending) = app.pending.clone() {
+                        screens::entry::save_manche(app, pending);
+                    }
                 }
-                if let Some(pending) = self.pending.clone() {
-                    screens::entry::save_manche(self, pending);
-                }
-            }
-            Err(error) => self.offline = Some(crate::message::Explain::message(&error)),
-        }
+                Err(error) => app.offline = Some(crate::message::Explain::message(&error)),
+            },
+        );
     }
 
     /// Draws the whole desk.
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        if self.store.is_shared() {
+        if self.ctx.is_none() {
+            let ctx = ui.ctx().clone();
+            self.link.worker.set_wake({
+                let ctx = ctx.clone();
+                move || ctx.request_repaint()
+            });
+            self.ctx = Some(ctx);
+        }
+        self.receive();
+        if self.link.worker.facts().shared {
             self.poll_shared();
             ui.ctx().request_repaint_after(POLL);
+        }
+        if self.link.worker.waiting() > 0 {
+            // The status line counts the seconds the desk has been waiting.
+            ui.ctx().request_repaint_after(WAITING_TICK);
         }
         if !self.fonts_ready {
             self.fonts_ready = true;
@@ -299,11 +359,9 @@ impl DeskApp {
             let label = ui.label(self.tr("nav.referee"));
             let response =
                 ui.add(egui::TextEdit::singleline(&mut self.referee).desired_width(140.0)).labelled_by(label.id);
-            if response.lost_focus()
-                && !self.store.is_read_only()
-                && let Err(e) = self.store.set_preference("referee", self.referee.trim())
-            {
-                self.fail(e);
+            if response.lost_focus() && !self.link.worker.facts().read_only {
+                let referee = self.referee.trim().to_owned();
+                self.run(move |desk| desk.set_preference("referee", &referee), |app, kept| app.failed(kept));
             }
             ui.separator();
             let lang = self.lang;
@@ -327,8 +385,9 @@ impl DeskApp {
             }
         }
         let red = Color32::from_rgb(200, 40, 40);
-        if self.store.is_read_only() {
-            let text = crate::msg!("nav.read_only", location = self.store.location()).render(self.lang);
+        let facts = self.link.worker.facts();
+        if facts.read_only {
+            let text = crate::msg!("nav.read_only", location = facts.location).render(self.lang);
             ui.label(RichText::new(text).color(Color32::from_rgb(190, 110, 0)).strong());
         }
         if let Some(why) = &self.offline {
@@ -338,13 +397,17 @@ impl DeskApp {
             }
             ui.label(RichText::new(text).color(red).strong());
         }
+        if let Some(waited) = self.link.worker.running_for().filter(|waited| *waited >= SAY_WAITING) {
+            let text = crate::msg!("desk.waiting", seconds = waited.as_secs(), jobs = self.link.worker.waiting());
+            ui.label(RichText::new(text.render(self.lang)).color(Color32::from_rgb(190, 110, 0)).strong());
+        }
         ui.horizontal(|ui| match &self.status {
             Some(status) => {
                 let color = if status.error { red } else { Color32::from_rgb(30, 130, 60) };
                 ui.label(RichText::new(&status.text).color(color));
             }
             None => {
-                ui.label(RichText::new(self.store.location().to_string()).weak());
+                ui.label(RichText::new(&self.link.worker.facts().location).weak());
             }
         });
     }

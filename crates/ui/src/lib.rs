@@ -4,10 +4,10 @@
 // The core's modules and the desk under the names the screens' files use (`crate::tournament::…`, `crate::msg!`).
 use stecca_core::{hanafuda, i18n, ledger, message, msg, rules, seating, tiles, tournament};
 use stecca_desk::{self as desk, export};
-use stecca_store as store;
 
 mod app;
 mod fonts;
+mod link;
 mod password;
 mod screens;
 mod widgets;
@@ -19,16 +19,14 @@ pub use password::PasswordPrompt;
 /// Opens the desk window on the database at `db` (default: the user's data directory). A shared server that asks
 /// for a password none was found for gets the password prompt first.
 pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
-    let location = crate::store::location(db)?;
-    let window = match crate::store::Store::open_at(&location) {
-        Ok(store) => Window::Desk(Box::new(DeskApp::new(store))),
-        Err(error @ crate::store::StoreError::Password { .. }) => {
+    let location = crate::desk::location(db)?;
+    let window = match crate::desk::Desk::open_at(&location) {
+        Ok(desk) => Window::Desk(Box::new(DeskApp::new(desk))),
+        Err(error @ crate::desk::DeskError::Store(crate::desk::StoreError::Password { .. })) => {
             Window::Password(PasswordPrompt::new(&location, &error))
         }
         Err(error) => {
-            return Err(
-                anyhow::Error::new(error).context(format!("opening {}", crate::store::postgres::redacted(&location)))
-            );
+            return Err(anyhow::Error::new(error).context(format!("opening {}", crate::desk::redacted(&location))));
         }
     };
     let options = eframe::NativeOptions {
@@ -56,8 +54,8 @@ impl eframe::App for Window {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         match self {
             Window::Password(prompt) => {
-                if let Some(store) = prompt.show(ui) {
-                    *self = Window::Desk(Box::new(DeskApp::new(store)));
+                if let Some(desk) = prompt.show(ui) {
+                    *self = Window::Desk(Box::new(DeskApp::new(desk)));
                     ui.ctx().request_repaint();
                 }
             }

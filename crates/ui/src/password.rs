@@ -4,9 +4,9 @@
 
 use egui::RichText;
 
+use crate::desk::{Desk, DeskError, StoreError};
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
-use crate::store::{Store, StoreError};
 
 /// The password prompt for one server address.
 pub struct PasswordPrompt {
@@ -19,19 +19,19 @@ pub struct PasswordPrompt {
 
 impl PasswordPrompt {
     /// A prompt for `url` (whose password is not in it), after `error` (a [`StoreError::Password`]).
-    pub fn new(url: &str, error: &StoreError) -> PasswordPrompt {
-        let wrong = matches!(error, StoreError::Password { wrong: true, .. });
+    pub fn new(url: &str, error: &DeskError) -> PasswordPrompt {
+        let wrong = matches!(error, DeskError::Store(StoreError::Password { wrong: true, .. }));
         PasswordPrompt {
             url: url.to_owned(),
-            server: crate::store::postgres::redacted(url),
+            server: crate::desk::redacted(url),
             lang: Lang::default(),
             typed: String::new(),
             problem: wrong.then(|| error.message()),
         }
     }
 
-    /// Draws the prompt; returns the open store once the server took the password.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<Store> {
+    /// Draws the prompt; returns the open desk once the server took the password.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<Desk> {
         let mut opened = None;
         egui::CentralPanel::default_margins().show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -63,11 +63,11 @@ impl PasswordPrompt {
         opened
     }
 
-    fn connect(&mut self) -> Option<Store> {
-        match Store::open_server_with_password(&self.url, Some(&self.typed)) {
-            Ok(store) => {
+    fn connect(&mut self) -> Option<Desk> {
+        match Desk::open_server_with_password(&self.url, &self.typed) {
+            Ok(desk) => {
                 self.typed.clear();
-                Some(store)
+                Some(desk)
             }
             Err(error) => {
                 self.typed.clear();

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod cable;
 pub mod cli;
 pub mod desk;
 pub mod pg;

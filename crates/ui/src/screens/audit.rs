@@ -8,18 +8,19 @@ use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
 use crate::DeskApp;
-use crate::desk::{self, Note, NoteLine, ScoreChange};
+use crate::desk::Place;
+use crate::desk::{Note, NoteLine, ScoreChange};
 use crate::message::Message;
 use crate::msg;
-use crate::store::Place;
 use crate::tournament::Id;
 
 /// The notebook, the filters and the line opened.
 #[derive(Default)]
 pub struct State {
-    cache: Option<(u64, Vec<NoteLine>)>,
-    /// Hand values of manche lines, computed when a line is first shown.
+    cache: crate::link::Fetched<Id, Vec<NoteLine>>,
+    /// Hand values of manche lines, computed when a line is first shown, for the notebook they were read from.
     scores: HashMap<Id, Vec<ScoreChange>>,
+    scored: Option<std::sync::Arc<Vec<NoteLine>>>,
     table: String,
     player: String,
     referee: String,
@@ -96,18 +97,16 @@ fn pretty(json: &Option<String>) -> String {
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    if app.screens.audit.cache.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
-        match desk::notebook(&app.store, tournament) {
-            Ok(lines) => {
-                app.screens.audit.cache = Some((app.revision, lines));
-                app.screens.audit.scores.clear();
-            }
-            Err(e) => return app.fail(e),
-        }
-    }
+    let Some(lines) = app.fetch(|app| &mut app.screens.audit.cache, tournament, move |desk| desk.notebook(tournament))
+    else {
+        return;
+    };
     let lang = app.lang;
     let state = &mut app.screens.audit;
-    let Some((_, lines)) = &state.cache else { return };
+    if !state.scored.as_ref().is_some_and(|scored| std::sync::Arc::ptr_eq(scored, &lines)) {
+        state.scores.clear();
+        state.scored = Some(std::sync::Arc::clone(&lines));
+    }
     ui.horizontal(|ui| {
         for (key, text, width) in [
             ("audit.filter_table", &mut state.table, 90.0),

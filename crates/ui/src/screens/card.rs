@@ -4,7 +4,6 @@
 use egui::{Color32, RichText};
 
 use crate::DeskApp;
-use crate::desk;
 use crate::message::{Explain, Message, io_reason};
 use crate::msg;
 use crate::tournament::{CardHand, CardRow, Id};
@@ -28,7 +27,7 @@ pub struct State {
     import_path: String,
     /// The previewed file's text (imported exactly as previewed) and its rows.
     preview: Option<Result<(String, Vec<CardRow>), Message>>,
-    card: Option<(u64, Vec<CardHand>)>,
+    card: crate::link::Fetched<Id, Vec<CardHand>>,
 }
 
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
@@ -36,13 +35,8 @@ const RED: Color32 = Color32::from_rgb(200, 40, 40);
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    if app.screens.card.card.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
-        match desk::card(&app.store, tournament) {
-            Ok(card) => app.screens.card.card = Some((app.revision, card)),
-            Err(e) => app.fail(e),
-        }
-    }
-    let card = app.screens.card.card.as_ref().map(|(_, c)| c.clone()).unwrap_or_default();
+    let card = app.fetch(|app| &mut app.screens.card.card, tournament, move |desk| desk.card(tournament));
+    let card = card.unwrap_or_default();
     let lang = app.lang;
     ui.heading(msg!("card.title", n = card.len()).render(lang));
     ui.label(RichText::new(lang.tr("card.hint")).weak());
@@ -91,8 +85,7 @@ fn list(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
     if let Some(position) = remove {
         let mut kept = card.to_vec();
         let gone = kept.remove(position);
-        save(app, tournament, &kept, msg!("card.removed", hand = gone.label()));
-        app.screens.card.editing = None;
+        save(app, tournament, kept, msg!("card.removed", hand = gone.label()), |app| app.screens.card.editing = None);
     }
 }
 
@@ -145,29 +138,32 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
             msg!("card.added", hand = hand.label())
         }
     };
-    if save(app, tournament, &kept, done) {
+    save(app, tournament, kept, done, |app| {
         // The next hand starts where the last began: section kept, the rest cleared.
         let state = &mut app.screens.card;
         state.line.clear();
         state.value.clear();
         state.editing = None;
         state.focus_section = true;
-    }
+    });
 }
 
-fn save(app: &mut DeskApp, tournament: Id, card: &[CardHand], done: Message) -> bool {
+/// Saves the whole card; `then` runs once it is saved.
+fn save(
+    app: &mut DeskApp,
+    tournament: Id,
+    card: Vec<CardHand>,
+    done: Message,
+    then: impl FnOnce(&mut DeskApp) + Send + 'static,
+) {
     let referee = app.referee_name();
-    match desk::set_card(&mut app.store, tournament, card, &referee) {
-        Ok(()) => {
-            app.changed();
+    app.write(
+        move |desk| desk.set_card(tournament, &card, &referee),
+        move |app, ()| {
             app.info(done.render(app.lang));
-            true
-        }
-        Err(e) => {
-            app.fail(e);
-            false
-        }
-    }
+            then(app);
+        },
+    );
 }
 
 fn read_file(path: &str) -> Result<String, Message> {
@@ -185,11 +181,16 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     ui.label(RichText::new(lang.tr("card.import_hint")).weak());
     if super::import_file_row(ui, lang, &mut app.screens.card.import_path) {
         let path = app.screens.card.import_path.trim().to_owned();
-        let preview = read_file(&path).and_then(|text| {
-            let rows = desk::preview_card_import(&app.store, tournament, &text).map_err(|e| e.message())?;
-            Ok((text, rows))
-        });
-        app.screens.card.preview = Some(preview);
+        match read_file(&path) {
+            Err(problem) => app.screens.card.preview = Some(Err(problem)),
+            Ok(text) => app.run(
+                move |desk| {
+                    let rows = desk.preview_card_import(tournament, &text).map_err(|e| e.message())?;
+                    Ok((text, rows))
+                },
+                |app, preview| app.screens.card.preview = Some(preview),
+            ),
+        }
     }
     let Some(preview) = app.screens.card.preview.clone() else { return };
     let (text, rows) = match preview {
@@ -215,13 +216,12 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     ui.label(msg!("players.import_summary", ok = rows.len() - errors, errors = errors).render(lang));
     if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
         let referee = app.referee_name();
-        match desk::import_card(&mut app.store, tournament, &text, &referee) {
-            Ok(n) => {
+        app.write(
+            move |desk| desk.import_card(tournament, &text, &referee),
+            move |app, n| {
                 app.screens.card.preview = None;
-                app.changed();
                 app.info(msg!("card.imported", n = n).render(lang));
-            }
-            Err(e) => app.fail(e),
-        }
+            },
+        );
     }
 }

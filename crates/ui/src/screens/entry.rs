@@ -13,12 +13,12 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::desk::{self, DeskError, SaveAs};
+use crate::desk::{DeskError, SaveAs};
+use crate::desk::{StoreError, StoredManche};
 use crate::hanafuda::{Card, parse_card};
 use crate::message::Explain;
 use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
-use crate::store::{StoreError, StoredManche};
 use crate::tiles::parse_hand;
 use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
 use crate::widgets::hanafuda;
@@ -715,11 +715,33 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
 /// Saves a confirmed manche. When the server cannot be reached it is kept in [`DeskApp::pending`] and tried
 /// again by the desk's poll; when another station changed it meanwhile, the form shows what is saved now.
 pub(crate) fn save_manche(app: &mut DeskApp, pending: Pending) {
+    // One save at a time: a second Ctrl+Enter while the first waits for the server must not save twice.
+    if app.link.writing > 0 {
+        return app.fail(msg!("desk.still_writing"));
+    }
+    app.link.writing += 1;
     let referee = app.referee_name();
+    let Pending { table, number, .. } = pending;
+    let (entry, save) = (pending.entry.clone(), pending.save.clone());
+    app.run(
+        move |desk| {
+            desk.confirm_manche_as(table, number, &entry, &referee, &save)?;
+            // What comes next is read with the save, so that the next manche opens at once.
+            Ok::<_, DeskError>(desk.table_state(table).ok().and_then(|state| state.next_number()))
+        },
+        move |app, saved| {
+            app.link.writing -= 1;
+            saved_manche(app, pending, saved);
+        },
+    );
+}
+
+/// What the desk answered to a confirmed manche.
+fn saved_manche(app: &mut DeskApp, pending: Pending, saved: Result<Option<u32>, DeskError>) {
     let Pending { table, number, correcting, .. } = pending;
     let on_screen = app.screen == Screen::Entry { table, number };
-    match desk::confirm_manche_as(&mut app.store, table, number, &pending.entry, &referee, &pending.save) {
-        Ok(_) => {
+    match saved {
+        Ok(next) => {
             app.pending = None;
             app.screens.entry.saved(table, number);
             app.changed();
@@ -727,7 +749,6 @@ pub(crate) fn save_manche(app: &mut DeskApp, pending: Pending) {
             if !on_screen {
                 return;
             }
-            let next = table_state(app, table).and_then(|s| s.next_number()); // cached for the next frame
             match next {
                 Some(next) if !correcting => {
                     app.screens.entry.reset(table, next, None);

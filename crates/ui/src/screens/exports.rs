@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::DeskApp;
-use crate::export::{Format, What, export, write_export};
+use crate::desk::Desk;
+use crate::export::{Format, What};
 use crate::message::{Explain, io_reason};
 use crate::msg;
 use crate::tournament::Id;
@@ -22,8 +23,9 @@ pub fn button(app: &mut DeskApp, ui: &mut egui::Ui, what: What, format: Format, 
 fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
     let Some(tournament) = app.tournament.clone() else { return };
     let file_name = format!("{}-{}.{}", file_stem(&tournament.settings.name), what.name(), format.name());
-    save_file(app, &file_name, format.name(), |app| {
-        export(&app.store, tournament.id, what, format, app.lang, player).map_err(|e| e.message())
+    let lang = app.lang;
+    save_file(app, &file_name, format.name(), move |desk| {
+        desk.export(tournament.id, what, format, lang, player).map_err(|e| e.message())
     });
 }
 
@@ -38,34 +40,39 @@ pub(crate) fn file_stem(name: &str) -> String {
         .join("-")
 }
 
-/// Asks where to save `file_name` (or uses the tests' folder, or the fallback folder), makes the bytes and
-/// writes them; the status line says where, or why not.
+/// Asks where to save `file_name` (or uses the tests' folder, or the fallback folder); the desk makes the bytes
+/// and writes them; the status line says where, or why not.
 pub(crate) fn save_file(
     app: &mut DeskApp,
     file_name: &str,
     extension: &str,
-    make: impl FnOnce(&DeskApp) -> Result<Vec<u8>, crate::message::Message>,
+    make: impl FnOnce(&Desk) -> Result<Vec<u8>, crate::message::Message> + Send + 'static,
 ) {
     let (path, fallback) = match &app.export_dir {
         Some(dir) => (dir.join(file_name), false),
         None => match ask(file_name, extension) {
             Dialog::Chosen(path) => (path, false),
             Dialog::Cancelled => return,
-            Dialog::Unavailable => (fallback_dir(app.store.path()).join(file_name), true),
+            Dialog::Unavailable => (fallback_dir(app.link.worker.facts().path.as_deref()).join(file_name), true),
         },
     };
-    if fallback
-        && let Some(dir) = path.parent()
-        && let Err(e) = std::fs::create_dir_all(dir)
-    {
-        return app.fail(msg!("error.io.at", path = dir.display()).arg_message("why", io_reason(&e)));
-    }
-    let result = make(app).and_then(|bytes| write_export(&path, &bytes, app.store.path()).map_err(|e| e.message()));
-    match result {
-        Ok(()) if fallback => app.info(format!("{}: {}", app.tr("export.written_no_dialog"), path.display())),
-        Ok(()) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),
-        Err(e) => app.fail(e),
-    }
+    app.run(
+        move |desk| {
+            if fallback
+                && let Some(dir) = path.parent()
+                && let Err(e) = std::fs::create_dir_all(dir)
+            {
+                return Err(msg!("error.io.at", path = dir.display()).arg_message("why", io_reason(&e)));
+            }
+            make(desk).and_then(|bytes| desk.write_export(&path, &bytes).map_err(|e| e.message()))?;
+            Ok(path)
+        },
+        move |app, written| match written {
+            Ok(path) if fallback => app.info(format!("{}: {}", app.tr("export.written_no_dialog"), path.display())),
+            Ok(path) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),
+            Err(e) => app.fail(e),
+        },
+    );
 }
 
 /// What the save dialog gave.

@@ -3,9 +3,10 @@
 use egui::{Color32, RichText};
 
 use crate::DeskApp;
+use crate::desk::Player;
+use crate::link::Fetched;
 use crate::message::{Message, io_reason};
 use crate::msg;
-use crate::store::Player;
 use crate::tournament::{Id, ImportRow, PlayerData, parse_players_csv};
 
 use super::labelled_text;
@@ -21,19 +22,15 @@ pub struct State {
     focus_name: bool,
     import_path: String,
     preview: Option<Result<Vec<ImportRow>, Message>>,
-    list: Option<(u64, Vec<Player>)>,
+    list: Fetched<Id, Vec<Player>>,
 }
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    if app.screens.players.list.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
-        match app.store.players(tournament) {
-            Ok(list) => app.screens.players.list = Some((app.revision, list)),
-            Err(e) => app.fail(e),
-        }
-    }
-    let players = app.screens.players.list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
+    let players = app
+        .fetch(|app| &mut app.screens.players.list, tournament, move |desk| desk.players(tournament))
+        .unwrap_or_default();
     let lang = app.lang;
     ui.horizontal(|ui| {
         ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
@@ -73,7 +70,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                     ui.label(RichText::new(lang.tr(key)).strong());
                 }
                 ui.end_row();
-                for player in &players {
+                for player in players.iter() {
                     if ui.button(&player.data.name).on_hover_text(lang.tr("players.edit")).clicked() {
                         app.screens.players.form = player.data.clone();
                         app.screens.players.editing = Some(player.id);
@@ -127,40 +124,39 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
         ui.end_row();
     });
     ui.checkbox(&mut state.form.substitute, lang.tr("players.substitute_hint"));
-    let referee = app.referee_name();
     ui.horizontal(|ui| {
         let save =
             ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
         if save.clicked() || submitted {
             let data = app.screens.players.form.clone();
-            let result = match editing {
-                Some(id) => app.store.update_player(tournament, id, &data, &referee).map(|()| id),
-                None => app.store.add_player(tournament, &data, &referee),
-            };
-            match result {
-                Ok(_) => {
+            let name = data.name.trim().to_owned();
+            let referee = app.referee_name();
+            app.write(
+                move |desk| match editing {
+                    Some(id) => desk.update_player(tournament, id, &data, &referee).map(|()| id),
+                    None => desk.add_player(tournament, &data, &referee),
+                },
+                move |app, _| {
                     app.screens.players.form = PlayerData::default();
                     app.screens.players.editing = None;
                     app.screens.players.focus_name = true;
-                    app.changed();
-                    app.info(format!("{}: {}", lang.tr("players.saved"), data.name.trim()));
-                }
-                Err(e) => app.fail(e),
-            }
+                    app.info(format!("{}: {name}", lang.tr("players.saved")));
+                },
+            );
         }
         if let Some(id) = editing {
             let withdrawn = app.screens.players.form.withdrawn;
             if ui.button(lang.tr(if withdrawn { "players.reinstate" } else { "players.withdraw" })).clicked() {
                 let mut data = app.screens.players.form.clone();
                 data.withdrawn = !withdrawn;
-                match app.store.update_player(tournament, id, &data, &referee) {
-                    Ok(()) => {
+                let referee = app.referee_name();
+                app.write(
+                    move |desk| desk.update_player(tournament, id, &data, &referee),
+                    |app, ()| {
                         app.screens.players.form = PlayerData::default();
                         app.screens.players.editing = None;
-                        app.changed();
-                    }
-                    Err(e) => app.fail(e),
-                }
+                    },
+                );
             }
             if app.screens.players.confirm_delete != Some(id) && ui.button(lang.tr("players.delete")).clicked() {
                 app.screens.players.confirm_delete = Some(id);
@@ -178,15 +174,15 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
         ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
         if ui.button(lang.tr("players.delete_yes")).clicked() {
             app.screens.players.confirm_delete = None;
-            match app.store.delete_player(tournament, id, &referee) {
-                Ok(()) => {
+            let referee = app.referee_name();
+            app.write(
+                move |desk| desk.delete_player(tournament, id, &referee),
+                move |app, ()| {
                     app.screens.players.form = PlayerData::default();
                     app.screens.players.editing = None;
-                    app.changed();
                     app.info(format!("{}: {name}", lang.tr("players.deleted")));
-                }
-                Err(e) => app.fail(e),
-            }
+                },
+            );
         }
     }
 }
@@ -236,13 +232,12 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
     if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
         let data: Vec<PlayerData> = rows.into_iter().filter_map(|r| r.result.ok()).collect();
         let referee = app.referee_name();
-        match app.store.import_players(tournament, &data, &referee) {
-            Ok(ids) => {
+        app.write(
+            move |desk| desk.import_players(tournament, &data, &referee),
+            move |app, ids| {
                 app.screens.players.preview = None;
-                app.changed();
                 app.info(msg!("players.imported", n = ids.len()).render(lang));
-            }
-            Err(e) => app.fail(e),
-        }
+            },
+        );
     }
 }

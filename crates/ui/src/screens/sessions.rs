@@ -6,11 +6,12 @@ use std::collections::HashMap;
 use egui::{Color32, RichText};
 
 use crate::desk;
+use crate::desk::SeatedTable;
 use crate::export::{Format, What};
+use crate::link::Fetched;
 use crate::message::Message;
 use crate::msg;
 use crate::seating::{ClubNote, FloorReason, Quality};
-use crate::store::SeatedTable;
 use crate::tournament::Id;
 use crate::{DeskApp, Screen};
 
@@ -22,38 +23,36 @@ pub struct State {
     /// A player's name (part of it) or a table number: only the matching tables are shown.
     search: String,
     club_weight: f64,
-    cache: Option<Cache>,
+    cache: Fetched<Id, Cache>,
 }
 
 struct Cache {
-    revision: u64,
     tables: Vec<SeatedTable>,
     names: HashMap<Id, String>,
     manches: HashMap<Id, desk::TableProgress>,
     report: Option<Quality>,
 }
 
-fn load(app: &mut DeskApp, tournament: Id) {
-    if app.screens.sessions.cache.as_ref().is_some_and(|c| c.revision == app.revision) {
-        return;
-    }
-    let result = (|| -> Result<Cache, desk::DeskError> {
-        let tables = app.store.seating(tournament)?;
-        let names = app.store.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect();
-        let manches = desk::table_progress(&app.store, tournament)?;
-        let report = desk::stored_report(&app.store, tournament)?;
-        Ok(Cache { revision: app.revision, tables, names, manches, report })
-    })();
-    match result {
-        Ok(cache) => app.screens.sessions.cache = Some(cache),
-        Err(e) => app.fail(e),
-    }
+/// The seating, the names, each table's progress and the seating's quality, read in one job.
+fn load(app: &mut DeskApp, tournament: Id) -> Option<std::sync::Arc<Cache>> {
+    app.fetch(
+        |app| &mut app.screens.sessions.cache,
+        tournament,
+        move |desk| {
+            Ok(Cache {
+                tables: desk.seating(tournament)?,
+                names: desk.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect(),
+                manches: desk.table_progress(tournament)?,
+                report: desk.seating_report(tournament)?,
+            })
+        },
+    )
 }
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
-    load(app, tournament.id);
+    let loaded = load(app, tournament.id);
     let lang = app.lang;
     if app.screens.sessions.session == 0 {
         app.screens.sessions.session = 1;
@@ -81,24 +80,24 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             .labelled_by(label.id);
         if ui.button(RichText::new(lang.tr("sessions.generate")).strong()).clicked() {
             let referee = app.referee_name();
-            match desk::seat_tournament(&mut app.store, tournament.id, app.screens.sessions.club_weight, &referee) {
-                Ok(outcome) => {
-                    app.changed();
+            let (id, weight) = (tournament.id, app.screens.sessions.club_weight);
+            app.write(
+                move |desk| desk.seat_tournament(id, weight, &referee),
+                move |app, outcome| {
                     // Show what was just seated, not the session that was selected before.
                     app.screens.sessions.session = *outcome.sessions.start();
                     app.screens.sessions.selected = None;
                     let (from, to) = (outcome.sessions.start(), outcome.sessions.end());
                     app.info(msg!("sessions.generated", from = from, to = to).render(lang));
-                }
-                Err(e) => app.fail(e),
-            }
+                },
+            );
         }
         ui.separator();
         super::exports::button(app, ui, What::Seating, Format::Pdf, None);
         super::exports::button(app, ui, What::Scoresheets, Format::Pdf, None);
         super::exports::button(app, ui, What::Seating, Format::Csv, None);
     });
-    let Some(cache) = &app.screens.sessions.cache else { return };
+    let Some(cache) = loaded else { return };
     if let Some(report) = &cache.report {
         let repeats = match report {
             Quality::Four(four) => msg!(
@@ -219,13 +218,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             Some(first) if first == player => {}
             Some(first) => {
                 let referee = app.referee_name();
-                match app.store.swap_players(tournament.id, session, first, player, &referee) {
-                    Ok(()) => {
-                        app.changed();
-                        app.info(lang.tr("sessions.swapped"));
-                    }
-                    Err(e) => app.fail(e),
-                }
+                let id = tournament.id;
+                app.write(
+                    move |desk| desk.swap_players(id, session, first, player, &referee),
+                    move |app, ()| app.info(lang.tr("sessions.swapped")),
+                );
             }
         }
     }

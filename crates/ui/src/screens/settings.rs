@@ -3,7 +3,6 @@
 use egui::RichText;
 
 use crate::DeskApp;
-use crate::desk;
 use crate::rules::{ChoiceOption, TunableValue};
 use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
 
@@ -247,14 +246,13 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
         Err(e) => return app.fail(e),
     };
     let referee = app.referee_name();
-    match desk::update_settings(&mut app.store, id, &settings, &referee) {
-        Ok(()) => {
-            app.changed();
+    app.write(
+        move |desk| desk.update_settings(id, &settings, &referee),
+        |app, ()| {
             app.screens.settings.loaded = None;
             app.info(app.tr("settings.saved"));
-        }
-        Err(e) => app.fail(e),
-    }
+        },
+    );
 }
 
 /// One button per ruleset; the id of the one chosen is written to `rules`.

@@ -4,11 +4,12 @@ use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
 use crate::DeskApp;
-use crate::desk;
+use crate::desk::Penalty;
 use crate::export::{Format, What};
+use crate::link::Fetched;
 use crate::msg;
-use crate::store::Penalty;
 use crate::tournament::{Id, RankingMethod, StandingRow};
+use std::sync::Arc;
 
 use super::parse_number;
 
@@ -39,12 +40,14 @@ pub enum SortBy {
 /// Cached standings, search, sort and the selected player.
 #[derive(Default)]
 pub struct State {
-    cache: Option<(u64, Vec<StandingRow>, Vec<Penalty>)>,
+    cache: Fetched<Id, (Vec<StandingRow>, Vec<Penalty>)>,
+    /// The standings and penalties shown this frame.
+    shown: Option<Arc<(Vec<StandingRow>, Vec<Penalty>)>>,
     search: String,
     sort: SortBy,
     descending: bool,
     selected: Option<Id>,
-    progression: Option<(u64, Id, Vec<[f64; 2]>)>,
+    progression: Fetched<Id, Vec<[f64; 2]>>,
     penalty_points: String,
     penalty_reason: String,
     pending_penalty: Option<PendingPenalty>,
@@ -62,7 +65,7 @@ struct PendingPenalty {
 impl State {
     /// The rows shown: filtered by the search text, sorted by the chosen column.
     fn visible(&self) -> Vec<StandingRow> {
-        let Some((_, rows, _)) = &self.cache else { return Vec::new() };
+        let Some((rows, _)) = self.shown.as_deref() else { return Vec::new() };
         let needle = self.search.trim().to_lowercase();
         let mut shown: Vec<StandingRow> = rows
             .iter()
@@ -93,14 +96,12 @@ impl State {
 }
 
 fn load(app: &mut DeskApp, tournament: Id) {
-    if app.screens.standings.cache.as_ref().is_some_and(|(rev, _, _)| *rev == app.revision) {
-        return;
-    }
-    let result = desk::standings(&app.store, tournament).and_then(|rows| Ok((rows, app.store.penalties(tournament)?)));
-    match result {
-        Ok((rows, penalties)) => app.screens.standings.cache = Some((app.revision, rows, penalties)),
-        Err(e) => app.fail(e),
-    }
+    let loaded = app.fetch(
+        |app| &mut app.screens.standings.cache,
+        tournament,
+        move |desk| Ok((desk.standings(tournament)?, desk.penalties(tournament)?)),
+    );
+    app.screens.standings.shown = loaded;
 }
 
 /// Draws the screen.
@@ -231,26 +232,25 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
     let Some(tournament) = app.tournament_id() else { return };
     let lang = app.lang;
-    if app.screens.standings.progression.as_ref().is_none_or(|(rev, id, _)| *rev != app.revision || *id != player) {
-        match desk::progression(&app.store, player) {
-            Ok(points) => {
-                let line: Vec<[f64; 2]> = std::iter::once([0.0, 0.0])
-                    .chain(points.iter().enumerate().map(|(i, (_, _, total))| [(i + 1) as f64, *total as f64]))
-                    .collect();
-                app.screens.standings.progression = Some((app.revision, player, line));
-            }
-            Err(e) => return app.fail(e),
-        }
-    }
+    let line = app.fetch(
+        |app| &mut app.screens.standings.progression,
+        player,
+        move |desk| {
+            let points = desk.progression(player)?;
+            Ok(std::iter::once([0.0, 0.0])
+                .chain(points.iter().enumerate().map(|(i, (_, _, total))| [(i + 1) as f64, *total as f64]))
+                .collect())
+        },
+    );
     let name = app
         .screens
         .standings
-        .cache
-        .as_ref()
-        .and_then(|(_, rows, _)| rows.iter().find(|r| r.player.id == player))
+        .shown
+        .as_deref()
+        .and_then(|(rows, _)| rows.iter().find(|r| r.player.id == player))
         .map(|r| r.player.name.clone())
         .unwrap_or_default();
-    let line = app.screens.standings.progression.as_ref().map(|(_, _, l)| l.clone()).unwrap_or_default();
+    let line = line.map(|line| line.to_vec()).unwrap_or_default();
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
         ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.progression"))).strong());
@@ -266,9 +266,9 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         let penalties: Vec<Penalty> = app
             .screens
             .standings
-            .cache
-            .as_ref()
-            .map(|(_, _, p)| p.iter().filter(|p| p.player_id == player).cloned().collect())
+            .shown
+            .as_deref()
+            .map(|(_, p)| p.iter().filter(|p| p.player_id == player).cloned().collect())
             .unwrap_or_default();
         let referee = app.referee_name();
         for penalty in penalties {
@@ -279,10 +279,8 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
                 } else {
                     ui.label(text);
                     if ui.small_button(lang.tr("standings.revoke")).clicked() {
-                        match app.store.revoke_penalty(tournament, penalty.id, &referee) {
-                            Ok(()) => app.changed(),
-                            Err(e) => app.fail(e),
-                        }
+                        let (id, referee) = (penalty.id, referee.clone());
+                        app.write(move |desk| desk.revoke_penalty(tournament, id, &referee), |_, ()| {});
                     }
                 }
             });
@@ -327,22 +325,17 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
                 ui.horizontal(|ui| {
                     if ui.button(lang.tr("standings.confirm")).clicked() {
                         app.screens.standings.pending_penalty = None;
-                        let result = app.store.add_penalty(
-                            tournament,
-                            penalty.player,
-                            None,
-                            penalty.points,
-                            &penalty.reason,
-                            &referee,
-                        );
-                        match result {
-                            Ok(_) => {
+                        let referee = referee.clone();
+                        app.write(
+                            move |desk| {
+                                let PendingPenalty { player, points, reason, .. } = penalty;
+                                desk.add_penalty(tournament, player, None, points, &reason, &referee)
+                            },
+                            |app, _| {
                                 app.screens.standings.penalty_points.clear();
                                 app.screens.standings.penalty_reason.clear();
-                                app.changed();
-                            }
-                            Err(e) => app.fail(e),
-                        }
+                            },
+                        );
                     }
                     if ui.button(lang.tr("standings.cancel")).clicked() {
                         app.screens.standings.pending_penalty = None;

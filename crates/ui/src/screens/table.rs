@@ -3,7 +3,9 @@
 
 use egui::RichText;
 
-use crate::desk::{self, TableState};
+use std::sync::Arc;
+
+use crate::desk::TableState;
 use crate::msg;
 use crate::tournament::Id;
 use crate::{DeskApp, Screen};
@@ -11,27 +13,12 @@ use crate::{DeskApp, Screen};
 /// The cached table.
 #[derive(Default)]
 pub struct State {
-    cache: Option<(u64, Id, TableState)>,
+    cache: crate::link::Fetched<Id, TableState>,
 }
 
-/// The table as stored, cached per revision.
-pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<TableState> {
-    if let Some((rev, id, state)) = &app.screens.table.cache
-        && *rev == app.revision
-        && *id == table
-    {
-        return Some(state.clone());
-    }
-    match desk::table_state(&app.store, table) {
-        Ok(state) => {
-            app.screens.table.cache = Some((app.revision, table, state.clone()));
-            Some(state)
-        }
-        Err(e) => {
-            app.fail(e);
-            None
-        }
-    }
+/// The table as stored, read again after every change.
+pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<Arc<TableState>> {
+    app.fetch(|app| &mut app.screens.table.cache, table, move |desk| desk.table_state(table))
 }
 
 /// Draws the screen.
@@ -67,10 +54,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
             for wind in crate::tiles::Wind::ALL {
                 if ui.add(egui::Button::selectable(state.table.start_round_wind == wind, wind.name(lang))).clicked() {
                     let referee = app.referee_name();
-                    match app.store.set_start_round_wind(tournament, table, wind, &referee) {
-                        Ok(()) => app.changed(),
-                        Err(e) => app.fail(e),
-                    }
+                    app.write(move |desk| desk.set_start_round_wind(tournament, table, wind, &referee), |_, ()| {});
                 }
             }
         });

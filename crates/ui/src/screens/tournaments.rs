@@ -3,9 +3,9 @@
 use egui::RichText;
 
 use crate::DeskApp;
-use crate::desk::{self, DemoSize};
+use crate::desk::DemoSize;
+use crate::desk::TournamentSummary;
 use crate::msg;
-use crate::store::TournamentSummary;
 use crate::tournament::TournamentSettings;
 
 use super::{labelled_text, parse_date, parse_number};
@@ -19,20 +19,14 @@ pub struct State {
     sessions: String,
     /// The ruleset id (empty: the default one).
     rules: String,
-    list: Option<(u64, Vec<TournamentSummary>)>,
+    list: crate::link::Fetched<(), Vec<TournamentSummary>>,
     /// A tournament whose deletion waits for the referee's confirmation.
     pending_delete: Option<TournamentSummary>,
 }
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
-    if app.tournaments.list.as_ref().is_none_or(|(rev, _)| *rev != app.revision) {
-        match app.store.list_tournaments() {
-            Ok(list) => app.tournaments.list = Some((app.revision, list)),
-            Err(e) => app.fail(e),
-        }
-    }
-    let list = app.tournaments.list.as_ref().map(|(_, l)| l.clone()).unwrap_or_default();
+    let list = app.fetch(|app| &mut app.tournaments.list, (), |desk| desk.tournaments()).unwrap_or_default();
     ui.heading(app.tr("tournaments.title"));
     if list.is_empty() {
         ui.label(app.tr("tournaments.none"));
@@ -51,7 +45,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 ui.label(RichText::new(app.tr(key)).strong());
             }
             ui.end_row();
-            for t in &list {
+            for t in list.iter() {
                 if ui.button(&t.name).on_hover_text(app.tr("tournaments.open")).clicked() {
                     app.open_tournament(t.id);
                 }
@@ -123,25 +117,26 @@ fn create(app: &mut DeskApp) {
         ..TournamentSettings::default()
     };
     let referee = app.referee_name();
-    match desk::create_tournament(&mut app.store, &settings, &referee) {
-        Ok(id) => {
+    let name = settings.name.clone();
+    app.write(
+        move |desk| desk.create_tournament(&settings, &referee),
+        move |app, id| {
             app.tournaments = State::default();
-            app.info(format!("{} — {}", app.tr("tournaments.created"), settings.name));
-            app.open_tournament(id);
-        }
-        Err(e) => app.fail(e),
-    }
+            let created = format!("{} — {name}", app.tr("tournaments.created"));
+            app.open_tournament_saying(id, Some(created));
+        },
+    );
 }
 
 fn create_demo(app: &mut DeskApp) {
     let referee = app.referee_name();
-    match desk::create_demo(&mut app.store, DemoSize::default(), 2026, &referee) {
-        Ok(id) => {
-            app.info(app.tr("tournaments.demo_created"));
-            app.open_tournament(id);
-        }
-        Err(e) => app.fail(e),
-    }
+    app.write(
+        move |desk| desk.create_demo(DemoSize::default(), 2026, &referee),
+        |app, id| {
+            let created = app.tr("tournaments.demo_created");
+            app.open_tournament_saying(id, Some(created));
+        },
+    );
 }
 
 /// Delete (no results yet) or archive and reopen (results exist: never deleted).
@@ -159,10 +154,8 @@ fn row_actions(app: &mut DeskApp, ui: &mut egui::Ui, t: &TournamentSummary) {
         }
         let key = if t.archived { "tournaments.unarchive" } else { "tournaments.archive" };
         if ui.small_button(app.tr(key)).on_hover_text(app.tr("tournaments.archive_hint")).clicked() {
-            match app.store.set_archived(t.id, !t.archived, &referee) {
-                Ok(()) => app.changed(),
-                Err(e) => app.fail(e),
-            }
+            let (id, archived, referee) = (t.id, !t.archived, referee.clone());
+            app.write(move |desk| desk.set_archived(id, archived, &referee), |_, ()| {});
         }
     });
 }
@@ -176,16 +169,16 @@ fn confirm_delete(app: &mut DeskApp, ui: &mut egui::Ui) {
         if ui.button(app.tr("tournaments.delete_yes")).clicked() {
             app.tournaments.pending_delete = None;
             let referee = app.referee_name();
-            match app.store.delete_tournament(pending.id, &referee) {
-                Ok(()) => {
+            let id = pending.id;
+            app.write(
+                move |desk| desk.delete_tournament(id, &referee),
+                move |app, ()| {
                     if app.tournament_id() == Some(pending.id) {
                         app.tournament = None;
                     }
-                    app.changed();
                     app.info(format!("{} — {}", app.tr("tournaments.deleted"), pending.name));
-                }
-                Err(e) => app.fail(e),
-            }
+                },
+            );
         }
         if ui.button(app.tr("standings.cancel")).clicked() {
             app.tournaments.pending_delete = None;

@@ -8,12 +8,12 @@ use egui::RichText;
 
 use crate::DeskApp;
 use crate::desk::{self, EveningView, TableSource};
+use crate::desk::{Club, Member};
 use crate::export::club::ReceiptScope;
 use crate::ledger::{EntryKind, format_cents};
 use crate::message::Message;
 use crate::msg;
 use crate::screens::{labelled_text, parse_date, parse_number};
-use crate::store::{Club, Member};
 use crate::tournament::Id;
 
 /// The new evening's form, the evening shown and the chip counts being typed.
@@ -25,21 +25,22 @@ pub struct State {
     table_of: HashMap<Id, String>,
     /// (table, seat) → the chip count typed.
     chips: HashMap<(Id, Id), String>,
-    /// The evening shown as last read (revision, evening).
-    view: super::Cache<(u64, Id), EveningView>,
+    evenings: crate::link::Fetched<Id, Vec<crate::desk::Evening>>,
+    /// The evening shown as last read.
+    view: crate::link::Fetched<Id, EveningView>,
 }
 
 /// Draws the evenings tab.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    let evenings = match app.store.evenings(club.id) {
-        Ok(e) => e,
-        Err(e) => return app.fail(e),
+    let id = club.id;
+    let Some(evenings) = app.fetch(|app| &mut app.club.evening.evenings, id, move |desk| desk.evenings(id)) else {
+        return;
     };
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
         ui.heading(lang.tr("club.tab_evenings"));
-        for evening in &evenings {
+        for evening in evenings.iter() {
             let status = lang.tr(if evening.closed_at.is_some() { "club.closed" } else { "club.open" });
             let label = format!("{} · {status}", evening.date);
             if ui.add(egui::Button::selectable(app.club.evening.selected == Some(evening.id), label)).clicked() {
@@ -50,10 +51,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member
         new_evening(app, ui, club, members);
         let ui = &mut columns[1];
         if let Some(evening) = app.club.evening.selected.filter(|id| evenings.iter().any(|e| e.id == *id)) {
-            let key = (app.revision, evening);
-            match super::cached(&mut app.club.evening.view, key, || desk::evening_view(&app.store, evening)) {
-                Ok(view) => evening_panel(app, ui, club, &view),
-                Err(e) => app.fail(e),
+            let view = app.fetch(|app| &mut app.club.evening.view, evening, move |desk| desk.evening_view(evening));
+            if let Some(view) = view {
+                evening_panel(app, ui, club, &view);
             }
         }
     });
@@ -82,15 +82,15 @@ fn new_evening(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Mem
         match tables_typed(&app.club.evening, members, lang) {
             Ok((date, tables)) => {
                 let by = app.referee_name();
-                match desk::open_evening(&mut app.store, club.id, date, &tables, &by) {
-                    Ok(id) => {
+                let (club, count) = (club.id, tables.len());
+                app.write(
+                    move |desk| desk.open_evening(club, date, &tables, &by),
+                    move |app, id| {
                         app.club.evening.selected = Some(id);
                         app.club.evening.table_of.clear();
-                        app.changed();
-                        app.info(msg!("club.evening_opened", date = date, tables = tables.len()).render(lang));
-                    }
-                    Err(e) => app.fail(e),
-                }
+                        app.info(msg!("club.evening_opened", date = date, tables = count).render(lang));
+                    },
+                );
             }
             Err(e) => app.fail(e),
         }
@@ -199,14 +199,11 @@ fn evening_panel(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, view: &Eveni
             app.open_tournament(view.evening.tournament_id);
         }
         if !closed && ui.button(lang.tr("club.close_evening")).clicked() {
-            let by = app.referee_name();
-            match desk::close_evening(&mut app.store, view.evening.id, &by) {
-                Ok(entries) => {
-                    app.changed();
-                    app.info(msg!("club.evening_closed", entries = entries.len()).render(lang));
-                }
-                Err(e) => app.fail(e),
-            }
+            let (by, evening) = (app.referee_name(), view.evening.id);
+            app.write(
+                move |desk| desk.close_evening(evening, &by),
+                move |app, entries| app.info(msg!("club.evening_closed", entries = entries.len()).render(lang)),
+            );
         }
     });
 }
@@ -222,11 +219,9 @@ fn save_chips(app: &mut DeskApp, view: &EveningView, table: &desk::EveningTable)
             Err(e) => return app.fail(e),
         }
     }
-    match desk::enter_chip_counts(&mut app.store, view.evening.id, table.id, &counts) {
-        Ok(()) => {
-            app.changed();
-            app.info(msg!("club.chips_saved", table = table.number).render(lang));
-        }
-        Err(e) => app.fail(e),
-    }
+    let (evening, id, number) = (view.evening.id, table.id, table.number);
+    app.write(
+        move |desk| desk.enter_chip_counts(evening, id, &counts),
+        move |app, ()| app.info(msg!("club.chips_saved", table = number).render(lang)),
+    );
 }

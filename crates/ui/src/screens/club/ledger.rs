@@ -6,15 +6,14 @@ use egui::RichText;
 
 use crate::DeskApp;
 use crate::desk::{self, Cash, Scope};
+use crate::desk::{Club, Member};
 use crate::export::club::{ClubBook, ledger_csv};
 use crate::ledger::{EntryKind, format_cents, parse_cents};
-use crate::message::Explain;
 use crate::msg;
 use crate::screens::{exports, labelled_text, parse_number};
-use crate::store::{Club, Member};
 use crate::tournament::Id;
 
-use super::{Cache, cached};
+use crate::link::Fetched;
 
 /// The cash and correction forms, and the settle-up's choices.
 #[derive(Default)]
@@ -32,33 +31,32 @@ pub struct State {
     pay_method: String,
     /// The last proposal and what it was made for (revision, club, scope, kitty only): the exact method takes
     /// milliseconds at 20 members, too long to redo every frame.
-    plan: Cache<(u64, Id, Scope, bool), desk::Settlement>,
-    /// The club's book as last read (revision, club).
-    book: Cache<(u64, Id), ClubBook>,
+    plan: Fetched<(Id, Scope, bool), desk::Settlement>,
+    /// The club's book as last read.
+    book: Fetched<Id, ClubBook>,
+    /// The club's evenings, to settle one of them.
+    evenings: Fetched<Id, Vec<crate::desk::Evening>>,
 }
 
 /// Draws the ledger tab.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    let book = match cached(&mut app.club.ledger.book, (app.revision, club.id), || ClubBook::load(&app.store, club.id))
-    {
-        Ok(book) => book,
-        Err(e) => return app.fail(e),
-    };
+    let id = club.id;
+    let Some(book) = app.fetch(|app| &mut app.club.ledger.book, id, move |desk| desk.club_book(id)) else { return };
     ui.horizontal(|ui| {
         ui.heading(format!("{} ({})", lang.tr("club.tab_ledger"), book.ledger.len()));
         let stem = exports::file_stem(&club.settings.name);
         if ui.button(lang.tr("club.export_ledger")).clicked() {
-            let book = book.clone();
+            let book = ClubBook::clone(&book);
             exports::save_file(app, &format!("{stem}-ledger.csv"), "csv", move |_| {
                 ledger_csv(&book).map_err(|e| msg!("error.export.csv", detail = e))
             });
         }
         if ui.button(lang.tr("club.export_statement")).clicked() {
-            let book = book.clone();
-            exports::save_file(app, &format!("{stem}-statement.pdf"), "pdf", move |app| {
+            let book = ClubBook::clone(&book);
+            exports::save_file(app, &format!("{stem}-statement.pdf"), "pdf", move |_| {
                 let today = chrono::Local::now().date_naive();
-                crate::export::pdf::club::statement(&book, today, app.lang).map_err(|_| msg!("error.export.font"))
+                crate::export::pdf::club::statement(&book, today, lang).map_err(|_| msg!("error.export.font"))
             });
         }
     });
@@ -124,16 +122,15 @@ fn cash_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Membe
     };
     let kind = if state.paid_out { EntryKind::CashOut } else { EntryKind::CashIn };
     let cash = Cash { member, kind, amount, method: state.method.clone(), note: state.note.clone() };
-    let by = app.referee_name();
-    match desk::record_cash(&mut app.store, club.id, &cash, &by) {
-        Ok(id) => {
+    let (by, club) = (app.referee_name(), club.id);
+    app.write(
+        move |desk| desk.record_cash(club, &cash, &by),
+        move |app, id| {
             app.club.ledger.amount.clear();
             app.club.ledger.note.clear();
-            app.changed();
             app.info(msg!("club.recorded", entry = id).render(lang));
-        }
-        Err(e) => app.fail(e),
-    }
+        },
+    );
 }
 
 fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
@@ -160,23 +157,24 @@ fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
         Ok(a) => a,
         Err(e) => return app.fail(e),
     };
-    let (reason, by) = (state.correct_reason.clone(), app.referee_name());
-    match desk::correct_entry(&mut app.store, club.id, entry, amount, &reason, &by) {
-        Ok(id) => {
+    let (reason, by, club) = (state.correct_reason.clone(), app.referee_name(), club.id);
+    app.write(
+        move |desk| desk.correct_entry(club, entry, amount, &reason, &by),
+        move |app, id| {
             app.club.ledger.correct_entry.clear();
             app.club.ledger.correct_amount.clear();
             app.club.ledger.correct_reason.clear();
-            app.changed();
             app.info(msg!("club.recorded", entry = id).render(lang));
-        }
-        Err(e) => app.fail(e),
-    }
+        },
+    );
 }
 
 /// Draws the settle-up tab.
 pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
-    let evenings = app.store.evenings(club.id).unwrap_or_default();
+    let id = club.id;
+    let evenings =
+        app.fetch(|app| &mut app.club.ledger.evenings, id, move |desk| desk.evenings(id)).unwrap_or_default();
     ui.heading(lang.tr("club.tab_settle"));
     ui.horizontal(|ui| {
         let state = &mut app.club.ledger;
@@ -193,11 +191,10 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     ui.checkbox(&mut app.club.ledger.kitty_only, lang.tr("club.kitty_only"));
     let scope = app.club.ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
     let kitty_only = app.club.ledger.kitty_only;
-    let key = (app.revision, club.id, scope, kitty_only);
-    let plan = match cached(&mut app.club.ledger.plan, key, || desk::settle_up(&app.store, club.id, scope, kitty_only))
-    {
-        Ok(plan) => plan,
-        Err(e) => return app.fail(e),
+    let key = (id, scope, kitty_only);
+    let Some(plan) = app.fetch(|app| &mut app.club.ledger.plan, key, move |desk| desk.settle_up(id, scope, kitty_only))
+    else {
+        return;
     };
     let summary = if plan.transfers.is_empty() {
         lang.tr("club.all_settled")
@@ -229,15 +226,10 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
         return;
     }
     let (method, by) = (app.club.ledger.pay_method.clone(), app.referee_name());
-    let result = app.store.all_or_nothing(|store| {
-        paid.iter()
-            .try_for_each(|&i| desk::mark_paid(store, club.id, scope, &plan.transfers[i], &method, &by).map(drop))
-    });
-    match result {
-        Ok(()) => {
-            app.changed();
-            app.info(msg!("club.paid_recorded", count = paid.len()).render(lang));
-        }
-        Err(e) => app.fail(e.message()),
-    }
+    let transfers: Vec<desk::PlannedTransfer> = paid.iter().filter_map(|&i| plan.transfers.get(i).cloned()).collect();
+    let count = transfers.len();
+    app.write(
+        move |desk| desk.mark_all_paid(id, scope, &transfers, &method, &by),
+        move |app, _| app.info(msg!("club.paid_recorded", count = count).render(lang)),
+    );
 }

@@ -6,11 +6,11 @@ use egui::{Color32, RichText};
 
 use crate::DeskApp;
 use crate::desk;
-use crate::export::club::{ClubBook, ReceiptScope};
+use crate::desk::{Club, Member};
+use crate::export::club::ReceiptScope;
 use crate::ledger::{MemberData, format_cents};
 use crate::msg;
 use crate::screens::{exports, labelled_text, parse_date};
-use crate::store::{Club, Member};
 
 /// The member form and the receipts' period.
 #[derive(Default)]
@@ -19,17 +19,16 @@ pub struct State {
     focus_name: bool,
     from: String,
     to: String,
-    /// The balances as last read (revision, club).
-    balances: super::Cache<(u64, crate::tournament::Id), desk::Balances>,
+    /// The balances as last read.
+    balances: crate::link::Fetched<crate::tournament::Id, desk::Balances>,
 }
 
 /// Draws the members tab.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    let key = (app.revision, club.id);
-    let balances = match super::cached(&mut app.club.members.balances, key, || desk::balances(&app.store, club.id)) {
-        Ok(b) => b,
-        Err(e) => return app.fail(e),
+    let id = club.id;
+    let Some(balances) = app.fetch(|app| &mut app.club.members.balances, id, move |desk| desk.balances(id)) else {
+        return;
     };
     let today = chrono::Local::now().date_naive();
     let state = &mut app.club.members;
@@ -97,20 +96,28 @@ fn period_receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id)
     receipt(app, club, member, ReceiptScope::Period { from, to });
 }
 
-/// Writes a member's receipt for `scope`.
+/// Writes a member's receipt for `scope`: the desk reads the names for the file's name, the referee says where.
 pub(crate) fn receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id, scope: ReceiptScope) {
-    let name = app.store.members(club.id).ok().and_then(|m| m.into_iter().find(|m| m.id == member));
-    let name = name.map(|m| m.data.name).unwrap_or_default();
-    let when = match scope {
-        ReceiptScope::Evening(id) => app.store.evening(id).map(|e| e.date.to_string()).unwrap_or_default(),
-        ReceiptScope::Period { from, to } => format!("{from}-{to}"),
-    };
-    let file = format!("{}-{}-{when}.pdf", exports::file_stem(&club.settings.name), exports::file_stem(&name));
-    let club_id = club.id;
-    exports::save_file(app, &file, "pdf", |app| {
-        let book = ClubBook::load(&app.store, club_id).map_err(|e| crate::message::Explain::message(&e))?;
-        crate::export::pdf::club::receipt(&book, member, scope, app.lang).map_err(|_| msg!("error.export.font"))
-    });
+    let (club_id, club_name) = (club.id, club.settings.name.clone());
+    app.run(
+        move |desk| {
+            let name = desk.members(club_id).ok().and_then(|m| m.into_iter().find(|m| m.id == member));
+            let name = name.map(|m| m.data.name).unwrap_or_default();
+            let when = match scope {
+                ReceiptScope::Evening(id) => desk.evening(id).map(|e| e.date.to_string()).unwrap_or_default(),
+                ReceiptScope::Period { from, to } => format!("{from}-{to}"),
+            };
+            (name, when)
+        },
+        move |app, (name, when)| {
+            let file = format!("{}-{}-{when}.pdf", exports::file_stem(&club_name), exports::file_stem(&name));
+            let lang = app.lang;
+            exports::save_file(app, &file, "pdf", move |desk| {
+                let book = desk.club_book(club_id).map_err(|e| crate::message::Explain::message(&e))?;
+                crate::export::pdf::club::receipt(&book, member, scope, lang).map_err(|_| msg!("error.export.font"))
+            });
+        },
+    );
 }
 
 fn add_member(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
@@ -133,14 +140,14 @@ fn add_member(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     submitted |= ui.button(lang.tr("club.add_member")).clicked();
     if submitted && !app.club.members.form.name.trim().is_empty() {
         let form = app.club.members.form.clone();
-        match app.store.add_member(club.id, &form) {
-            Ok(_) => {
-                app.changed();
+        let (id, name) = (club.id, form.name.trim().to_owned());
+        app.write(
+            move |desk| desk.add_member(id, &form),
+            move |app, _| {
                 app.club.members.form = MemberData::default();
                 app.club.members.focus_name = true;
-                app.info(msg!("club.member_added", name = form.name.trim()).render(lang));
-            }
-            Err(e) => app.fail(e),
-        }
+                app.info(msg!("club.member_added", name = name).render(lang));
+            },
+        );
     }
 }

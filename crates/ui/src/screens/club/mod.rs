@@ -9,11 +9,11 @@ mod members;
 use egui::RichText;
 
 use crate::DeskApp;
-use crate::desk;
+use crate::desk::{Club, Member};
 use crate::ledger::{ChipValue, ClubSettings, parse_cents};
+use crate::link::Fetched;
 use crate::message::Message;
 use crate::msg;
-use crate::store::Member;
 use crate::tournament::Id;
 
 use super::{labelled_text, parse_number};
@@ -49,6 +49,8 @@ pub struct State {
     tab: Tab,
     new_club: NewClub,
     creating: bool,
+    clubs: Fetched<(), Vec<Club>>,
+    member_list: Fetched<Id, Vec<Member>>,
     pub(crate) members: members::State,
     pub(crate) evening: evening::State,
     pub(crate) ledger: ledger::State,
@@ -56,17 +58,14 @@ pub struct State {
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
-    let clubs = match app.store.clubs() {
-        Ok(clubs) => clubs,
-        Err(e) => return app.fail(e),
-    };
+    let Some(clubs) = app.fetch(|app| &mut app.club.clubs, (), |desk| desk.clubs()) else { return };
     if app.club.club.is_none() {
         app.club.club = clubs.first().map(|c| c.id);
     }
     let lang = app.lang;
     ui.horizontal(|ui| {
         ui.heading(lang.tr("club.title"));
-        for club in &clubs {
+        for club in clubs.iter() {
             let current = app.club.club == Some(club.id);
             if ui.add(egui::Button::selectable(current, &club.settings.name)).clicked() {
                 app.club.club = Some(club.id);
@@ -80,11 +79,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         new_club(app, ui);
         ui.separator();
     }
-    let Some(club) = app.club.club.and_then(|id| clubs.into_iter().find(|c| c.id == id)) else { return };
-    let members = match app.store.members(club.id) {
-        Ok(members) => members,
-        Err(e) => return app.fail(e),
-    };
+    let Some(club) = app.club.club.and_then(|id| clubs.iter().find(|c| c.id == id).cloned()) else { return };
+    let id = club.id;
+    let Some(members) = app.fetch(|app| &mut app.club.member_list, id, move |desk| desk.members(id)) else { return };
     ui.label(RichText::new(club.settings.summary(lang)).weak());
     ui.horizontal(|ui| {
         for (tab, key) in [
@@ -137,16 +134,18 @@ fn new_club(app: &mut DeskApp, ui: &mut egui::Ui) {
         return;
     }
     match club_settings(&app.club.new_club, lang) {
-        Ok(settings) => match desk::create_club(&mut app.store, &settings) {
-            Ok(id) => {
-                app.changed();
-                app.club.club = Some(id);
-                app.club.creating = false;
-                app.club.new_club = NewClub::default();
-                app.info(msg!("club.created", name = settings.name).render(lang));
-            }
-            Err(e) => app.fail(e),
-        },
+        Ok(settings) => {
+            let name = settings.name.clone();
+            app.write(
+                move |desk| desk.create_club(&settings),
+                move |app, id| {
+                    app.club.club = Some(id);
+                    app.club.creating = false;
+                    app.club.new_club = NewClub::default();
+                    app.info(msg!("club.created", name = name).render(lang));
+                },
+            );
+        }
         Err(e) => app.fail(e),
     }
 }
@@ -168,26 +167,6 @@ fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings
         Some(problem) => Err(problem),
         None => Ok(settings),
     }
-}
-
-/// A value read from the store for a key that starts with the desk's revision, kept until the next write or
-/// another key: the club's tabs would otherwise read the whole ledger on every frame.
-pub(crate) type Cache<K, V> = Option<(K, V)>;
-
-/// The cached value for `key`, or `load`ed and kept.
-pub(crate) fn cached<K: PartialEq, V: Clone, E>(
-    cache: &mut Cache<K, V>,
-    key: K,
-    load: impl FnOnce() -> Result<V, E>,
-) -> Result<V, E> {
-    if let Some((made_for, value)) = cache.as_ref()
-        && *made_for == key
-    {
-        return Ok(value.clone());
-    }
-    let value = load()?;
-    *cache = Some((key, value.clone()));
-    Ok(value)
 }
 
 /// The member whose name is `text`: exactly (ignoring case), or the only one it starts.
