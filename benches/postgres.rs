@@ -1,7 +1,9 @@
 //! A hall's server at full size, on loopback: a throw-away PostgreSQL server (fsync on, as a hall's would
 //! be) receives a generated 400 players × 12 sessions tournament (19,200 manches) by `db copy`; then a
 //! station opens it and draws the standings' first frame, and confirms new manches at 100 tables of another
-//! tournament in the same database (median and 95th percentile). `cargo bench --bench postgres`;
+//! tournament in the same database (median and 95th percentile); last, with the cable to the server pulled (a
+//! relay holding every byte) and the desk waiting on it, 200 frames are drawn and timed: none may wait for the
+//! server (target: every one under 16 ms). `cargo bench --bench postgres`;
 //! `DESK_PLAYERS` / `DESK_SESSIONS` change the size. Needs Debian's `postgresql` package.
 
 #![allow(
@@ -19,7 +21,8 @@ mod desk_frame;
 use std::time::{Duration, Instant};
 
 use common::pg;
-use desk_frame::{env, standings_desk};
+use common::cable::{Cable, through};
+use desk_frame::{env, frame, standings_desk};
 
 use stecca::desk::{DemoSize, create_demo};
 use stecca::store::{Store, copy_database};
@@ -74,6 +77,30 @@ fn main() {
     let median = times[times.len() / 2];
     let p95 = times[times.len() * 95 / 100];
 
+    // The cable pulled while the desk shows the standings; the referee opens the players' list, whose reading
+    // waits for the server: each frame is timed while it waits.
+    let port: u16 = url.rsplit_once(':').and_then(|(_, rest)| rest.split('/').next()?.parse().ok()).expect("port");
+    let cable = Cable::to(port);
+    let (mut app, ctx) = standings_desk(Store::open_server(&through(&url, &cable)).expect("station"), id);
+    cable.pull();
+    app.go(stecca::ui::Screen::Players);
+    let mut frames: Vec<Duration> = (0..200)
+        .map(|_| {
+            let started = Instant::now();
+            frame(&ctx, &mut app);
+            let took = started.elapsed();
+            std::thread::sleep(Duration::from_millis(5));
+            took
+        })
+        .collect();
+    let still_waiting = app.waiting();
+    cable.put_back();
+    app.settle();
+    frames.sort();
+    let unplugged_median = frames[frames.len() / 2];
+    let unplugged_longest = frames[frames.len() - 1];
+    assert!(still_waiting > 0, "the desk was waiting for the server throughout");
+
     println!("postgres: {players} players × {sessions} sessions = {manches} manches");
     println!("postgres: db copy from SQLite ({rows} rows): {:.1} s", copied.as_secs_f64());
     println!("postgres: open + standings first frame: {:.0} ms", ms(first));
@@ -81,5 +108,11 @@ fn main() {
         "postgres: confirm a manche (validate, score, save, audit): median {:.1} ms, p95 {:.1} ms",
         ms(median),
         ms(p95)
+    );
+    println!(
+        "postgres: frames with the cable pulled, the desk waiting ({still_waiting} jobs): median {:.2} ms, longest \
+         {:.2} ms (target 16)",
+        ms(unplugged_median),
+        ms(unplugged_longest)
     );
 }
