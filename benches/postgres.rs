@@ -20,8 +20,8 @@ mod desk_frame;
 
 use std::time::{Duration, Instant};
 
-use common::pg;
 use common::cable::{Cable, through};
+use common::pg;
 use desk_frame::{env, frame, standings_desk};
 
 use stecca::desk::{DemoSize, create_demo};
