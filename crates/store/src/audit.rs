@@ -30,14 +30,14 @@ pub struct AuditEntry {
 
 fn entry_from_row(row: &Row) -> StoreResult<AuditEntry> {
     Ok(AuditEntry {
-        id: row.get(0)?,
-        at: row.get(1)?,
-        referee: row.get(2)?,
-        entity: row.get(3)?,
-        entity_id: row.get(4)?,
-        action: row.get(5)?,
-        before: row.get(6)?,
-        after: row.get(7)?,
+        id: row.get("id")?,
+        at: row.get("at")?,
+        referee: row.get("referee")?,
+        entity: row.get("entity")?,
+        entity_id: row.get("entity_id")?,
+        action: row.get("action")?,
+        before: row.get("before")?,
+        after: row.get("after")?,
     })
 }
 
@@ -111,10 +111,10 @@ impl Store {
     pub fn places(&self, tournament: Id) -> StoreResult<(HashMap<Id, Place>, HashMap<Id, Place>)> {
         let mut tables = HashMap::new();
         let rows = self.db.query_map(
-            "SELECT st.id, s.number, st.number FROM session_table st JOIN session s ON s.id = st.session_id \
+            "SELECT st.id, s.number AS session, st.number FROM session_table st JOIN session s ON s.id = st.session_id \
              WHERE s.tournament_id = ?1",
             params![tournament],
-            |row| Ok((row.get::<Id>(0)?, row.get(1)?, row.get(2)?)),
+            |row| Ok((row.get::<Id>("id")?, row.get("session")?, row.get("number")?)),
         )?;
         for (id, session, table) in rows {
             tables.insert(id, Place { session, table, manche: None });
@@ -124,7 +124,7 @@ impl Store {
             "SELECT m.id, m.table_id, m.number FROM manche m JOIN session_table st ON st.id = m.table_id \
              JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1",
             params![tournament],
-            |row| Ok((row.get::<Id>(0)?, row.get::<Id>(1)?, row.get(2)?)),
+            |row| Ok((row.get::<Id>("id")?, row.get::<Id>("table_id")?, row.get("number")?)),
         )?;
         for (id, table, number) in rows {
             if let Some(place) = tables.get(&table) {

@@ -61,11 +61,11 @@ fn read_card(db: &Db, tournament: Id) -> StoreResult<Vec<CardHand>> {
         params![tournament],
         |row| {
             Ok(CardHand {
-                section: row.get(0)?,
-                line: row.get(1)?,
-                value: row.get::<i64>(2)?.try_into().unwrap_or(0),
-                concealed: row.get(3)?,
-                jokers: row.get(4)?,
+                section: row.get("section")?,
+                line: row.get("line")?,
+                value: row.get::<i64>("value")?.try_into().unwrap_or(0),
+                concealed: row.get("concealed")?,
+                jokers: row.get("jokers")?,
             })
         },
     )

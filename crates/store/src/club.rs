@@ -100,57 +100,62 @@ pub struct LedgerEntry {
 }
 
 fn club_from_row(row: &Row) -> StoreResult<Club> {
-    let raw: i64 = row.get(3)?;
+    let raw: i64 = row.get("chip_value")?;
     Ok(Club {
-        id: row.get(0)?,
+        id: row.get("id")?,
         settings: ClubSettings {
-            name: row.get(1)?,
-            rules: row.get(2)?,
+            name: row.get("name")?,
+            rules: row.get("rules")?,
             // The schema's CHECK keeps the value above zero.
             chip_value: ChipValue::from_raw(raw).unwrap_or(ChipValue::cents(1)),
-            table_fee: row.get(4)?,
-            starting_chips: row.get(5)?,
+            table_fee: row.get("table_fee")?,
+            starting_chips: row.get("starting_chips")?,
         },
     })
 }
 
 fn member_from_row(row: &Row) -> StoreResult<Member> {
     Ok(Member {
-        id: row.get(0)?,
-        club_id: row.get(1)?,
-        data: MemberData { name: row.get(2)?, number: row.get(3)?, country: row.get(4)?, federation_id: row.get(5)? },
+        id: row.get("id")?,
+        club_id: row.get("club_id")?,
+        data: MemberData {
+            name: row.get("name")?,
+            number: row.get("number")?,
+            country: row.get("country")?,
+            federation_id: row.get("federation_id")?,
+        },
     })
 }
 
 fn evening_from_row(row: &Row) -> StoreResult<Evening> {
-    let date: String = row.get(2)?;
+    let date: String = row.get("date")?;
     Ok(Evening {
-        id: row.get(0)?,
-        club_id: row.get(1)?,
+        id: row.get("id")?,
+        club_id: row.get("club_id")?,
         date: NaiveDate::parse_from_str(&date, "%Y-%m-%d").unwrap_or_default(),
-        tournament_id: row.get(3)?,
-        closed_at: row.get(4)?,
+        tournament_id: row.get("tournament_id")?,
+        closed_at: row.get("closed_at")?,
     })
 }
 
 fn entry_from_row(row: &Row) -> StoreResult<LedgerEntry> {
-    let kind: String = row.get(4)?;
+    let kind: String = row.get("kind")?;
     Ok(LedgerEntry {
-        id: row.get(0)?,
-        club_id: row.get(1)?,
+        id: row.get("id")?,
+        club_id: row.get("club_id")?,
         entry: NewEntry {
-            member: row.get(2)?,
-            evening: row.get(3)?,
+            member: row.get("member_id")?,
+            evening: row.get("evening_id")?,
             // The schema's CHECK keeps the kind one of these.
             kind: EntryKind::from_code(&kind).unwrap_or(EntryKind::Correction),
-            amount: row.get(5)?,
-            method: row.get(6)?,
-            note: row.get(8)?,
-            corrects: row.get(9)?,
-            counterpart: row.get(10)?,
+            amount: row.get("amount")?,
+            method: row.get("method")?,
+            note: row.get("note")?,
+            corrects: row.get("corrects")?,
+            counterpart: row.get("counterpart")?,
         },
-        treasurer: row.get(7)?,
-        at: row.get(11)?,
+        treasurer: row.get("treasurer")?,
+        at: row.get("at")?,
     })
 }
 
@@ -169,7 +174,7 @@ fn club_exists(tx: &Db, club: Id) -> StoreResult<()> {
 /// Refuses a member who is not of `club`.
 fn member_of(tx: &Db, club: Id, member: Id) -> StoreResult<()> {
     let owner: Option<Id> =
-        tx.query_opt("SELECT club_id FROM member WHERE id = ?1", params![member], |row| row.get(0))?;
+        tx.query_opt("SELECT club_id FROM member WHERE id = ?1", params![member], |row| row.only())?;
     match owner {
         None => Err(StoreError::NotFound(Record::Member)),
         Some(owner) if owner == club => Ok(()),
@@ -198,7 +203,7 @@ fn insert_entry(tx: &Db, club: Id, entry: &NewEntry, treasurer: &str, at: &str) 
     if let Some(corrected) = entry.corrects {
         let owner: Option<(Id, Id)> =
             tx.query_opt("SELECT club_id, member_id FROM ledger_entry WHERE id = ?1", params![corrected], |row| {
-                Ok((row.get(0)?, row.get(1)?))
+                Ok((row.get("club_id")?, row.get("member_id")?))
             })?;
         match owner {
             None => return Err(StoreError::NotFound(Record::LedgerEntry)),
@@ -347,7 +352,7 @@ impl Store {
         self.db.query_map(
             "SELECT member_id, player_id FROM evening_member WHERE evening_id = ?1 ORDER BY player_id",
             params![evening],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get("member_id")?, row.get("player_id")?)),
         )
     }
 
@@ -382,7 +387,7 @@ impl Store {
              JOIN session s ON s.id = st.session_id JOIN evening e ON e.tournament_id = s.tournament_id \
              WHERE e.id = ?1",
             params![evening],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            |row| Ok((row.get("table_id")?, row.get("player_id")?, row.get("chips")?)),
         )?;
         let mut counts: HashMap<Id, HashMap<Id, i64>> = HashMap::new();
         for (table, player, chips) in rows {

@@ -146,20 +146,42 @@ impl FromValue for Value {
     }
 }
 
-/// One row of a result.
+/// One row of a result, read by column name: a query's columns can be reordered or added to without any reader
+/// taking one column for another.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row(pub(crate) Vec<Value>);
+pub struct Row {
+    /// The result's column names (as the query names them: `t.id` is `id`, `count(*) AS n` is `n`).
+    pub(crate) names: std::sync::Arc<[String]>,
+    pub(crate) values: Vec<Value>,
+}
 
 impl Row {
-    /// Column `index` (0-based) as `T`.
-    pub fn get<T: FromValue>(&self, index: usize) -> StoreResult<T> {
-        let value = self.0.get(index).ok_or_else(|| StoreError::Column(format!("no column {index}")))?;
-        T::from_value(value).map_err(|why| StoreError::Column(format!("column {index}: {why}")))
+    /// Column `name` as `T`.
+    pub fn get<T: FromValue>(&self, name: &str) -> StoreResult<T> {
+        let index = self
+            .names
+            .iter()
+            .position(|column| column == name)
+            .ok_or_else(|| StoreError::Column(format!("no column {name}")))?;
+        self.at(index, name)
+    }
+
+    /// The only column of a one-column result (`SELECT count(*) …`, `SELECT id …`) as `T`.
+    pub fn only<T: FromValue>(&self) -> StoreResult<T> {
+        match self.values.len() {
+            1 => self.at(0, "the only column"),
+            n => Err(StoreError::Column(format!("one column expected, found {n}"))),
+        }
+    }
+
+    fn at<T: FromValue>(&self, index: usize, name: &str) -> StoreResult<T> {
+        let value = self.values.get(index).ok_or_else(|| StoreError::Column(format!("no column {name}")))?;
+        T::from_value(value).map_err(|why| StoreError::Column(format!("column {name}: {why}")))
     }
 
     /// Every column, in order.
     pub fn values(&self) -> &[Value] {
-        &self.0
+        &self.values
     }
 }
 
@@ -249,7 +271,7 @@ impl Db {
     /// Inserts one row and returns its new `id` (the statement gets `RETURNING id`).
     pub fn insert(&self, sql: &str, params: &[Value]) -> StoreResult<Id> {
         let rows = self.backend.query(&format!("{sql} RETURNING id"), params)?;
-        rows.first().ok_or(StoreError::NoRow)?.get(0)
+        rows.first().ok_or(StoreError::NoRow)?.only()
     }
 
     /// Every row of a query, each read by `read`.
@@ -284,7 +306,7 @@ impl Db {
 
     /// The one value of a query that always returns one row.
     pub fn value<T: FromValue>(&self, sql: &str, params: &[Value]) -> StoreResult<T> {
-        self.query_row(sql, params, |row| row.get(0))
+        self.query_row(sql, params, |row| row.only())
     }
 
     /// Whether a write is under way.
@@ -414,13 +436,17 @@ mod tests {
 
     #[test]
     fn values_read_back_as_their_types() {
-        let row = Row(vec![Value::Int(3), Value::Null, Value::Text("x".into()), Value::Int(1)]);
-        assert_eq!(row.get::<u32>(0).expect("u32"), 3);
-        assert_eq!(row.get::<Option<i64>>(1).expect("null"), None);
-        assert_eq!(row.get::<String>(2).expect("text"), "x");
-        assert!(row.get::<bool>(3).expect("flag"));
-        assert!(row.get::<i64>(2).is_err());
-        assert!(row.get::<u32>(9).is_err());
-        assert!(Row(vec![Value::Int(-1)]).get::<u32>(0).is_err());
+        let names: std::sync::Arc<[String]> = ["n", "gone", "name", "flag"].map(String::from).into();
+        let row = Row { names, values: vec![Value::Int(3), Value::Null, Value::Text("x".into()), Value::Int(1)] };
+        assert_eq!(row.get::<u32>("n").expect("u32"), 3);
+        assert_eq!(row.get::<Option<i64>>("gone").expect("null"), None);
+        assert_eq!(row.get::<String>("name").expect("text"), "x");
+        assert!(row.get::<bool>("flag").expect("flag"));
+        assert!(row.get::<i64>("name").is_err());
+        assert!(row.get::<u32>("nine").is_err(), "a column the query does not name");
+        assert!(row.only::<u32>().is_err(), "four columns, not one");
+        let one = Row { names: ["n".to_owned()].into(), values: vec![Value::Int(-1)] };
+        assert!(one.only::<u32>().is_err());
+        assert_eq!(one.only::<i64>().expect("i64"), -1);
     }
 }

@@ -38,7 +38,7 @@ impl Store {
 pub(super) fn writable(tx: &Db, tournament: Id) -> StoreResult<()> {
     let state: Option<(Option<String>, Option<String>)> =
         tx.query_opt("SELECT archived_at, deleted_at FROM tournament WHERE id = ?1", params![tournament], |row| {
-            Ok((row.get(0)?, row.get(1)?))
+            Ok((row.get("archived_at")?, row.get("deleted_at")?))
         })?;
     match state {
         None | Some((_, Some(_))) => Err(StoreError::NotFound(Record::Tournament)),
@@ -50,7 +50,7 @@ pub(super) fn writable(tx: &Db, tournament: Id) -> StoreResult<()> {
 /// Refuses a player who is not registered in `tournament`.
 pub(super) fn player_of(tx: &Db, tournament: Id, player: Id) -> StoreResult<()> {
     let owner: Option<Id> =
-        tx.query_opt("SELECT tournament_id FROM player WHERE id = ?1", params![player], |row| row.get(0))?;
+        tx.query_opt("SELECT tournament_id FROM player WHERE id = ?1", params![player], |row| row.only())?;
     match owner {
         None => Err(StoreError::NotFound(Record::Player)),
         Some(owner) if owner == tournament => Ok(()),
@@ -63,7 +63,7 @@ pub(super) fn table_of(tx: &Db, tournament: Id, table: Id) -> StoreResult<()> {
     let owner: Option<Id> = tx.query_opt(
         "SELECT s.tournament_id FROM session_table st JOIN session s ON s.id = st.session_id WHERE st.id = ?1",
         params![table],
-        |row| row.get(0),
+        |row| row.only(),
     )?;
     match owner {
         None => Err(StoreError::NotFound(Record::Table)),

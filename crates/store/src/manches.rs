@@ -146,7 +146,7 @@ impl Store {
         }
         let seated: Vec<Id> =
             tx.query_map("SELECT player_id FROM seat WHERE table_id = ?1 ORDER BY position", params![table], |row| {
-                row.get(0)
+                row.only()
             })?;
         if seated != players || outcome.players.len() != players.len() {
             return Err(StoreError::Refused(msg!("error.manche.not_seated", count = seated.len())));
@@ -157,7 +157,7 @@ impl Store {
         let existing: Option<(Id, String, String)> = tx.query_opt(
             "SELECT id, input, save_key FROM manche WHERE table_id = ?1 AND number = ?2",
             params![table, number],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            |row| Ok((row.get("id")?, row.get("input")?, row.get("save_key")?)),
         )?;
         let id = match (existing, kind) {
             // This very save landed before its answer was lost: nothing to write again.
@@ -265,7 +265,7 @@ impl Store {
              JOIN seat ON seat.table_id = ?1 AND seat.player_id = mn.player_id \
              WHERE mn.manche_id IN (SELECT id FROM manche WHERE table_id = ?1) ORDER BY mn.manche_id, seat.position",
             params![table],
-            |row| Ok((row.get::<Id>(0)?, row.get::<i64>(1)?)),
+            |row| Ok((row.get::<Id>("manche_id")?, row.get::<i64>("net")?)),
         )?;
         let mut nets = grouped(rows);
         let mut payments = self.table_payments(table)?;
@@ -274,16 +274,16 @@ impl Store {
              WHERE table_id = ?1 ORDER BY number",
             params![table],
             |row| {
-                let id: Id = row.get(0)?;
+                let id: Id = row.get("id")?;
                 Ok(StoredManche {
                     id,
-                    number: row.get(1)?,
-                    input: serde_json::from_str(&row.get::<String>(2)?)?,
-                    outcome: serde_json::from_str(&row.get::<String>(3)?)?,
-                    engine_version: row.get(4)?,
-                    referee: row.get(5)?,
-                    entered_at: row.get(6)?,
-                    revision: row.get(7)?,
+                    number: row.get("number")?,
+                    input: serde_json::from_str(&row.get::<String>("input")?)?,
+                    outcome: serde_json::from_str(&row.get::<String>("outcome")?)?,
+                    engine_version: row.get("engine_version")?,
+                    referee: row.get("referee")?,
+                    entered_at: row.get("entered_at")?,
+                    revision: row.get("revision")?,
                     nets: nets.remove(&id).unwrap_or_default(),
                     payments: payments.remove(&id).unwrap_or_default(),
                 })
@@ -297,7 +297,16 @@ impl Store {
             "SELECT p.manche_id, p.from_player, p.to_player, p.amount FROM payment p \
              JOIN manche m ON m.id = p.manche_id WHERE m.table_id = ?1 ORDER BY p.manche_id, p.seq",
             params![table],
-            |row| Ok((row.get::<Id>(0)?, StoredPayment { from: row.get(1)?, to: row.get(2)?, amount: row.get(3)? })),
+            |row| {
+                Ok((
+                    row.get::<Id>("manche_id")?,
+                    StoredPayment {
+                        from: row.get("from_player")?,
+                        to: row.get("to_player")?,
+                        amount: row.get("amount")?,
+                    },
+                ))
+            },
         )?;
         Ok(grouped(rows))
     }
@@ -307,7 +316,8 @@ impl Store {
         // One pass over the nets, grouped by table and seat (a correlated sum per seat was ~50× slower at 400
         // players × 12 sessions).
         let rows = self.db.query_map(
-            "SELECT s.number, m.table_id, mn.player_id, CAST(sum(mn.net) AS BIGINT), CAST(sum(mn.mahjong) AS BIGINT) \
+            "SELECT s.number AS session, m.table_id, mn.player_id, CAST(sum(mn.net) AS BIGINT) AS points, \
+               CAST(sum(mn.mahjong) AS BIGINT) AS mahjongs \
              FROM manche m JOIN manche_net mn ON mn.manche_id = m.id \
              JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
              JOIN seat ON seat.table_id = m.table_id AND seat.player_id = mn.player_id \
@@ -315,7 +325,13 @@ impl Store {
              ORDER BY m.table_id, seat.position",
             params![tournament],
             |row| {
-                Ok((row.get::<u32>(0)?, row.get::<Id>(1)?, row.get::<Id>(2)?, row.get::<i64>(3)?, row.get::<u32>(4)?))
+                Ok((
+                    row.get::<u32>("session")?,
+                    row.get::<Id>("table_id")?,
+                    row.get::<Id>("player_id")?,
+                    row.get::<i64>("points")?,
+                    row.get::<u32>("mahjongs")?,
+                ))
             },
         )?;
         let mut results: Vec<TableResult> = Vec::new();
@@ -336,21 +352,21 @@ impl Store {
     /// A player's nets in order: `(session, manche, net)`.
     pub fn player_nets(&self, player: Id) -> StoreResult<Vec<(u32, u32, i64)>> {
         self.db.query_map(
-            "SELECT s.number, m.number, mn.net FROM manche_net mn JOIN manche m ON m.id = mn.manche_id \
+            "SELECT s.number AS session, m.number AS manche, mn.net FROM manche_net mn JOIN manche m ON m.id = mn.manche_id \
              JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
              WHERE mn.player_id = ?1 ORDER BY s.number, m.number",
             params![player],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            |row| Ok((row.get("session")?, row.get("manche")?, row.get("net")?)),
         )
     }
 
     /// How many manches each seated table of the tournament has (tables without any are absent).
     pub fn manche_counts(&self, tournament: Id) -> StoreResult<HashMap<Id, usize>> {
         let rows = self.db.query_map(
-            "SELECT m.table_id, count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
+            "SELECT m.table_id, count(*) AS manches FROM manche m JOIN session_table st ON st.id = m.table_id \
              JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 GROUP BY m.table_id",
             params![tournament],
-            |row| Ok((row.get::<Id>(0)?, row.get::<usize>(1)?)),
+            |row| Ok((row.get::<Id>("table_id")?, row.get::<usize>("manches")?)),
         )?;
         Ok(rows.into_iter().collect())
     }

@@ -102,14 +102,14 @@ impl Store {
             params![tournament],
             |row| {
                 Ok(Penalty {
-                    id: row.get(0)?,
-                    player_id: row.get(1)?,
-                    session: row.get(2)?,
-                    points: row.get(3)?,
-                    reason: row.get(4)?,
-                    referee: row.get(5)?,
-                    at: row.get(6)?,
-                    revoked: row.get(7)?,
+                    id: row.get("id")?,
+                    player_id: row.get("player_id")?,
+                    session: row.get("session_number")?,
+                    points: row.get("points")?,
+                    reason: row.get("reason")?,
+                    referee: row.get("referee")?,
+                    at: row.get("at")?,
+                    revoked: row.get("revoked")?,
                 })
             },
         )

@@ -22,15 +22,15 @@ pub struct Player {
 
 fn player_from_row(row: &Row) -> StoreResult<Player> {
     Ok(Player {
-        id: row.get(0)?,
-        tournament_id: row.get(1)?,
+        id: row.get("id")?,
+        tournament_id: row.get("tournament_id")?,
         data: PlayerData {
-            name: row.get(2)?,
-            club: row.get(3)?,
-            country: row.get(4)?,
-            federation_id: row.get(5)?,
-            substitute: row.get(6)?,
-            withdrawn: row.get(7)?,
+            name: row.get("name")?,
+            club: row.get("club")?,
+            country: row.get("country")?,
+            federation_id: row.get("federation_id")?,
+            substitute: row.get("substitute")?,
+            withdrawn: row.get("withdrawn")?,
         },
     })
 }
@@ -148,11 +148,11 @@ impl Store {
         let before =
             tx.query_row(&format!("SELECT {COLUMNS} FROM player WHERE id = ?1"), params![id], player_from_row)?;
         let (manches, seats, penalties): (i64, i64, i64) = tx.query_row(
-            "SELECT (SELECT count(*) FROM manche_net WHERE player_id = ?1), \
-                    (SELECT count(*) FROM seat WHERE player_id = ?1), \
-                    (SELECT count(*) FROM penalty WHERE player_id = ?1)",
+            "SELECT (SELECT count(*) FROM manche_net WHERE player_id = ?1) AS manches, \
+                    (SELECT count(*) FROM seat WHERE player_id = ?1) AS seats, \
+                    (SELECT count(*) FROM penalty WHERE player_id = ?1) AS penalties",
             params![id],
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            |row| Ok((row.get("manches")?, row.get("seats")?, row.get("penalties")?)),
         )?;
         let name = &before.data.name;
         if manches > 0 || penalties > 0 {

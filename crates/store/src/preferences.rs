@@ -36,7 +36,7 @@ impl Store {
     /// A stored preference.
     pub fn preference(&self, key: &str) -> StoreResult<Option<String>> {
         let key = self.preference_key(key);
-        self.db.query_opt("SELECT value FROM preference WHERE key = ?1", params![key], |row| row.get(0))
+        self.db.query_opt("SELECT value FROM preference WHERE key = ?1", params![key], |row| row.only())
     }
 
     /// Stores a preference.

@@ -35,7 +35,7 @@ fn wind_from_letter(letter: &str) -> Wind {
     }
 }
 
-const TABLES: &str = "SELECT st.id, s.tournament_id, s.number, st.number, st.start_round_wind \
+const TABLES: &str = "SELECT st.id, s.tournament_id, s.number AS session, st.number, st.start_round_wind \
      FROM session_table st JOIN session s ON s.id = st.session_id";
 
 const SEATS: &str = "SELECT seat.table_id, seat.player_id FROM seat \
@@ -43,11 +43,11 @@ const SEATS: &str = "SELECT seat.table_id, seat.player_id FROM seat \
 
 fn table_from_row(row: &Row) -> StoreResult<SeatedTable> {
     Ok(SeatedTable {
-        id: row.get(0)?,
-        tournament: row.get(1)?,
-        session: row.get(2)?,
-        number: row.get(3)?,
-        start_round_wind: wind_from_letter(&row.get::<String>(4)?),
+        id: row.get("id")?,
+        tournament: row.get("tournament_id")?,
+        session: row.get("session")?,
+        number: row.get("number")?,
+        start_round_wind: wind_from_letter(&row.get::<String>("start_round_wind")?),
         players: Vec::new(),
     })
 }
@@ -57,7 +57,7 @@ fn seated_tables(db: &Db, condition: &str, order: &str, params: &[Value]) -> Sto
     let mut tables = db.query_map(&format!("{TABLES} WHERE {condition} ORDER BY {order}"), params, table_from_row)?;
     let seats =
         db.query_map(&format!("{SEATS} WHERE {condition} ORDER BY seat.table_id, seat.position"), params, |row| {
-            Ok((row.get::<Id>(0)?, row.get::<Id>(1)?))
+            Ok((row.get::<Id>("table_id")?, row.get::<Id>("player_id")?))
         })?;
     let mut players = grouped(seats);
     for table in &mut tables {
@@ -105,7 +105,7 @@ impl Store {
             let session_id: Option<Id> = tx.query_opt(
                 "SELECT id FROM session WHERE tournament_id = ?1 AND number = ?2",
                 params![tournament, number],
-                |row| row.get(0),
+                |row| row.only(),
             )?;
             let session_id = match session_id {
                 Some(id) => {
@@ -174,7 +174,7 @@ impl Store {
                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = ?1 AND s.number = ?2 \
                  AND seat.player_id = ?3",
                 params![tournament, session, player],
-                |row| Ok((row.get(0)?, row.get(1)?)),
+                |row| Ok((row.get("table_id")?, row.get("position")?)),
             )?
             .ok_or_else(|| StoreError::Refused(msg!("error.seating.not_seated", session = session)))
         };
@@ -204,10 +204,10 @@ impl Store {
         writable(&tx, tournament)?;
         table_of(&tx, tournament, table)?;
         let (before, manches): (String, i64) = tx.query_row(
-            "SELECT start_round_wind, (SELECT count(*) FROM manche WHERE table_id = id) FROM session_table \
+            "SELECT start_round_wind, (SELECT count(*) FROM manche WHERE table_id = id) AS manches FROM session_table \
              WHERE id = ?1",
             params![table],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+            |row| Ok((row.get("start_round_wind")?, row.get("manches")?)),
         )?;
         if manches > 0 {
             return Err(StoreError::Refused(msg!("error.seating.wind_fixed")));

@@ -40,24 +40,31 @@ pub struct TournamentSummary {
 }
 
 const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, sessions, manches_per_session, \
-                       ranking, seating_seed, created_at, archived_at IS NOT NULL";
+                       ranking, seating_seed, created_at, archived_at IS NOT NULL AS archived";
 
 type TournamentRow = (Id, TournamentSettings, String, String, String, bool);
 
 fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
     let settings = TournamentSettings {
-        name: row.get(1)?,
-        venue: row.get(2)?,
-        start_date: row.get(3)?,
-        end_date: row.get(4)?,
-        rules: row.get(5)?,
+        name: row.get("name")?,
+        venue: row.get("venue")?,
+        start_date: row.get("start_date")?,
+        end_date: row.get("end_date")?,
+        rules: row.get("rules")?,
         options: serde_json::Value::Null,
-        sessions: row.get(7)?,
-        manches_per_session: row.get(8)?,
+        sessions: row.get("sessions")?,
+        manches_per_session: row.get("manches_per_session")?,
         ranking: Default::default(),
-        seating_seed: row.get::<i64>(10)? as u64,
+        seating_seed: row.get::<i64>("seating_seed")? as u64,
     };
-    Ok((row.get(0)?, settings, row.get(6)?, row.get(9)?, row.get(11)?, row.get(12)?))
+    Ok((
+        row.get("id")?,
+        settings,
+        row.get("options")?,
+        row.get("ranking")?,
+        row.get("created_at")?,
+        row.get("archived")?,
+    ))
 }
 
 /// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
@@ -109,22 +116,22 @@ impl Store {
     pub fn list_tournaments(&self) -> StoreResult<Vec<TournamentSummary>> {
         self.db.query_map(
             "SELECT t.id, t.name, t.venue, t.start_date, \
-               (SELECT count(*) FROM player p WHERE p.tournament_id = t.id), \
+               (SELECT count(*) FROM player p WHERE p.tournament_id = t.id) AS players, \
                (SELECT count(*) FROM manche m JOIN session_table st ON st.id = m.table_id \
-                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = t.id), \
-               t.archived_at IS NOT NULL \
+                  JOIN session s ON s.id = st.session_id WHERE s.tournament_id = t.id) AS manches, \
+               t.archived_at IS NOT NULL AS archived \
              FROM tournament t WHERE t.deleted_at IS NULL \
                AND NOT EXISTS (SELECT 1 FROM evening e WHERE e.tournament_id = t.id) ORDER BY t.id DESC",
             &[],
             |row| {
                 Ok(TournamentSummary {
-                    id: row.get(0)?,
-                    name: row.get(1)?,
-                    venue: row.get(2)?,
-                    start_date: row.get(3)?,
-                    players: row.get(4)?,
-                    manches: row.get(5)?,
-                    archived: row.get(6)?,
+                    id: row.get("id")?,
+                    name: row.get("name")?,
+                    venue: row.get("venue")?,
+                    start_date: row.get("start_date")?,
+                    players: row.get("players")?,
+                    manches: row.get("manches")?,
+                    archived: row.get("archived")?,
                 })
             },
         )
@@ -181,9 +188,10 @@ impl Store {
         let tx = self.write()?;
         let (name, archived, deleted): (String, bool, bool) = tx
             .query_opt(
-                "SELECT name, archived_at IS NOT NULL, deleted_at IS NOT NULL FROM tournament WHERE id = ?1",
+                "SELECT name, archived_at IS NOT NULL AS archived, deleted_at IS NOT NULL AS deleted FROM tournament \
+                 WHERE id = ?1",
                 params![id],
-                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                |row| Ok((row.get("name")?, row.get("archived")?, row.get("deleted")?)),
             )?
             .ok_or(StoreError::NotFound(Record::Tournament))?;
         if deleted {
@@ -228,7 +236,7 @@ impl Store {
             .query_opt(
                 "SELECT archived_at IS NOT NULL FROM tournament WHERE id = ?1 AND deleted_at IS NULL",
                 params![id],
-                |row| row.get(0),
+                |row| row.only(),
             )?
             .ok_or(StoreError::NotFound(Record::Tournament))?;
         if was == archived {

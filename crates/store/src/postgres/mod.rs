@@ -284,10 +284,12 @@ impl Backend for Postgres {
             let statement = Postgres::prepared(client, statements, sql)?;
             client.query(&statement, &refs(params))
         })?;
+        let Some(first) = rows.first() else { return Ok(Vec::new()) };
+        let names: std::sync::Arc<[String]> = first.columns().iter().map(|c| c.name().to_owned()).collect();
         rows.iter()
             .map(|row| {
                 let values = (0..row.len()).map(|i| row.try_get::<_, Value>(i)).collect::<Result<_, _>>();
-                values.map(Row).map_err(StoreError::Postgres)
+                values.map(|values| Row { names: std::sync::Arc::clone(&names), values }).map_err(StoreError::Postgres)
             })
             .collect()
     }

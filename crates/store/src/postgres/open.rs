@@ -24,18 +24,18 @@ pub(crate) fn open(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
 fn check_and_migrate(backend: &Postgres) -> StoreResult<()> {
     let foreign = || StoreError::Foreign { path: backend.shown().to_owned(), why: msg!("error.open.not_stecca") };
     let ours = backend.query("SELECT to_regclass('stecca_schema') IS NOT NULL", &[])?;
-    let ours = ours.first().map(|row| row.get::<bool>(0)).transpose()?.unwrap_or(false);
+    let ours = ours.first().map(|row| row.only::<bool>()).transpose()?.unwrap_or(false);
     let found = if ours {
         let rows = backend.query("SELECT application, version FROM stecca_schema", &[])?;
         let Some(row) = rows.first() else { return Err(foreign()) };
-        if row.get::<String>(0)? != "stecca" {
+        if row.get::<String>("application")? != "stecca" {
             return Err(foreign());
         }
-        row.get::<i64>(1)?
+        row.get::<i64>("version")?
     } else {
         let tables = backend
             .query("SELECT count(*) FROM information_schema.tables WHERE table_schema = current_schema()", &[])?;
-        let tables = tables.first().map(|row| row.get::<i64>(0)).transpose()?.unwrap_or(0);
+        let tables = tables.first().map(|row| row.only::<i64>()).transpose()?.unwrap_or(0);
         if tables > 0 {
             return Err(foreign());
         }

@@ -54,11 +54,12 @@ impl Backend for Sqlite {
     fn query(&self, sql: &str, params: &[Value]) -> StoreResult<Vec<Row>> {
         let mut statement = self.conn.prepare_cached(sql)?;
         let columns = statement.column_count();
+        let names: std::sync::Arc<[String]> = statement.column_names().into_iter().map(str::to_owned).collect();
         let mut rows = statement.query(rusqlite::params_from_iter(params))?;
         let mut out = Vec::new();
         while let Some(row) = rows.next()? {
             let values = (0..columns).map(|i| value(row.get_ref(i)?)).collect::<StoreResult<_>>()?;
-            out.push(Row(values));
+            out.push(Row { names: std::sync::Arc::clone(&names), values });
         }
         Ok(out)
     }
