@@ -20,7 +20,7 @@ mod desk_frame;
 
 use std::time::{Duration, Instant};
 
-use common::cable::{Cable, through};
+use common::cable::Cable;
 use common::pg;
 use desk_frame::{env, frame, standings_desk};
 
@@ -79,9 +79,8 @@ fn main() {
 
     // The cable pulled while the desk shows the standings; the referee opens the players' list, whose reading
     // waits for the server: each frame is timed while it waits.
-    let port: u16 = url.rsplit_once(':').and_then(|(_, rest)| rest.split('/').next()?.parse().ok()).expect("port");
-    let cable = Cable::to(port);
-    let (mut app, ctx) = standings_desk(Store::open_server(&through(&url, &cable)).expect("station"), id);
+    let cable = Cable::in_front_of(&url);
+    let (mut app, ctx) = standings_desk(Store::open_server(cable.url()).expect("station"), id);
     cable.pull();
     app.go(stecca::ui::Screen::Players);
     let mut frames: Vec<Duration> = (0..200)

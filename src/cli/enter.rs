@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use super::input::{Lines, MAX_INPUT, open, read_all};
 use super::{EXIT_INVALID, open_existing, referee};
-use crate::desk::{Desk, DeskError, StoreError, TableAddress};
+use crate::desk::{Desk, TableAddress};
 use crate::rules::MancheInput;
 
 /// How often a manche waiting for a lost server is tried again.
@@ -182,10 +182,9 @@ fn enter_text(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> Result
     let input: MancheInput = serde_path_to_error::deserialize(value)
         .map_err(|e| Failure::Invalid(format!("invalid input: {}: {}", e.path(), e.inner())))?;
     let at = TableAddress { tournament: args.tournament, session, table };
-    let entered = desk.enter_manche(at, manche, &input, by).map_err(|e| match e {
-        DeskError::Store(StoreError::Offline { .. }) => Failure::Offline(e.to_string()),
-        e => Failure::Invalid(e.to_string()),
-    })?;
+    let entered = desk
+        .enter_manche(at, manche, &input, by)
+        .map_err(|e| if e.is_offline() { Failure::Offline(e.to_string()) } else { Failure::Invalid(e.to_string()) })?;
     let nets: serde_json::Map<String, Value> =
         entered.nets.iter().map(|(name, net)| (name.clone(), json!(net))).collect();
     let mut answer = json!({ "session": session, "table": table, "manche": entered.manche, "nets": nets });

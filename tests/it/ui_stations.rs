@@ -161,14 +161,13 @@ fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
 /// still move and show what they last read; with the cable back, the desk catches up by itself.
 #[test]
 fn with_the_cable_pulled_every_frame_is_drawn_and_the_desk_says_what_waits() {
-    use crate::common::cable::{Cable, through};
+    use crate::common::cable::Cable;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
 
     let url = crate::common::pg::url();
-    let port: u16 = url.rsplit_once(':').and_then(|(_, rest)| rest.split('/').next()?.parse().ok()).expect("port");
-    let cable = Arc::new(Cable::to(port));
-    let mut store = Store::open_server(&through(&url, &cable)).expect("station through the cable");
+    let cable = Arc::new(Cable::in_front_of(&url));
+    let mut store = Store::open_server(cable.url()).expect("station through the cable");
     let (id, table) = crate::common::seated_four(&mut store);
     desk::confirm_manche(&mut store, table, 1, &crate::common::digest_entry(), "R").expect("a manche");
     let mut app = DeskApp::new(store);

@@ -10,8 +10,7 @@ use crate::export::{ExportError, Format, What};
 use crate::i18n::Lang;
 use crate::ledger::{Cents, ClubSettings, MemberData};
 use crate::store::{
-    Club, Evening, LedgerEntry, Member, NewEntry, Penalty, Player, SeatedTable, Store, StoreError, StoredManche,
-    Tournament, TournamentSummary,
+    Club, Evening, Member, NewEntry, Penalty, Player, SeatedTable, Store, Tournament, TournamentSummary,
 };
 use crate::tiles::Wind;
 use crate::tournament::{CardHand, CardRow, Id, PlayerData, StandingRow, TournamentSettings};
@@ -216,11 +215,6 @@ impl Desk {
     /// Changes the round wind a table starts with.
     pub fn set_start_round_wind(&mut self, tournament: Id, table: Id, wind: Wind, referee: &str) -> DeskResult<()> {
         Ok(self.store.set_start_round_wind(tournament, table, wind, referee)?)
-    }
-
-    /// A table's stored manches.
-    pub fn table_manches(&self, table: Id) -> DeskResult<Vec<StoredManche>> {
-        Ok(self.store.table_manches(table)?)
     }
 
     // ---- manches ----------------------------------------------------------------------------------------
@@ -430,11 +424,6 @@ impl Desk {
     pub fn club_book(&self, club: Id) -> DeskResult<ClubBook> {
         ClubBook::load(&self.store, club)
     }
-
-    /// A club's ledger.
-    pub fn ledger(&self, club: Id) -> DeskResult<Vec<LedgerEntry>> {
-        Ok(self.store.ledger(club)?)
-    }
 }
 
 impl From<Store> for Desk {
@@ -447,9 +436,4 @@ impl std::fmt::Debug for Desk {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Desk").field("location", &self.location()).finish()
     }
-}
-
-/// Whether a database refusal means the server could not be reached (the desk keeps the work and tries again).
-pub fn is_unreachable(error: &crate::DeskError) -> bool {
-    matches!(error, crate::DeskError::Store(StoreError::Offline { .. }))
 }

@@ -11,7 +11,7 @@ pub mod export;
 pub mod fonts;
 
 mod door;
-pub use door::{Desk, is_unreachable};
+pub use door::Desk;
 
 mod worker;
 pub use worker::{Facts, Worker};
@@ -69,6 +69,13 @@ pub enum DeskError {
     Entry(Box<EntryErrors>),
     /// An operation the tournament's state does not allow.
     Refused(Message),
+}
+
+impl DeskError {
+    /// Whether the server could not be reached: nothing was saved, and the same work may be tried again.
+    pub fn is_offline(&self) -> bool {
+        matches!(self, DeskError::Store(StoreError::Offline { .. }))
+    }
 }
 
 impl Explain for DeskError {

@@ -178,7 +178,8 @@ impl DeskApp {
                 Ok((tournament, seated)) => {
                     app.tournament = Some(tournament);
                     app.screens = TournamentScreens::default();
-                    app.changed();
+                    // Every view is read again (the tournament itself was just read).
+                    app.revision += 1;
                     if app.moves == moves_then {
                         app.screen = if seated { Screen::Sessions } else { Screen::Players };
                     }

@@ -60,12 +60,12 @@ impl DeskApp {
         }
     }
 
-    /// Sends a change to the desk: when it is done, every view is read again and `done` gets its answer; a
-    /// refusal is shown on the status line. While an earlier change waits, this one is refused with a word.
-    pub(crate) fn write<T: Send + 'static>(
+    /// Sends a change to the desk, one at a time: while an earlier change waits for its answer, this one is
+    /// refused with a word; `then` gets the answer as it is.
+    pub(crate) fn change<T: Send + 'static>(
         &mut self,
-        job: impl FnOnce(&mut Desk) -> DeskResult<T> + Send + 'static,
-        done: impl FnOnce(&mut DeskApp, T) + Send + 'static,
+        job: impl FnOnce(&mut Desk) -> T + Send + 'static,
+        then: impl FnOnce(&mut DeskApp, T) + Send + 'static,
     ) {
         if self.link.writing > 0 {
             self.fail(crate::msg!("desk.still_writing"));
@@ -74,13 +74,23 @@ impl DeskApp {
         self.link.writing += 1;
         self.run(job, move |app, answer| {
             app.link.writing -= 1;
-            match answer {
-                Ok(value) => {
-                    app.changed();
-                    done(app, value);
-                }
-                Err(error) => app.fail(error),
+            then(app, answer);
+        });
+    }
+
+    /// [`DeskApp::change`] for the usual change: when it is done, every view is read again and `done` gets its
+    /// value; a refusal is shown on the status line.
+    pub(crate) fn write<T: Send + 'static>(
+        &mut self,
+        job: impl FnOnce(&mut Desk) -> DeskResult<T> + Send + 'static,
+        done: impl FnOnce(&mut DeskApp, T) + Send + 'static,
+    ) {
+        self.change(job, move |app, answer| match answer {
+            Ok(value) => {
+                app.changed();
+                done(app, value);
             }
+            Err(error) => app.fail(error),
         });
     }
 

@@ -10,13 +10,14 @@ use std::time::Duration;
 
 /// The relay; dropping it leaves the cable in (its threads end with their connections).
 pub struct Cable {
-    port: u16,
+    url: String,
     pulled: Arc<AtomicBool>,
 }
 
 impl Cable {
-    /// A relay to `127.0.0.1:server_port`.
-    pub fn to(server_port: u16) -> Cable {
+    /// A relay in front of the server at `url` (a `postgres://…@127.0.0.1:PORT/…` address).
+    pub fn in_front_of(url: &str) -> Cable {
+        let (before, host, server_port, after) = address(url);
         let listener = TcpListener::bind("127.0.0.1:0").expect("relay port");
         let port = listener.local_addr().expect("address").port();
         let pulled = Arc::new(AtomicBool::new(false));
@@ -32,12 +33,12 @@ impl Cable {
                 }
             }
         });
-        Cable { port, pulled }
+        Cable { url: format!("{before}{host}:{port}{after}"), pulled }
     }
 
-    /// The relay's port: a station's address names it instead of the server's.
-    pub fn port(&self) -> u16 {
-        self.port
+    /// The server's address through the relay, for a station.
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// Pulls the cable: nothing passes until it is put back.
@@ -55,29 +56,31 @@ impl Cable {
 fn relay(mut from: TcpStream, mut to: TcpStream, pulled: &AtomicBool) {
     let mut buffer = [0u8; 16 * 1024];
     loop {
-        while pulled.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        hold(pulled);
         let Ok(n) = from.read(&mut buffer) else { return };
         if n == 0 {
             let _ = to.shutdown(std::net::Shutdown::Write);
             return;
         }
         // Bytes read just before the pull still wait for the cable.
-        while pulled.load(Ordering::SeqCst) {
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        hold(pulled);
         if to.write_all(&buffer[..n]).is_err() {
             return;
         }
     }
 }
 
-/// `url` with its port replaced by the cable's.
-pub fn through(url: &str, cable: &Cable) -> String {
+/// Waits while the cable is pulled.
+fn hold(pulled: &AtomicBool) {
+    while pulled.load(Ordering::SeqCst) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// `url` cut around its host and port: what comes before the host, the host, the port, what follows.
+fn address(url: &str) -> (&str, &str, u16, &str) {
     let at = url.rfind('@').map_or(0, |i| i + 1);
-    let host_end = url[at..].find('/').map_or(url.len(), |i| at + i);
-    let host = &url[at..host_end];
-    let host = host.rsplit_once(':').map_or(host, |(name, _)| name);
-    format!("{}{host}:{}{}", &url[..at], cable.port(), &url[host_end..])
+    let end = url[at..].find('/').map_or(url.len(), |i| at + i);
+    let (host, port) = url[at..end].rsplit_once(':').expect("an address with a port");
+    (&url[..at], host, port.parse().expect("a port"), &url[end..])
 }

@@ -716,23 +716,16 @@ fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
 /// again by the desk's poll; when another station changed it meanwhile, the form shows what is saved now.
 pub(crate) fn save_manche(app: &mut DeskApp, pending: Pending) {
     // One save at a time: a second Ctrl+Enter while the first waits for the server must not save twice.
-    if app.link.writing > 0 {
-        return app.fail(msg!("desk.still_writing"));
-    }
-    app.link.writing += 1;
     let referee = app.referee_name();
     let Pending { table, number, .. } = pending;
     let (entry, save) = (pending.entry.clone(), pending.save.clone());
-    app.run(
+    app.change(
         move |desk| {
             desk.confirm_manche_as(table, number, &entry, &referee, &save)?;
             // What comes next is read with the save, so that the next manche opens at once.
             Ok::<_, DeskError>(desk.table_state(table).ok().and_then(|state| state.next_number()))
         },
-        move |app, saved| {
-            app.link.writing -= 1;
-            saved_manche(app, pending, saved);
-        },
+        move |app, saved| saved_manche(app, pending, saved),
     );
 }
 
@@ -757,7 +750,7 @@ fn saved_manche(app: &mut DeskApp, pending: Pending, saved: Result<Option<u32>, 
                 _ => app.go(Screen::Table(table)),
             }
         }
-        Err(DeskError::Store(StoreError::Offline { .. })) => {
+        Err(error) if error.is_offline() => {
             app.pending = Some(pending);
             app.fail(msg!("entry.kept_offline", n = number));
         }

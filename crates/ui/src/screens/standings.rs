@@ -40,9 +40,7 @@ pub enum SortBy {
 /// Cached standings, search, sort and the selected player.
 #[derive(Default)]
 pub struct State {
-    cache: Fetched<Id, (Vec<StandingRow>, Vec<Penalty>)>,
-    /// The standings and penalties shown this frame.
-    shown: Option<Arc<(Vec<StandingRow>, Vec<Penalty>)>>,
+    cache: Fetched<Id, Loaded>,
     search: String,
     sort: SortBy,
     descending: bool,
@@ -64,8 +62,7 @@ struct PendingPenalty {
 
 impl State {
     /// The rows shown: filtered by the search text, sorted by the chosen column.
-    fn visible(&self) -> Vec<StandingRow> {
-        let Some((rows, _)) = self.shown.as_deref() else { return Vec::new() };
+    fn visible(&self, rows: &[StandingRow]) -> Vec<StandingRow> {
         let needle = self.search.trim().to_lowercase();
         let mut shown: Vec<StandingRow> = rows
             .iter()
@@ -95,19 +92,22 @@ impl State {
     }
 }
 
-fn load(app: &mut DeskApp, tournament: Id) {
-    let loaded = app.fetch(
+/// The standings and the tournament's penalties, read in one job.
+type Loaded = (Vec<StandingRow>, Vec<Penalty>);
+
+fn load(app: &mut DeskApp, tournament: Id) -> Arc<Loaded> {
+    app.fetch(
         |app| &mut app.screens.standings.cache,
         tournament,
         move |desk| Ok((desk.standings(tournament)?, desk.penalties(tournament)?)),
-    );
-    app.screens.standings.shown = loaded;
+    )
+    .unwrap_or_default()
 }
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
-    load(app, tournament.id);
+    let loaded = load(app, tournament.id);
     let lang = app.lang;
     let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
     ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
@@ -122,7 +122,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Manches, Format::Csv, None);
         super::exports::button(app, ui, What::Payments, Format::Csv, None);
     });
-    let rows = app.screens.standings.visible();
+    let rows = app.screens.standings.visible(&loaded.0);
     let mut clicked_sort = None;
     let mut clicked_player = None;
     let selected = app.screens.standings.selected;
@@ -225,11 +225,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     }
     if let Some(player) = app.screens.standings.selected {
         ui.separator();
-        player_panel(app, ui, player);
+        player_panel(app, ui, player, &loaded);
     }
 }
 
-fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
+fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id, (rows, penalties): &Loaded) {
     let Some(tournament) = app.tournament_id() else { return };
     let lang = app.lang;
     let line = app.fetch(
@@ -242,14 +242,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
                 .collect())
         },
     );
-    let name = app
-        .screens
-        .standings
-        .shown
-        .as_deref()
-        .and_then(|(rows, _)| rows.iter().find(|r| r.player.id == player))
-        .map(|r| r.player.name.clone())
-        .unwrap_or_default();
+    let name = rows.iter().find(|r| r.player.id == player).map(|r| r.player.name.clone()).unwrap_or_default();
     let line = line.map(|line| line.to_vec()).unwrap_or_default();
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
@@ -263,13 +256,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id) {
         let ui = &mut columns[1];
         super::exports::button(app, ui, What::Card, Format::Pdf, Some(player));
         ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.penalties"))).strong());
-        let penalties: Vec<Penalty> = app
-            .screens
-            .standings
-            .shown
-            .as_deref()
-            .map(|(_, p)| p.iter().filter(|p| p.player_id == player).cloned().collect())
-            .unwrap_or_default();
+        let penalties: Vec<Penalty> = penalties.iter().filter(|p| p.player_id == player).cloned().collect();
         let referee = app.referee_name();
         for penalty in penalties {
             ui.horizontal(|ui| {
