@@ -200,6 +200,9 @@ fn with_the_cable_pulled_every_frame_is_drawn_and_the_desk_says_what_waits() {
     assert!(!released.load(Ordering::SeqCst), "every frame was drawn while the cable was out");
     assert!(harness.state().waiting() > 0, "the players' list waits for the server");
     harness.get_by_label_contains("In attesa del database da");
+    // The players' list is said to be on its way, not shown as empty.
+    harness.get_by_label_contains("Lettura dal database in corso");
+    assert!(harness.query_by_label_contains("Giocatori (0)").is_none());
     // The standings already read are still there to show.
     harness.get_by_role_and_label(Role::Button, "Classifica").click();
     harness.step();

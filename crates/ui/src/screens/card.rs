@@ -36,8 +36,8 @@ const RED: Color32 = Color32::from_rgb(200, 40, 40);
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
     let card = app.fetch(|app| &mut app.screens.card.card, tournament, move |desk| desk.card(tournament));
-    let card = card.unwrap_or_default();
     let lang = app.lang;
+    let Some(card) = card else { return super::reading(ui, lang) };
     ui.heading(msg!("card.title", n = card.len()).render(lang));
     ui.label(RichText::new(lang.tr("card.hint")).weak());
     ui.columns(2, |columns| {

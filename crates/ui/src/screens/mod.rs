@@ -15,6 +15,11 @@ pub mod tournaments;
 use crate::message::Message;
 use crate::msg;
 
+/// Says that a screen's data is being read (the desk answers a moment later, or says why not).
+pub(crate) fn reading(ui: &mut egui::Ui, lang: crate::i18n::Lang) {
+    ui.label(egui::RichText::new(lang.tr("common.reading")).weak());
+}
+
 /// A text field with a visible label that is also its accessible name.
 pub(crate) fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String, width: f32) -> egui::Response {
     let label = ui.label(label);

@@ -28,10 +28,13 @@ pub struct State {
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    let players = app
-        .fetch(|app| &mut app.screens.players.list, tournament, move |desk| desk.players(tournament))
-        .unwrap_or_default();
+    let players = app.fetch(|app| &mut app.screens.players.list, tournament, move |desk| desk.players(tournament));
     let lang = app.lang;
+    // Not "0 players" (and "add 4 substitutes") before the list has arrived.
+    let Some(players) = players else {
+        ui.heading(app.tr("players.title"));
+        return super::reading(ui, lang);
+    };
     ui.horizontal(|ui| {
         ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
         super::exports::button(app, ui, crate::export::What::Players, crate::export::Format::Csv, None);

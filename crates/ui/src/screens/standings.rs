@@ -95,13 +95,12 @@ impl State {
 /// The standings and the tournament's penalties, read in one job.
 type Loaded = (Vec<StandingRow>, Vec<Penalty>);
 
-fn load(app: &mut DeskApp, tournament: Id) -> Arc<Loaded> {
+fn load(app: &mut DeskApp, tournament: Id) -> Option<Arc<Loaded>> {
     app.fetch(
         |app| &mut app.screens.standings.cache,
         tournament,
         move |desk| Ok((desk.standings(tournament)?, desk.penalties(tournament)?)),
     )
-    .unwrap_or_default()
 }
 
 /// Draws the screen.
@@ -109,6 +108,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
     let loaded = load(app, tournament.id);
     let lang = app.lang;
+    let Some(loaded) = loaded else { return super::reading(ui, lang) };
     let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
     ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
     ui.horizontal(|ui| {

@@ -26,8 +26,13 @@ pub struct State {
 
 /// Draws the screen.
 pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
-    let list = app.fetch(|app| &mut app.tournaments.list, (), |desk| desk.tournaments()).unwrap_or_default();
+    let list = app.fetch(|app| &mut app.tournaments.list, (), |desk| desk.tournaments());
     ui.heading(app.tr("tournaments.title"));
+    let Some(list) = list else {
+        // Not "no tournaments" (and no demo offered) before the list has arrived.
+        super::reading(ui, app.lang);
+        return new_tournament(app, ui, true);
+    };
     if list.is_empty() {
         ui.label(app.tr("tournaments.none"));
         if ui.button(RichText::new(app.tr("tournaments.demo")).strong()).clicked() {
@@ -59,6 +64,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         });
         confirm_delete(app, ui);
     }
+    new_tournament(app, ui, !list.is_empty());
+}
+
+/// The new tournament's form, with the demo's button beside it unless the empty list above offers it.
+fn new_tournament(app: &mut DeskApp, ui: &mut egui::Ui, offer_demo: bool) {
     ui.add_space(16.0);
     ui.heading(app.tr("tournaments.new"));
     egui::Grid::new("new-tournament").num_columns(2).show(ui, |ui| {
@@ -82,7 +92,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         if ui.button(app.tr("tournaments.create")).clicked() {
             create(app);
         }
-        if !list.is_empty() && ui.button(app.tr("tournaments.demo")).clicked() {
+        if offer_demo && ui.button(app.tr("tournaments.demo")).clicked() {
             create_demo(app);
         }
     });

@@ -173,9 +173,9 @@ fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
 pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
     let id = club.id;
-    let evenings =
-        app.fetch(|app| &mut app.club.ledger.evenings, id, move |desk| desk.evenings(id)).unwrap_or_default();
+    let evenings = app.fetch(|app| &mut app.club.ledger.evenings, id, move |desk| desk.evenings(id));
     ui.heading(lang.tr("club.tab_settle"));
+    let Some(evenings) = evenings else { return super::super::reading(ui, lang) };
     ui.horizontal(|ui| {
         let state = &mut app.club.ledger;
         if ui.add(egui::Button::selectable(state.settle_evening.is_none(), lang.tr("club.everyone_now"))).clicked() {
