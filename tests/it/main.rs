@@ -18,6 +18,7 @@ mod crash;
 mod desk;
 mod export;
 mod hall_script;
+mod house;
 mod mayumi;
 mod network_loss;
 mod notebook;

@@ -1,4 +1,5 @@
-//! The desk's frame: the open tournament, navigation, the status line, language and referee name.
+//! The desk application: the frame with every screen's state, the navigation bar, the status line, and the poll
+//! of a shared server. It is the one place that knows all the screens; each screen knows only the frame.
 
 use std::time::{Duration, Instant};
 
@@ -6,50 +7,10 @@ use egui::{Color32, RichText};
 
 use super::Lang;
 use super::screens;
-use crate::desk::{Desk, Tournament};
-use crate::link::Link;
-use crate::tournament::Id;
+use crate::desk::Desk;
+use crate::frame::{Frame, Has, Parts};
 
-/// Which screen is showing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    /// List, create, open tournaments.
-    Tournaments,
-    /// The open tournament's settings.
-    Settings,
-    /// Registration.
-    Players,
-    /// Seating by session.
-    Sessions,
-    /// One session table's manches.
-    Table(Id),
-    /// Entering or correcting manche `number` of a table.
-    Entry {
-        /// The table.
-        table: Id,
-        /// The manche number.
-        number: u32,
-    },
-    /// Standings, penalties, progression.
-    Standings,
-    /// The audit log.
-    Audit,
-    /// The tournament's card (rules scored from a card).
-    Card,
-    /// The treasurer's book: clubs, members, evenings, ledger, settle-up.
-    Club,
-}
-
-/// A message on the status line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    /// Whether it reports a failure.
-    pub error: bool,
-    /// The text.
-    pub text: String,
-    /// The screen it was first shown on: moving to another screen clears it.
-    shown_on: Option<Screen>,
-}
+pub use crate::frame::{Screen, Status};
 
 /// How often a station sharing a server asks whether another station wrote something (and tries again a
 /// manche kept while the server could not be reached): another station's manche shows within this.
@@ -63,52 +24,62 @@ const WAITING_TICK: Duration = Duration::from_millis(250);
 
 /// The state of the screens of one open tournament.
 #[derive(Default)]
-pub(crate) struct TournamentScreens {
-    pub(crate) settings: screens::settings::State,
-    pub(crate) players: screens::players::State,
-    pub(crate) sessions: screens::sessions::State,
-    pub(crate) table: screens::table::State,
-    pub(crate) entry: screens::entry::State,
-    pub(crate) standings: screens::standings::State,
-    pub(crate) audit: screens::audit::State,
-    pub(crate) card: screens::card::State,
+pub struct TournamentScreens {
+    settings: screens::settings::State,
+    players: screens::players::State,
+    sessions: screens::sessions::State,
+    table: screens::table::State,
+    entry: screens::entry::State,
+    standings: screens::standings::State,
+    audit: screens::audit::State,
+    card: screens::card::State,
+}
+
+/// Every screen's state.
+#[derive(Default)]
+pub struct Screens {
+    tournaments: screens::tournaments::State,
+    /// The treasurer's screens (not of a tournament: kept while tournaments open and close).
+    club: screens::club::State,
+    /// A confirmed manche waiting for the server (kept while tournaments open and close: it is saved anyway).
+    outbox: screens::entry::Outbox,
+    /// Every screen's state that belongs to the open tournament; replaced whole when another one opens.
+    of_tournament: TournamentScreens,
+}
+
+impl Parts for Screens {
+    fn tournament_opened(&mut self) {
+        self.of_tournament = TournamentScreens::default();
+    }
+}
+
+/// Says where [`Screens`] keeps each screen's part.
+macro_rules! parts {
+    ($($state:ty => $($field:ident).+;)*) => {
+        $(impl Has<$state> for Screens {
+            fn part(&mut self) -> &mut $state {
+                &mut self.$($field).+
+            }
+        })*
+    };
+}
+
+parts! {
+    screens::tournaments::State => tournaments;
+    screens::club::State => club;
+    screens::entry::Outbox => outbox;
+    screens::settings::State => of_tournament.settings;
+    screens::players::State => of_tournament.players;
+    screens::sessions::State => of_tournament.sessions;
+    screens::table::State => of_tournament.table;
+    screens::entry::State => of_tournament.entry;
+    screens::standings::State => of_tournament.standings;
+    screens::audit::State => of_tournament.audit;
+    screens::card::State => of_tournament.card;
 }
 
 /// The desk application.
-pub struct DeskApp {
-    /// The desk on its own thread, and the way its answers come back.
-    pub(crate) link: Link,
-    /// The window's context, once a frame was drawn (to wake it when an answer arrives).
-    pub(crate) ctx: Option<egui::Context>,
-    pub(crate) lang: Lang,
-    pub(crate) referee: String,
-    pub(crate) tournament: Option<Tournament>,
-    pub(crate) screen: Screen,
-    /// How many times a screen was chosen: a tournament being opened shows its first screen only if none was
-    /// chosen meanwhile.
-    moves: u64,
-    pub(crate) status: Option<Status>,
-    /// Bumped on every write, so that screens recompute what they cache.
-    pub(crate) revision: u64,
-    pub(crate) tournaments: screens::tournaments::State,
-    /// The treasurer's screens (not of a tournament: kept while tournaments open and close).
-    pub(crate) club: screens::club::State,
-    /// Every screen's state that belongs to the open tournament; replaced whole when another one opens, so
-    /// that no selection, form or draft of one tournament can act on another.
-    pub(crate) screens: TournamentScreens,
-    /// Where exports go without asking (tests); `None` opens the system's save dialog.
-    pub export_dir: Option<std::path::PathBuf>,
-    /// A confirmed manche waiting for the server to be reachable again.
-    pub(crate) pending: Option<screens::entry::Pending>,
-    /// Why the server cannot be reached, while it cannot.
-    offline: Option<crate::message::Message>,
-    /// The change stamp last read, and when (stations sharing a server poll it).
-    seen_stamp: Option<i64>,
-    last_poll: Option<Instant>,
-    /// The fallback font is in the context (the window installs it before the first frame; a desk drawn in
-    /// someone else's context installs it on its first frame and draws from the next).
-    fonts_ready: bool,
-}
+pub type DeskApp = Frame<Screens>;
 
 impl DeskApp {
     /// A desk on an open database; language and referee name come from its preferences. The desk moves to its
@@ -117,143 +88,12 @@ impl DeskApp {
         let desk = desk.into();
         let lang = desk.preference("language").ok().flatten().map(|c| Lang::from_code(&c)).unwrap_or_default();
         let referee = desk.preference("referee").ok().flatten().unwrap_or_default();
-        DeskApp {
-            link: Link::new(desk),
-            ctx: None,
-            lang,
-            referee,
-            tournament: None,
-            screen: Screen::Tournaments,
-            moves: 0,
-            status: None,
-            revision: 1,
-            tournaments: Default::default(),
-            club: Default::default(),
-            screens: Default::default(),
-            export_dir: None,
-            pending: None,
-            offline: None,
-            seen_stamp: None,
-            last_poll: None,
-            fonts_ready: false,
-        }
-    }
-
-    /// The screen showing now.
-    pub fn screen(&self) -> Screen {
-        self.screen
-    }
-
-    /// The open tournament's id.
-    pub fn tournament_id(&self) -> Option<Id> {
-        self.tournament.as_ref().map(|t| t.id)
-    }
-
-    /// The status line's message.
-    pub fn status(&self) -> Option<&Status> {
-        self.status.as_ref()
-    }
-
-    /// Switches the language (and remembers it).
-    pub fn set_lang(&mut self, lang: Lang) {
-        self.lang = lang;
-        // A read-only database keeps the choice for this session only.
-        if !self.link.worker.facts().read_only {
-            self.run(move |desk| desk.set_preference("language", lang.code()), |app, kept| app.failed(kept));
-        }
-    }
-
-    /// Opens a tournament and shows its sessions (or its players while it has none), unless another screen
-    /// was chosen after this call.
-    pub fn open_tournament(&mut self, id: Id) {
-        self.open_tournament_saying(id, None);
-    }
-
-    /// [`DeskApp::open_tournament`], with a word for the status line once it is open.
-    pub(crate) fn open_tournament_saying(&mut self, id: Id, said: Option<String>) {
-        let moves_then = self.moves;
-        self.run(
-            move |desk| Ok::<_, crate::desk::DeskError>((desk.tournament(id)?, !desk.seating(id)?.is_empty())),
-            move |app, answer| match answer {
-                Ok((tournament, seated)) => {
-                    app.tournament = Some(tournament);
-                    app.screens = TournamentScreens::default();
-                    // Every view is read again (the tournament itself was just read).
-                    app.revision += 1;
-                    if app.moves == moves_then {
-                        app.screen = if seated { Screen::Sessions } else { Screen::Players };
-                    }
-                    if let Some(said) = said {
-                        app.info(said);
-                    }
-                }
-                Err(e) => app.fail(e),
-            },
-        );
-    }
-
-    /// Shows a screen.
-    pub fn go(&mut self, screen: Screen) {
-        self.screen = screen;
-        self.moves += 1;
-    }
-
-    /// The referee name written in the audit log ("desk" until one is typed).
-    pub(crate) fn referee_name(&self) -> String {
-        let name = self.referee.trim();
-        if name.is_empty() { "desk".to_owned() } else { name.to_owned() }
-    }
-
-    pub(crate) fn tr(&self, key: &str) -> String {
-        self.lang.tr(key)
-    }
-
-    /// Something was written: cached views recompute, the tournament is read again.
-    pub(crate) fn changed(&mut self) {
-        self.revision += 1;
-        if let Some(id) = self.tournament_id() {
-            self.run(
-                move |desk| desk.tournament(id),
-                move |app, answer| {
-                    if let Ok(tournament) = answer
-                        && app.tournament_id() == Some(id)
-                    {
-                        app.tournament = Some(tournament);
-                    }
-                },
-            );
-        }
-    }
-
-    /// Shows a refusal, if it is one.
-    pub(crate) fn failed<E: crate::message::Explain>(&mut self, result: Result<(), E>) {
-        if let Err(e) = result {
-            self.fail(e);
-        }
-    }
-
-    /// Shows what went wrong, in the desk's language.
-    pub(crate) fn fail(&mut self, error: impl crate::message::Explain) {
-        self.status = Some(Status { error: true, text: error.message().render(self.lang), shown_on: None });
-    }
-
-    pub(crate) fn info(&mut self, text: impl Into<String>) {
-        self.status = Some(Status { error: false, text: text.into(), shown_on: None });
-    }
-
-    /// Whether the server could not be reached at the last try (a shared store only).
-    pub fn is_offline(&self) -> bool {
-        self.offline.is_some()
-    }
-
-    /// How many jobs the desk has queued or running.
-    pub fn waiting(&self) -> usize {
-        self.link.worker.waiting()
+        Frame::start(desk, lang, referee, Screens::default())
     }
 
     /// Whether a confirmed manche waits for the server.
     pub fn has_pending_manche(&self) -> bool {
-        self.pending.is_some()
+        self.screens.outbox.pending.is_some()
     }
 
     /// On a shared server, at most every [`POLL`] and only while the desk is not busy: reads the change stamp
@@ -272,7 +112,7 @@ impl DeskApp {
                     if app.seen_stamp.replace(stamp).is_some_and(|seen| seen != stamp) {
                         app.changed();
                     }
-                    if let Some(pending) = app.pending.clone() {
+                    if let Some(pending) = app.screens.outbox.pending.clone() {
                         screens::entry::save_manche(app, pending);
                     }
                 }
@@ -393,7 +233,7 @@ impl DeskApp {
         }
         if let Some(why) = &self.offline {
             let mut text = why.render(self.lang);
-            if let Some(pending) = &self.pending {
+            if let Some(pending) = &self.screens.outbox.pending {
                 text = format!("{text} — {}", crate::msg!("entry.pending", n = pending.number()).render(self.lang));
             }
             ui.label(RichText::new(text).color(red).strong());

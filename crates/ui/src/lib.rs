@@ -7,13 +7,14 @@ use stecca_desk::{self as desk, export};
 
 mod app;
 mod fonts;
+mod frame;
 mod link;
 mod password;
 mod screens;
 mod widgets;
 
 pub use crate::i18n::Lang;
-pub use app::{DeskApp, Screen};
+pub use app::{DeskApp, Screen, Screens, Status};
 pub use password::PasswordPrompt;
 
 /// Opens the desk window on the database at `db` (default: the user's data directory). A shared server that asks

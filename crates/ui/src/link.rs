@@ -1,31 +1,49 @@
-//! How the screens talk to the desk without waiting for it: a screen sends a job to the desk's worker and
-//! draws what it already has; the answer comes back as a reply applied to the desk application at the start of
-//! a later frame (the worker wakes the window). Reads are [`Fetched`] views kept per key and asked again after
-//! every change; writes say what to do with their answer.
+//! How the window talks to the desk without waiting for it: a job goes to the desk's worker, and its answer comes
+//! back as a reply applied on the window's thread at the start of a later frame (the worker wakes the window).
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 
-use crate::DeskApp;
-use crate::desk::{Desk, DeskResult, Worker};
+use crate::desk::{Desk, Worker};
 
-/// What the worker sends back: a change to the desk application, made on the window's thread.
-pub(crate) type Reply = Box<dyn FnOnce(&mut DeskApp) + Send>;
+/// What the worker sends back: a change to `A` (the window's state), made on the window's thread.
+pub(crate) type Reply<A> = Box<dyn FnOnce(&mut A) + Send>;
 
-/// The worker and the way back from it.
-pub(crate) struct Link {
+/// The worker and the way back from it to an `A`.
+pub(crate) struct Link<A> {
     pub(crate) worker: Worker,
-    replies: Sender<Reply>,
-    inbox: Receiver<Reply>,
+    replies: Sender<Reply<A>>,
+    inbox: Receiver<Reply<A>>,
     /// Writes sent and not answered yet: another one waits until they are (a second click on "Add" while the
     /// server is slow must not add the player twice).
     pub(crate) writing: usize,
 }
 
-impl Link {
-    pub(crate) fn new(desk: Desk) -> Link {
+impl<A: 'static> Link<A> {
+    /// Moves `desk` to its own thread.
+    pub(crate) fn new(desk: Desk) -> Link<A> {
         let (replies, inbox) = mpsc::channel();
         Link { worker: Worker::spawn(desk), replies, inbox, writing: 0 }
+    }
+
+    /// Sends `job` to the desk; `then` is applied to the window's state with its answer, in the order jobs were
+    /// sent.
+    pub(crate) fn send<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Desk) -> T + Send + 'static,
+        then: impl FnOnce(&mut A, T) + Send + 'static,
+    ) {
+        let replies = self.replies.clone();
+        self.worker.send(move |desk| {
+            let answer = job(desk);
+            // The window is gone when nobody receives: there is nothing left to tell.
+            let _ = replies.send(Box::new(move |app: &mut A| then(app, answer)));
+        });
+    }
+
+    /// The next answer that arrived, if any.
+    pub(crate) fn next_reply(&self) -> Option<Reply<A>> {
+        self.inbox.try_recv().ok()
     }
 }
 
@@ -42,106 +60,26 @@ impl<K, T> Default for Fetched<K, T> {
     }
 }
 
-impl DeskApp {
-    /// Sends `job` to the desk; `then` gets its answer on the window's thread, in the order jobs were sent.
-    pub(crate) fn run<T: Send + 'static>(
-        &self,
-        job: impl FnOnce(&mut Desk) -> T + Send + 'static,
-        then: impl FnOnce(&mut DeskApp, T) + Send + 'static,
-    ) {
-        let replies = self.link.replies.clone();
-        self.link.worker.send(move |desk| {
-            let answer = job(desk);
-            // The window is gone when nobody receives: there is nothing left to tell.
-            let _ = replies.send(Box::new(move |app: &mut DeskApp| then(app, answer)));
-        });
-        if let Some(ctx) = &self.ctx {
-            ctx.request_repaint();
-        }
-    }
-
-    /// Sends a change to the desk, one at a time: while an earlier change waits for its answer, this one is
-    /// refused with a word; `then` gets the answer as it is.
-    pub(crate) fn change<T: Send + 'static>(
-        &mut self,
-        job: impl FnOnce(&mut Desk) -> T + Send + 'static,
-        then: impl FnOnce(&mut DeskApp, T) + Send + 'static,
-    ) {
-        if self.link.writing > 0 {
-            self.fail(crate::msg!("desk.still_writing"));
-            return;
-        }
-        self.link.writing += 1;
-        self.run(job, move |app, answer| {
-            app.link.writing -= 1;
-            then(app, answer);
-        });
-    }
-
-    /// [`DeskApp::change`] for the usual change: when it is done, every view is read again and `done` gets its
-    /// value; a refusal is shown on the status line.
-    pub(crate) fn write<T: Send + 'static>(
-        &mut self,
-        job: impl FnOnce(&mut Desk) -> DeskResult<T> + Send + 'static,
-        done: impl FnOnce(&mut DeskApp, T) + Send + 'static,
-    ) {
-        self.change(job, move |app, answer| match answer {
-            Ok(value) => {
-                app.changed();
-                done(app, value);
-            }
-            Err(error) => app.fail(error),
-        });
-    }
-
-    /// The view in `slot` for `key`, asking the desk for it when it was not asked at this revision yet. `None`
-    /// until the first answer for this key arrives; a refusal is shown on the status line.
-    pub(crate) fn fetch<K, T>(
-        &mut self,
-        slot: fn(&mut DeskApp) -> &mut Fetched<K, T>,
-        key: K,
-        load: impl FnOnce(&Desk) -> DeskResult<T> + Send + 'static,
-    ) -> Option<Arc<T>>
+impl<K: PartialEq, T> Fetched<K, T> {
+    /// Notes that `key` is asked for at `revision`; `false` when it already was.
+    pub(crate) fn ask(&mut self, key: &K, revision: u64) -> bool
     where
-        K: Clone + PartialEq + Send + 'static,
-        T: Send + 'static,
+        K: Clone,
     {
-        let revision = self.revision;
-        let fetched = slot(self);
-        if fetched.asked.as_ref().is_none_or(|(asked, at)| *asked != key || *at != revision) {
-            fetched.asked = Some((key.clone(), revision));
-            let answered = key.clone();
-            self.run(
-                move |desk| load(desk),
-                move |app, answer| match answer {
-                    Ok(value) => slot(app).shown = Some((answered, Arc::new(value))),
-                    Err(error) => app.fail(error),
-                },
-            );
+        if self.asked.as_ref().is_some_and(|(asked, at)| asked == key && *at == revision) {
+            return false;
         }
-        slot(self).shown.as_ref().filter(|(shown, _)| *shown == key).map(|(_, value)| Arc::clone(value))
+        self.asked = Some((key.clone(), revision));
+        true
     }
 
-    /// Applies the answers that arrived since the last frame.
-    pub(crate) fn receive(&mut self) {
-        while let Ok(reply) = self.link.inbox.try_recv() {
-            reply(self);
-        }
+    /// Keeps the answer for `key`.
+    pub(crate) fn answer(&mut self, key: K, value: T) {
+        self.shown = Some((key, Arc::new(value)));
     }
 
-    /// Blocks until the desk has answered everything sent so far and applies the answers (tests and scripted
-    /// runs, so that each frame they draw shows what the last one asked for; a window never calls it).
-    pub fn settle(&mut self) {
-        loop {
-            self.link.worker.wait_idle();
-            let Ok(reply) = self.link.inbox.try_recv() else { return };
-            reply(self);
-        }
-    }
-
-    /// The desk itself, once it has answered everything, for the tests that check what it wrote.
-    #[cfg(feature = "inspect")]
-    pub fn desk(&self) -> std::sync::MutexGuard<'_, Desk> {
-        self.link.worker.desk()
+    /// The last answer for `key`, if one arrived.
+    pub(crate) fn shown(&self, key: &K) -> Option<Arc<T>> {
+        self.shown.as_ref().filter(|(shown, _)| shown == key).map(|(_, value)| Arc::clone(value))
     }
 }

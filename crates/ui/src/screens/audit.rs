@@ -7,9 +7,9 @@ use std::collections::HashMap;
 use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
-use crate::DeskApp;
 use crate::desk::Place;
 use crate::desk::{Note, NoteLine, ScoreChange};
+use crate::frame::{Frame, Has};
 use crate::message::Message;
 use crate::msg;
 use crate::tournament::Id;
@@ -95,14 +95,15 @@ fn pretty(json: &Option<String>) -> String {
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    let Some(lines) = app.fetch(|app| &mut app.screens.audit.cache, tournament, move |desk| desk.notebook(tournament))
+    let Some(lines) =
+        app.fetch(|app| &mut app.screens.get::<State>().cache, tournament, move |desk| desk.notebook(tournament))
     else {
         return;
     };
     let lang = app.lang;
-    let state = &mut app.screens.audit;
+    let state = app.screens.get::<State>();
     if !state.scored.as_ref().is_some_and(|scored| std::sync::Arc::ptr_eq(scored, &lines)) {
         state.scores.clear();
         state.scored = Some(std::sync::Arc::clone(&lines));

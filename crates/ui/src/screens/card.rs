@@ -3,7 +3,7 @@
 
 use egui::{Color32, RichText};
 
-use crate::DeskApp;
+use crate::frame::{Frame, Has};
 use crate::message::{Explain, Message, io_reason};
 use crate::msg;
 use crate::tournament::{CardHand, CardRow, Id};
@@ -33,9 +33,9 @@ pub struct State {
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    let card = app.fetch(|app| &mut app.screens.card.card, tournament, move |desk| desk.card(tournament));
+    let card = app.fetch(|app| &mut app.screens.get::<State>().card, tournament, move |desk| desk.card(tournament));
     let lang = app.lang;
     let Some(card) = card else { return super::reading(ui, lang) };
     ui.heading(msg!("card.title", n = card.len()).render(lang));
@@ -49,7 +49,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     });
 }
 
-fn list(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand]) {
+fn list<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, card: &[CardHand]) {
     let lang = app.lang;
     let mut remove = None;
     egui::ScrollArea::vertical().id_salt("card-list").max_height(ui.available_height() - 10.0).show(ui, |ui| {
@@ -61,7 +61,7 @@ fn list(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
             for (position, hand) in card.iter().enumerate() {
                 ui.label(&hand.section);
                 if ui.button(RichText::new(&hand.line).monospace()).on_hover_text(lang.tr("card.edit")).clicked() {
-                    let state = &mut app.screens.card;
+                    let state = app.screens.get::<State>();
                     state.section = hand.section.clone();
                     state.line = hand.line.clone();
                     state.value = hand.value.to_string();
@@ -85,15 +85,17 @@ fn list(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
     if let Some(position) = remove {
         let mut kept = card.to_vec();
         let gone = kept.remove(position);
-        save(app, tournament, kept, msg!("card.removed", hand = gone.label()), |app| app.screens.card.editing = None);
+        save(app, tournament, kept, msg!("card.removed", hand = gone.label()), |app| {
+            app.screens.get::<State>().editing = None
+        });
     }
 }
 
-fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand]) {
+fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, card: &[CardHand]) {
     let lang = app.lang;
-    let editing = app.screens.card.editing.filter(|&p| p < card.len());
+    let editing = app.screens.get::<State>().editing.filter(|&p| p < card.len());
     ui.heading(lang.tr(if editing.is_some() { "card.edit" } else { "card.add" }));
-    let state = &mut app.screens.card;
+    let state = app.screens.get::<State>();
     let section = labelled_text(ui, &lang.tr("card.section"), &mut state.section, 200.0);
     if std::mem::take(&mut state.focus_section) {
         section.request_focus();
@@ -108,14 +110,14 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
         let label = lang.tr(if editing.is_some() { "card.save_hand" } else { "card.add_hand" });
         submit = ui.button(label).clicked() || submit_key;
         if editing.is_some() && ui.button(lang.tr("common.cancel")).clicked() {
-            app.screens.card =
-                State { import_path: std::mem::take(&mut app.screens.card.import_path), ..State::default() };
+            let state = app.screens.get::<State>();
+            *state = State { import_path: std::mem::take(&mut state.import_path), ..State::default() };
         }
     });
     if !submit {
         return;
     }
-    let state = &app.screens.card;
+    let state = app.screens.get::<State>();
     let value = match parse_number::<u64>(&state.value, &lang.tr("card.value")) {
         Ok(value) => value,
         Err(e) => return app.fail(e),
@@ -140,7 +142,7 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
     };
     save(app, tournament, kept, done, |app| {
         // The next hand starts where the last began: section kept, the rest cleared.
-        let state = &mut app.screens.card;
+        let state = app.screens.get::<State>();
         state.line.clear();
         state.value.clear();
         state.editing = None;
@@ -149,12 +151,12 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, card: &[CardHand])
 }
 
 /// Saves the whole card; `then` runs once it is saved.
-fn save(
-    app: &mut DeskApp,
+fn save<S: Has<State>>(
+    app: &mut Frame<S>,
     tournament: Id,
     card: Vec<CardHand>,
     done: Message,
-    then: impl FnOnce(&mut DeskApp) + Send + 'static,
+    then: impl FnOnce(&mut Frame<S>) + Send + 'static,
 ) {
     let referee = app.referee_name();
     app.write(
@@ -175,24 +177,24 @@ fn read_file(path: &str) -> Result<String, Message> {
     std::fs::read_to_string(path).map_err(|e| at(&e))
 }
 
-fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
+fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
     let lang = app.lang;
     ui.heading(lang.tr("card.import"));
     ui.label(RichText::new(lang.tr("card.import_hint")).weak());
-    if super::import_file_row(ui, lang, &mut app.screens.card.import_path) {
-        let path = app.screens.card.import_path.trim().to_owned();
+    if super::import_file_row(ui, lang, &mut app.screens.get::<State>().import_path) {
+        let path = app.screens.get::<State>().import_path.trim().to_owned();
         match read_file(&path) {
-            Err(problem) => app.screens.card.preview = Some(Err(problem)),
+            Err(problem) => app.screens.get::<State>().preview = Some(Err(problem)),
             Ok(text) => app.run(
                 move |desk| {
                     let rows = desk.preview_card_import(tournament, &text).map_err(|e| e.message())?;
                     Ok((text, rows))
                 },
-                |app, preview| app.screens.card.preview = Some(preview),
+                |app, preview| app.screens.get::<State>().preview = Some(preview),
             ),
         }
     }
-    let Some(preview) = app.screens.card.preview.clone() else { return };
+    let Some(preview) = app.screens.get::<State>().preview.clone() else { return };
     let (text, rows) = match preview {
         Ok(found) => found,
         Err(e) => {
@@ -219,7 +221,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
         app.write(
             move |desk| desk.import_card(tournament, &text, &referee),
             move |app, n| {
-                app.screens.card.preview = None;
+                app.screens.get::<State>().preview = None;
                 app.info(msg!("card.imported", n = n).render(lang));
             },
         );

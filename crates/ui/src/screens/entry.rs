@@ -13,9 +13,11 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::desk::{DeskError, SaveAs};
+use crate::desk::{DeskError, SaveAs, TableState};
 use crate::desk::{StoreError, StoredManche};
+use crate::frame::{Frame, Has};
 use crate::hanafuda::{Card, parse_card};
+use crate::link::Fetched;
 use crate::message::Explain;
 use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
@@ -23,9 +25,7 @@ use crate::tiles::parse_hand;
 use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
 use crate::widgets::hanafuda;
 use crate::widgets::tiles::{Palette, paint_hand_strip};
-use crate::{DeskApp, Lang, Screen};
-
-use super::table::table_state;
+use crate::{Lang, Screen};
 
 type Preview = Result<(MancheInput, MancheOutcome), Box<EntryErrors>>;
 
@@ -51,6 +51,8 @@ pub struct State {
     drafts: HashMap<(Id, u32), (MancheEntry, Option<i64>)>,
     /// The entry on screen was taken up from a draft.
     restored: bool,
+    /// The table as stored (its players, seats, manches), read again after every change.
+    stored_table: Fetched<Id, TableState>,
 }
 
 impl State {
@@ -116,6 +118,13 @@ pub(crate) struct Pending {
     entry: MancheEntry,
     save: SaveAs,
     correcting: bool,
+}
+
+/// Where a confirmed manche waits for the server; kept while tournaments open and close (the manche is saved to
+/// its own tournament anyway).
+#[derive(Default)]
+pub struct Outbox {
+    pub(crate) pending: Option<Pending>,
 }
 
 impl Pending {
@@ -210,28 +219,27 @@ fn doubles_words(doubles: u32) -> String {
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
-    if app.screens.entry.table != table || app.screens.entry.number != number {
-        app.screens.entry.reset(table, number, None);
+pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, table: Id, number: u32) {
+    if app.screens.get::<State>().table != table || app.screens.get::<State>().number != number {
+        app.screens.get::<State>().reset(table, number, None);
     }
-    let Some(state) = table_state(app, table) else { return };
+    let stored =
+        app.fetch(|app| &mut app.screens.get::<State>().stored_table, table, move |desk| desk.table_state(table));
+    let Some(state) = stored else { return };
     let seats = state.players.len();
-    if app.screens.entry.entry.hands.len() != seats {
-        app.screens.entry.entry.hands.resize(seats, HandEntry::default());
+    if app.screens.get::<State>().entry.hands.len() != seats {
+        app.screens.get::<State>().entry.hands.resize(seats, HandEntry::default());
     }
     let lang = app.lang;
     let frame = state.frame(number);
-    let stale = app
-        .screens
-        .entry
-        .preview
-        .as_ref()
-        .is_none_or(|(e, rev, _)| e != &app.screens.entry.entry || *rev != app.revision);
+    let revision = app.revision;
+    let mine = app.screens.get::<State>();
+    let stale = mine.preview.as_ref().is_none_or(|(e, rev, _)| e != &mine.entry || *rev != revision);
     if stale {
-        let preview = state.preview(number, &app.screens.entry.entry);
-        app.screens.entry.preview = Some((app.screens.entry.entry.clone(), app.revision, preview));
+        let preview = state.preview(number, &app.screens.get::<State>().entry);
+        app.screens.get::<State>().preview = Some((app.screens.get::<State>().entry.clone(), app.revision, preview));
     }
-    let preview = app.screens.entry.preview.as_ref().map(|(_, _, p)| p.clone());
+    let preview = app.screens.get::<State>().preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
     let model = state.settings.ruleset().entry_model();
     ui.label(RichText::new(state.settings.rules_heading(lang == Lang::It)).weak());
@@ -255,24 +263,25 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
     for position in toggles {
         if model.captured_cards {
             // Hanafuda has no Mah Jong: F1–F3 choose whose cards are typed and clicked.
-            app.screens.entry.active = position;
-            app.screens.entry.focus_hand = Some(position);
+            app.screens.get::<State>().active = position;
+            app.screens.get::<State>().focus_hand = Some(position);
             continue;
         }
-        let hand = &mut app.screens.entry.entry.hands[position];
+        let hand = &mut app.screens.get::<State>().entry.hands[position];
         hand.mahjong = !hand.mahjong;
         if hand.mahjong && model.card_value {
             // The winner's value is what comes next: its field takes the keyboard.
             hand.discarder = false;
-            app.screens.entry.focus_hand = Some(position);
+            app.screens.get::<State>().focus_hand = Some(position);
         }
     }
     for position in discard_toggles {
-        set_discarder(&mut app.screens.entry.entry.hands, position);
+        set_discarder(&mut app.screens.get::<State>().entry.hands, position);
     }
-    let flag_target = flag_target(&app.screens.entry.entry.hands, app.screens.entry.active);
+    let mine = app.screens.get::<State>();
+    let flag_target = flag_target(&mine.entry.hands, mine.active);
     if let Some(target) = flag_target {
-        let hand = &mut app.screens.entry.entry.hands[target];
+        let hand = &mut app.screens.get::<State>().entry.hands[target];
         for index in flag_toggles {
             toggle_flag(&mut hand.win, flags[index].id);
         }
@@ -297,25 +306,25 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
             ui.label(format!("{}: {}", lang.tr("table.round"), round.name(lang)));
         }
         if !model.captured_cards {
-            ui.checkbox(&mut app.screens.entry.entry.void, lang.pick(model.void_label.0, model.void_label.1));
+            ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.pick(model.void_label.0, model.void_label.1));
         }
     });
     if leave {
-        app.screens.entry.keep_draft();
-        app.screens.entry.number = 0;
-        if app.screens.entry.drafts.contains_key(&(table, number)) {
+        app.screens.get::<State>().keep_draft();
+        app.screens.get::<State>().number = 0;
+        if app.screens.get::<State>().drafts.contains_key(&(table, number)) {
             app.info(msg!("entry.draft_kept", n = number).render(lang));
         }
         return app.go(Screen::Table(table));
     }
-    if app.screens.entry.restored {
+    if app.screens.get::<State>().restored {
         ui.horizontal(|ui| {
             ui.label(RichText::new(lang.tr("entry.draft_restored")).color(Color32::from_rgb(180, 110, 0)));
             if ui.small_button(lang.tr("entry.draft_discard")).clicked() {
-                let mut original = app.screens.entry.original.clone();
+                let mut original = app.screens.get::<State>().original.clone();
                 original.hands.resize(seats, HandEntry::default());
-                app.screens.entry.entry = original;
-                app.screens.entry.restored = false;
+                app.screens.get::<State>().entry = original;
+                app.screens.get::<State>().restored = false;
             }
         });
     }
@@ -342,7 +351,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 None => SeatLabel::Number(position + 1).name(lang),
             };
             ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
-            let hand = &mut app.screens.entry.entry.hands[position];
+            let mine = app.screens.get::<State>();
+            let hand = &mut mine.entry.hands[position];
             if model.tile_hand {
                 let label = ui.label(format!("{} {}", lang.tr("entry.hand"), position + 1));
                 let edit = egui::TextEdit::singleline(&mut hand.text)
@@ -351,32 +361,32 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     .font(egui::TextStyle::Monospace)
                     .hint_text("[555b] RRR 123c 456d EE 2f");
                 let response = ui.add(edit).labelled_by(label.id);
-                if app.screens.entry.focus_hand == Some(position) {
+                if mine.focus_hand == Some(position) {
                     response.request_focus();
-                    app.screens.entry.focus_hand = None;
+                    mine.focus_hand = None;
                 }
                 // Enter ends a single-line field: the next hand takes the keyboard.
                 if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && position + 1 < seats {
-                    app.screens.entry.focus_hand = Some(position + 1);
+                    mine.focus_hand = Some(position + 1);
                 }
                 if response.has_focus() {
-                    app.screens.entry.active = position;
+                    mine.active = position;
                 }
                 if let Ok(parsed) = parse_hand(&hand.text) {
                     paint_hand_strip(ui, &parsed);
                 }
             }
             if model.captured_cards {
-                let focus = app.screens.entry.focus_hand == Some(position);
+                let focus = mine.focus_hand == Some(position);
                 if focus {
-                    app.screens.entry.focus_hand = None;
+                    mine.focus_hand = None;
                 }
                 let typed = captured_fields(ui, lang, hand, position, focus);
                 if typed.has_focus {
-                    app.screens.entry.active = position;
+                    mine.active = position;
                 }
                 if typed.next && position + 1 < seats {
-                    app.screens.entry.focus_hand = Some(position + 1);
+                    mine.focus_hand = Some(position + 1);
                 }
                 if typed.declared {
                     declared = Some(position);
@@ -405,9 +415,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                     }
                 });
                 if model.card_value {
-                    let focus = app.screens.entry.focus_hand == Some(position);
+                    let focus = mine.focus_hand == Some(position);
                     if focus {
-                        app.screens.entry.focus_hand = None;
+                        mine.focus_hand = None;
                     }
                     card_value_fields(ui, lang, hand, position, &state.card, focus);
                 }
@@ -488,11 +498,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         }
     });
     if let Some(position) = discarder_clicked {
-        set_discarder(&mut app.screens.entry.entry.hands, position);
+        set_discarder(&mut app.screens.get::<State>().entry.hands, position);
     }
     // One declarer of tegarasu sanjuu at most: a new tick moves the declaration.
     if let Some(declarer) = declared {
-        for (position, hand) in app.screens.entry.entry.hands.iter_mut().enumerate() {
+        for (position, hand) in app.screens.get::<State>().entry.hands.iter_mut().enumerate() {
             hand.tegarasu = position == declarer;
         }
     }
@@ -503,14 +513,16 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
         ui.label(RichText::new(error.message().render(lang)).color(RED));
     }
     ui.separator();
-    let active = app.screens.entry.active.min(seats.saturating_sub(1));
+    let active = app.screens.get::<State>().active.min(seats.saturating_sub(1));
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
             if model.captured_cards {
                 let name = &state.players[active].name;
                 ui.label(RichText::new(msg!("entry.cards_for", name = name).render(lang)).strong());
-                if let Some(card) = hanafuda_grid(ui, &app.screens.entry.entry.hands) {
-                    if let Err(why) = assign_card(&mut app.screens.entry.entry.hands, active, card, &state.players) {
+                if let Some(card) = hanafuda_grid(ui, &app.screens.get::<State>().entry.hands) {
+                    if let Err(why) =
+                        assign_card(&mut app.screens.get::<State>().entry.hands, active, card, &state.players)
+                    {
                         app.fail(why);
                     }
                 }
@@ -520,15 +532,15 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id, number: u32) {
                 return;
             }
             ui.label(RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[active].name)).strong());
-            if let Some(token) = app.screens.entry.palette.show(ui, lang) {
-                let text = &mut app.screens.entry.entry.hands[active].text;
+            if let Some(token) = app.screens.get::<State>().palette.show(ui, lang) {
+                let text = &mut app.screens.get::<State>().entry.hands[active].text;
                 if !text.is_empty() && !text.ends_with(' ') {
                     text.push(' ');
                 }
                 text.push_str(&token);
             }
             if ui.button(lang.tr("palette.undo")).clicked() {
-                let text = &mut app.screens.entry.entry.hands[active].text;
+                let text = &mut app.screens.get::<State>().entry.hands[active].text;
                 let kept: Vec<&str> = text.split_whitespace().collect();
                 *text = kept[..kept.len().saturating_sub(1)].join(" ");
             }
@@ -702,19 +714,19 @@ fn card_value_fields(
     }
 }
 
-fn confirm(app: &mut DeskApp, table: Id, number: u32, correcting: bool) {
-    let entry = app.screens.entry.entry.clone();
+fn confirm<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, table: Id, number: u32, correcting: bool) {
+    let entry = app.screens.get::<State>().entry.clone();
     // Confirming again what is waiting for the server is the same save (its key); anything else is a new one.
-    let save = match &app.pending {
+    let save = match &app.screens.get::<Outbox>().pending {
         Some(p) if (p.table, p.number, &p.entry) == (table, number, &entry) => p.save.clone(),
-        _ => SaveAs::fresh(Some(app.screens.entry.base_revision.unwrap_or(SaveAs::NEW))),
+        _ => SaveAs::fresh(Some(app.screens.get::<State>().base_revision.unwrap_or(SaveAs::NEW))),
     };
     save_manche(app, Pending { table, number, entry, save, correcting });
 }
 
-/// Saves a confirmed manche. When the server cannot be reached it is kept in [`DeskApp::pending`] and tried
+/// Saves a confirmed manche. When the server cannot be reached it is kept in the [`Outbox`] and tried
 /// again by the desk's poll; when another station changed it meanwhile, the form shows what is saved now.
-pub(crate) fn save_manche(app: &mut DeskApp, pending: Pending) {
+pub(crate) fn save_manche<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, pending: Pending) {
     // One save at a time: a second Ctrl+Enter while the first waits for the server must not save twice.
     let referee = app.referee_name();
     let Pending { table, number, .. } = pending;
@@ -730,13 +742,17 @@ pub(crate) fn save_manche(app: &mut DeskApp, pending: Pending) {
 }
 
 /// What the desk answered to a confirmed manche.
-fn saved_manche(app: &mut DeskApp, pending: Pending, saved: Result<Option<u32>, DeskError>) {
+fn saved_manche<S: Has<State> + Has<Outbox>>(
+    app: &mut Frame<S>,
+    pending: Pending,
+    saved: Result<Option<u32>, DeskError>,
+) {
     let Pending { table, number, correcting, .. } = pending;
     let on_screen = app.screen == Screen::Entry { table, number };
     match saved {
         Ok(next) => {
-            app.pending = None;
-            app.screens.entry.saved(table, number);
+            app.screens.get::<Outbox>().pending = None;
+            app.screens.get::<State>().saved(table, number);
             app.changed();
             app.info(msg!("entry.saved", n = number).render(app.lang));
             if !on_screen {
@@ -744,21 +760,21 @@ fn saved_manche(app: &mut DeskApp, pending: Pending, saved: Result<Option<u32>, 
             }
             match next {
                 Some(next) if !correcting => {
-                    app.screens.entry.reset(table, next, None);
+                    app.screens.get::<State>().reset(table, next, None);
                     app.go(Screen::Entry { table, number: next });
                 }
                 _ => app.go(Screen::Table(table)),
             }
         }
         Err(error) if error.is_offline() => {
-            app.pending = Some(pending);
+            app.screens.get::<Outbox>().pending = Some(pending);
             app.fail(msg!("entry.kept_offline", n = number));
         }
         Err(error) => {
-            app.pending = None;
+            app.screens.get::<Outbox>().pending = None;
             if let DeskError::Store(StoreError::Conflict(conflict)) = &error {
                 if on_screen {
-                    app.screens.entry.show_saved(&conflict.current);
+                    app.screens.get::<State>().show_saved(&conflict.current);
                 }
                 app.changed();
             }

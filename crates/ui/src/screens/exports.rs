@@ -1,26 +1,26 @@
 //! Export buttons: the system's save dialog (rfd), then the exporter writes the file. Where no dialog can be
 //! shown (no desktop portal), the file goes to the tournament's export folder beside the database and the
-//! status line says where. Tests set [`DeskApp::export_dir`] to skip the dialog.
+//! status line says where. Tests set [`Frame::export_dir`] to skip the dialog.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::DeskApp;
 use crate::desk::Desk;
 use crate::export::{Format, What};
+use crate::frame::{Frame, Parts};
 use crate::message::{Explain, io_reason};
 use crate::msg;
 use crate::tournament::Id;
 
 /// A button that exports `what` as `format` (for a card, of `player`).
-pub fn button(app: &mut DeskApp, ui: &mut egui::Ui, what: What, format: Format, player: Option<Id>) {
+pub fn button<S: Parts>(app: &mut Frame<S>, ui: &mut egui::Ui, what: What, format: Format, player: Option<Id>) {
     let label = format!("{} ({})", app.tr(&format!("export.{}", what.name())), format.name().to_uppercase());
     if ui.button(label).clicked() {
         save(app, what, format, player);
     }
 }
 
-fn save(app: &mut DeskApp, what: What, format: Format, player: Option<Id>) {
+fn save<S: Parts>(app: &mut Frame<S>, what: What, format: Format, player: Option<Id>) {
     let Some(tournament) = app.tournament.clone() else { return };
     let file_name = format!("{}-{}.{}", file_stem(&tournament.settings.name), what.name(), format.name());
     let lang = app.lang;
@@ -42,8 +42,8 @@ pub(crate) fn file_stem(name: &str) -> String {
 
 /// Asks where to save `file_name` (or uses the tests' folder, or the fallback folder); the desk makes the bytes
 /// and writes them; the status line says where, or why not.
-pub(crate) fn save_file(
-    app: &mut DeskApp,
+pub(crate) fn save_file<S: Parts>(
+    app: &mut Frame<S>,
     file_name: &str,
     extension: &str,
     make: impl FnOnce(&Desk) -> Result<Vec<u8>, crate::message::Message> + Send + 'static,

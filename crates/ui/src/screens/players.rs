@@ -2,8 +2,8 @@
 
 use egui::{Color32, RichText};
 
-use crate::DeskApp;
 use crate::desk::Player;
+use crate::frame::{Frame, Has};
 use crate::link::Fetched;
 use crate::message::{Message, io_reason};
 use crate::msg;
@@ -26,9 +26,10 @@ pub struct State {
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament_id() else { return };
-    let players = app.fetch(|app| &mut app.screens.players.list, tournament, move |desk| desk.players(tournament));
+    let players =
+        app.fetch(|app| &mut app.screens.get::<State>().list, tournament, move |desk| desk.players(tournament));
     let lang = app.lang;
     // Not "0 players" (and "add 4 substitutes") before the list has arrived.
     let Some(players) = players else {
@@ -75,9 +76,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 ui.end_row();
                 for player in players.iter() {
                     if ui.button(&player.data.name).on_hover_text(lang.tr("players.edit")).clicked() {
-                        app.screens.players.form = player.data.clone();
-                        app.screens.players.editing = Some(player.id);
-                        app.screens.players.confirm_delete = None;
+                        app.screens.get::<State>().form = player.data.clone();
+                        app.screens.get::<State>().editing = Some(player.id);
+                        app.screens.get::<State>().confirm_delete = None;
                     }
                     ui.label(&player.data.club);
                     ui.label(&player.data.country);
@@ -101,11 +102,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     });
 }
 
-fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
+fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
     let lang = app.lang;
-    let editing = app.screens.players.editing;
+    let editing = app.screens.get::<State>().editing;
     ui.heading(lang.tr(if editing.is_some() { "players.edit" } else { "players.add" }));
-    let state = &mut app.screens.players;
+    let state = app.screens.get::<State>();
     // Enter in any field saves the player and brings the keyboard back to the name: a list is typed in a loop.
     let mut submitted = false;
     egui::Grid::new("player-form").num_columns(2).show(ui, |ui| {
@@ -131,7 +132,7 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
         let save =
             ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
         if save.clicked() || submitted {
-            let data = app.screens.players.form.clone();
+            let data = app.screens.get::<State>().form.clone();
             let name = data.name.trim().to_owned();
             let referee = app.referee_name();
             app.write(
@@ -140,49 +141,49 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
                     None => desk.add_player(tournament, &data, &referee),
                 },
                 move |app, _| {
-                    app.screens.players.form = PlayerData::default();
-                    app.screens.players.editing = None;
-                    app.screens.players.focus_name = true;
+                    app.screens.get::<State>().form = PlayerData::default();
+                    app.screens.get::<State>().editing = None;
+                    app.screens.get::<State>().focus_name = true;
                     app.info(format!("{}: {name}", lang.tr("players.saved")));
                 },
             );
         }
         if let Some(id) = editing {
-            let withdrawn = app.screens.players.form.withdrawn;
+            let withdrawn = app.screens.get::<State>().form.withdrawn;
             if ui.button(lang.tr(if withdrawn { "players.reinstate" } else { "players.withdraw" })).clicked() {
-                let mut data = app.screens.players.form.clone();
+                let mut data = app.screens.get::<State>().form.clone();
                 data.withdrawn = !withdrawn;
                 let referee = app.referee_name();
                 app.write(
                     move |desk| desk.update_player(tournament, id, &data, &referee),
                     |app, ()| {
-                        app.screens.players.form = PlayerData::default();
-                        app.screens.players.editing = None;
+                        app.screens.get::<State>().form = PlayerData::default();
+                        app.screens.get::<State>().editing = None;
                     },
                 );
             }
-            if app.screens.players.confirm_delete != Some(id) && ui.button(lang.tr("players.delete")).clicked() {
-                app.screens.players.confirm_delete = Some(id);
+            if app.screens.get::<State>().confirm_delete != Some(id) && ui.button(lang.tr("players.delete")).clicked() {
+                app.screens.get::<State>().confirm_delete = Some(id);
             }
             if ui.button(lang.tr("common.cancel")).clicked() {
-                app.screens.players.form = PlayerData::default();
-                app.screens.players.editing = None;
-                app.screens.players.confirm_delete = None;
+                app.screens.get::<State>().form = PlayerData::default();
+                app.screens.get::<State>().editing = None;
+                app.screens.get::<State>().confirm_delete = None;
             }
         }
     });
-    if let Some(id) = editing.filter(|id| app.screens.players.confirm_delete == Some(*id)) {
-        let name = app.screens.players.form.name.trim().to_owned();
+    if let Some(id) = editing.filter(|id| app.screens.get::<State>().confirm_delete == Some(*id)) {
+        let name = app.screens.get::<State>().form.name.trim().to_owned();
         let question = msg!("players.confirm_delete", name = name).render(lang);
         ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
         if ui.button(lang.tr("players.delete_yes")).clicked() {
-            app.screens.players.confirm_delete = None;
+            app.screens.get::<State>().confirm_delete = None;
             let referee = app.referee_name();
             app.write(
                 move |desk| desk.delete_player(tournament, id, &referee),
                 move |app, ()| {
-                    app.screens.players.form = PlayerData::default();
-                    app.screens.players.editing = None;
+                    app.screens.get::<State>().form = PlayerData::default();
+                    app.screens.get::<State>().editing = None;
                     app.info(format!("{}: {name}", lang.tr("players.deleted")));
                 },
             );
@@ -190,20 +191,20 @@ fn form(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id) {
     }
 }
 
-fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Player]) {
+fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, players: &[Player]) {
     let lang = app.lang;
     ui.heading(lang.tr("players.import"));
     ui.label(RichText::new(lang.tr("players.import_hint")).weak());
-    if super::import_file_row(ui, lang, &mut app.screens.players.import_path) {
+    if super::import_file_row(ui, lang, &mut app.screens.get::<State>().import_path) {
         let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
-        let path = app.screens.players.import_path.trim().to_owned();
-        app.screens.players.preview = Some(
+        let path = app.screens.get::<State>().import_path.trim().to_owned();
+        app.screens.get::<State>().preview = Some(
             std::fs::read_to_string(&path)
                 .map_err(|e| msg!("error.io.at", path = path).arg_message("why", io_reason(&e)))
                 .and_then(|text| parse_players_csv(&text, &registered)),
         );
     }
-    let Some(preview) = app.screens.players.preview.clone() else { return };
+    let Some(preview) = app.screens.get::<State>().preview.clone() else { return };
     let rows = match preview {
         Ok(rows) => rows,
         Err(e) => {
@@ -238,7 +239,7 @@ fn import(app: &mut DeskApp, ui: &mut egui::Ui, tournament: Id, players: &[Playe
         app.write(
             move |desk| desk.import_players(tournament, &data, &referee),
             move |app, ids| {
-                app.screens.players.preview = None;
+                app.screens.get::<State>().preview = None;
                 app.info(msg!("players.imported", n = ids.len()).render(lang));
             },
         );

@@ -5,15 +5,16 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
+use crate::Screen;
 use crate::desk;
 use crate::desk::SeatedTable;
 use crate::export::{Format, What};
+use crate::frame::{Frame, Has};
 use crate::link::Fetched;
 use crate::message::Message;
 use crate::msg;
 use crate::seating::{ClubNote, FloorReason, Quality};
 use crate::tournament::Id;
-use crate::{DeskApp, Screen};
 
 /// Cached seating and the current selection.
 #[derive(Default)]
@@ -34,9 +35,9 @@ struct Cache {
 }
 
 /// The seating, the names, each table's progress and the seating's quality, read in one job.
-fn load(app: &mut DeskApp, tournament: Id) -> Option<std::sync::Arc<Cache>> {
+fn load<S: Has<State>>(app: &mut Frame<S>, tournament: Id) -> Option<std::sync::Arc<Cache>> {
     app.fetch(
-        |app| &mut app.screens.sessions.cache,
+        |app| &mut app.screens.get::<State>().cache,
         tournament,
         move |desk| {
             Ok(Cache {
@@ -50,13 +51,13 @@ fn load(app: &mut DeskApp, tournament: Id) -> Option<std::sync::Arc<Cache>> {
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
     let loaded = load(app, tournament.id);
     let lang = app.lang;
-    if app.screens.sessions.session == 0 {
-        app.screens.sessions.session = 1;
-        app.screens.sessions.club_weight = 1.0;
+    if app.screens.get::<State>().session == 0 {
+        app.screens.get::<State>().session = 1;
+        app.screens.get::<State>().club_weight = 1.0;
     }
     ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
     ui.horizontal(|ui| {
@@ -64,29 +65,29 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         for s in 1..=tournament.settings.sessions {
             if ui
                 .add(egui::Button::selectable(
-                    app.screens.sessions.session == s,
+                    app.screens.get::<State>().session == s,
                     format!("{} {s}", lang.tr("sessions.session")),
                 ))
                 .clicked()
             {
-                app.screens.sessions.session = s;
-                app.screens.sessions.selected = None;
+                app.screens.get::<State>().session = s;
+                app.screens.get::<State>().selected = None;
             }
         }
     });
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr("sessions.club_weight"));
-        ui.add(egui::DragValue::new(&mut app.screens.sessions.club_weight).range(0.0..=100.0).speed(0.1))
+        ui.add(egui::DragValue::new(&mut app.screens.get::<State>().club_weight).range(0.0..=100.0).speed(0.1))
             .labelled_by(label.id);
         if ui.button(RichText::new(lang.tr("sessions.generate")).strong()).clicked() {
             let referee = app.referee_name();
-            let (id, weight) = (tournament.id, app.screens.sessions.club_weight);
+            let (id, weight) = (tournament.id, app.screens.get::<State>().club_weight);
             app.write(
                 move |desk| desk.seat_tournament(id, weight, &referee),
                 move |app, outcome| {
                     // Show what was just seated, not the session that was selected before.
-                    app.screens.sessions.session = *outcome.sessions.start();
-                    app.screens.sessions.selected = None;
+                    app.screens.get::<State>().session = *outcome.sessions.start();
+                    app.screens.get::<State>().selected = None;
                     let (from, to) = (outcome.sessions.start(), outcome.sessions.end());
                     app.info(msg!("sessions.generated", from = from, to = to).render(lang));
                 },
@@ -143,7 +144,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             egui::CollapsingHeader::new(title).show(ui, notes);
         }
     }
-    let session = app.screens.sessions.session;
+    let session = app.screens.get::<State>().session;
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
     if tables.is_empty() {
         ui.label(lang.tr("sessions.not_seated"));
@@ -152,9 +153,9 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     // At 400 players: find a player's table, or jump to a table by its number.
     let names = cache.names.clone();
     ui.horizontal(|ui| {
-        super::labelled_text(ui, &lang.tr("sessions.search"), &mut app.screens.sessions.search, 220.0);
+        super::labelled_text(ui, &lang.tr("sessions.search"), &mut app.screens.get::<State>().search, 220.0);
     });
-    let needle = app.screens.sessions.search.trim().to_lowercase();
+    let needle = app.screens.get::<State>().search.trim().to_lowercase();
     let tables: Vec<SeatedTable> = match needle.parse::<u32>() {
         _ if needle.is_empty() => tables,
         Ok(number) => tables.into_iter().filter(|t| t.number == number).collect(),
@@ -185,7 +186,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
                 ui.label(format!("{} {}", lang.tr("sessions.table"), table.number));
                 for &player in &table.players {
                     let name = names.get(&player).cloned().unwrap_or_default();
-                    let selected = app.screens.sessions.selected == Some(player);
+                    let selected = app.screens.get::<State>().selected == Some(player);
                     if ui.add(egui::Button::selectable(selected, name)).clicked() {
                         clicked = Some(player);
                     }
@@ -213,8 +214,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         app.go(Screen::Table(table));
     }
     if let Some(player) = clicked {
-        match app.screens.sessions.selected.take() {
-            None => app.screens.sessions.selected = Some(player),
+        match app.screens.get::<State>().selected.take() {
+            None => app.screens.get::<State>().selected = Some(player),
             Some(first) if first == player => {}
             Some(first) => {
                 let referee = app.referee_name();

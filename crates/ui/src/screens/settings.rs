@@ -2,7 +2,7 @@
 
 use egui::RichText;
 
-use crate::DeskApp;
+use crate::frame::{Frame, Has};
 use crate::rules::{ChoiceOption, TunableValue};
 use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
 
@@ -77,15 +77,15 @@ impl State {
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
-    if app.screens.settings.loaded.is_none() {
-        app.screens.settings.load(&tournament.settings, app.revision);
+    if app.screens.get::<State>().loaded.is_none() {
+        app.screens.get::<State>().load(&tournament.settings, app.revision);
     }
     let lang = app.lang;
     ui.heading(app.tr("settings.title"));
     egui::ScrollArea::vertical().show(ui, |ui| {
-        let s = &mut app.screens.settings;
+        let s = app.screens.get::<State>();
         egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
             labelled_text(ui, &lang.tr("tournaments.name"), &mut s.name, 320.0);
             ui.end_row();
@@ -197,9 +197,9 @@ pub fn tie_break_name(lang: crate::Lang, key: TieBreak) -> String {
     })
 }
 
-fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::Id) {
+fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crate::tournament::Id) {
     let lang = app.lang;
-    let s = &app.screens.settings;
+    let s = app.screens.get::<State>();
     let parsed = (|| -> Result<TournamentSettings, crate::message::Message> {
         let starting: i64 = parse_number(&s.starting_points, &lang.tr("settings.starting_points"))?;
         // Another ruleset starts from its own defaults: the values on screen belong to the old one.
@@ -249,7 +249,7 @@ fn save(app: &mut DeskApp, before: &TournamentSettings, id: crate::tournament::I
     app.write(
         move |desk| desk.update_settings(id, &settings, &referee),
         |app, ()| {
-            app.screens.settings.loaded = None;
+            app.screens.get::<State>().loaded = None;
             app.info(app.tr("settings.saved"));
         },
     );

@@ -3,9 +3,9 @@
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
-use crate::DeskApp;
 use crate::desk::Penalty;
 use crate::export::{Format, What};
+use crate::frame::{Frame, Has};
 use crate::link::Fetched;
 use crate::msg;
 use crate::tournament::{Id, RankingMethod, StandingRow};
@@ -95,16 +95,16 @@ impl State {
 /// The standings and the tournament's penalties, read in one job.
 type Loaded = (Vec<StandingRow>, Vec<Penalty>);
 
-fn load(app: &mut DeskApp, tournament: Id) -> Option<Arc<Loaded>> {
+fn load<S: Has<State>>(app: &mut Frame<S>, tournament: Id) -> Option<Arc<Loaded>> {
     app.fetch(
-        |app| &mut app.screens.standings.cache,
+        |app| &mut app.screens.get::<State>().cache,
         tournament,
         move |desk| Ok((desk.standings(tournament)?, desk.penalties(tournament)?)),
     )
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
     let loaded = load(app, tournament.id);
     let lang = app.lang;
@@ -114,7 +114,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.heading(lang.tr("standings.title"));
         let label = ui.label(lang.tr("standings.search"));
-        ui.add(egui::TextEdit::singleline(&mut app.screens.standings.search).desired_width(200.0))
+        ui.add(egui::TextEdit::singleline(&mut app.screens.get::<State>().search).desired_width(200.0))
             .labelled_by(label.id);
         ui.separator();
         super::exports::button(app, ui, What::Standings, Format::Pdf, None);
@@ -122,10 +122,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Manches, Format::Csv, None);
         super::exports::button(app, ui, What::Payments, Format::Csv, None);
     });
-    let rows = app.screens.standings.visible(&loaded.0);
+    let rows = app.screens.get::<State>().visible(&loaded.0);
     let mut clicked_sort = None;
     let mut clicked_player = None;
-    let selected = app.screens.standings.selected;
+    let selected = app.screens.get::<State>().selected;
     let height = ui.available_height();
     let list_height = if selected.is_some() { height * 0.55 } else { height - 8.0 };
     ui.push_id("standings-table", |ui| {
@@ -149,7 +149,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
         let builder = headers.iter().fold(builder, |builder, column| builder.column(column.2));
         builder
             .header(22.0, |mut header| {
-                let (sorted, descending) = (app.screens.standings.sort, app.screens.standings.descending);
+                let (sorted, descending) = (app.screens.get::<State>().sort, app.screens.get::<State>().descending);
                 for (sort, title, _, numeric) in &headers {
                     header.col(|ui| {
                         // The sorted column carries an arrow: ▲ when values grow down the list (names, places),
@@ -212,28 +212,28 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             });
     });
     if let Some(sort) = clicked_sort {
-        if app.screens.standings.sort == sort {
-            app.screens.standings.descending = !app.screens.standings.descending;
+        if app.screens.get::<State>().sort == sort {
+            app.screens.get::<State>().descending = !app.screens.get::<State>().descending;
         } else {
-            app.screens.standings.sort = sort;
-            app.screens.standings.descending = false;
+            app.screens.get::<State>().sort = sort;
+            app.screens.get::<State>().descending = false;
         }
     }
     if let Some(player) = clicked_player {
-        app.screens.standings.selected = if selected == Some(player) { None } else { Some(player) };
-        app.screens.standings.pending_penalty = None;
+        app.screens.get::<State>().selected = if selected == Some(player) { None } else { Some(player) };
+        app.screens.get::<State>().pending_penalty = None;
     }
-    if let Some(player) = app.screens.standings.selected {
+    if let Some(player) = app.screens.get::<State>().selected {
         ui.separator();
         player_panel(app, ui, player, &loaded);
     }
 }
 
-fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id, (rows, penalties): &Loaded) {
+fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id, (rows, penalties): &Loaded) {
     let Some(tournament) = app.tournament_id() else { return };
     let lang = app.lang;
     let line = app.fetch(
-        |app| &mut app.screens.standings.progression,
+        |app| &mut app.screens.get::<State>().progression,
         player,
         move |desk| {
             let points = desk.progression(player)?;
@@ -274,24 +274,24 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id, (rows, penalti
         }
         ui.horizontal(|ui| {
             let label = ui.label(lang.tr("standings.penalty_points"));
-            ui.add(egui::TextEdit::singleline(&mut app.screens.standings.penalty_points).desired_width(60.0))
+            ui.add(egui::TextEdit::singleline(&mut app.screens.get::<State>().penalty_points).desired_width(60.0))
                 .labelled_by(label.id);
             let label = ui.label(lang.tr("standings.penalty_reason"));
-            ui.add(egui::TextEdit::singleline(&mut app.screens.standings.penalty_reason).desired_width(200.0))
+            ui.add(egui::TextEdit::singleline(&mut app.screens.get::<State>().penalty_reason).desired_width(200.0))
                 .labelled_by(label.id);
         });
-        let pending = app.screens.standings.pending_penalty.clone();
+        let pending = app.screens.get::<State>().pending_penalty.clone();
         match pending {
             None => {
                 if ui.button(lang.tr("standings.give_penalty")).clicked() {
                     let points = parse_number::<i64>(
-                        &app.screens.standings.penalty_points,
+                        &app.screens.get::<State>().penalty_points,
                         &lang.tr("standings.penalty_points"),
                     );
                     match points {
                         Ok(points) => {
-                            let reason = app.screens.standings.penalty_reason.trim().to_owned();
-                            app.screens.standings.pending_penalty =
+                            let reason = app.screens.get::<State>().penalty_reason.trim().to_owned();
+                            app.screens.get::<State>().pending_penalty =
                                 Some(PendingPenalty { player, name: name.clone(), points, reason });
                         }
                         Err(e) => app.fail(e),
@@ -311,7 +311,7 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id, (rows, penalti
                 ui.label(RichText::new(question).strong().color(Color32::from_rgb(180, 90, 0)));
                 ui.horizontal(|ui| {
                     if ui.button(lang.tr("standings.confirm")).clicked() {
-                        app.screens.standings.pending_penalty = None;
+                        app.screens.get::<State>().pending_penalty = None;
                         let referee = referee.clone();
                         app.write(
                             move |desk| {
@@ -319,13 +319,13 @@ fn player_panel(app: &mut DeskApp, ui: &mut egui::Ui, player: Id, (rows, penalti
                                 desk.add_penalty(tournament, player, None, points, &reason, &referee)
                             },
                             |app, _| {
-                                app.screens.standings.penalty_points.clear();
-                                app.screens.standings.penalty_reason.clear();
+                                app.screens.get::<State>().penalty_points.clear();
+                                app.screens.get::<State>().penalty_reason.clear();
                             },
                         );
                     }
                     if ui.button(lang.tr("standings.cancel")).clicked() {
-                        app.screens.standings.pending_penalty = None;
+                        app.screens.get::<State>().pending_penalty = None;
                     }
                 });
             }

@@ -5,10 +5,11 @@ use egui::RichText;
 
 use std::sync::Arc;
 
+use crate::Screen;
 use crate::desk::TableState;
+use crate::frame::{Frame, Has};
 use crate::msg;
 use crate::tournament::Id;
-use crate::{DeskApp, Screen};
 
 /// The cached table.
 #[derive(Default)]
@@ -17,12 +18,12 @@ pub struct State {
 }
 
 /// The table as stored, read again after every change.
-pub(crate) fn table_state(app: &mut DeskApp, table: Id) -> Option<Arc<TableState>> {
-    app.fetch(|app| &mut app.screens.table.cache, table, move |desk| desk.table_state(table))
+fn table_state<S: Has<State>>(app: &mut Frame<S>, table: Id) -> Option<Arc<TableState>> {
+    app.fetch(|app| &mut app.screens.get::<State>().cache, table, move |desk| desk.table_state(table))
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
+pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, table: Id) {
     let Some(tournament) = app.tournament_id() else { return };
     let Some(state) = table_state(app, table) else { return };
     let lang = app.lang;
@@ -41,7 +42,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
     if let Some(next) = state.next_number() {
         let button = egui::Button::new(RichText::new(format!("{} {next}", lang.tr("table.enter"))).strong());
         if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            app.screens.entry.reset(table, next, None);
+            app.screens.get::<super::entry::State>().reset(table, next, None);
             app.go(Screen::Entry { table, number: next });
         }
     } else {
@@ -133,7 +134,7 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, table: Id) {
             .manches
             .get(number as usize - 1)
             .map(|m| (crate::tournament::MancheEntry::from_input(&m.input), m.revision));
-        app.screens.entry.reset(table, number, entry);
+        app.screens.get::<super::entry::State>().reset(table, number, entry);
         app.go(Screen::Entry { table, number });
     }
 }

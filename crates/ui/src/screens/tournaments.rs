@@ -2,9 +2,9 @@
 
 use egui::RichText;
 
-use crate::DeskApp;
 use crate::desk::DemoSize;
 use crate::desk::TournamentSummary;
+use crate::frame::{Frame, Has};
 use crate::msg;
 use crate::tournament::TournamentSettings;
 
@@ -25,8 +25,8 @@ pub struct State {
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
-    let list = app.fetch(|app| &mut app.tournaments.list, (), |desk| desk.tournaments());
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
+    let list = app.fetch(|app| &mut app.screens.get::<State>().list, (), |desk| desk.tournaments());
     ui.heading(app.tr("tournaments.title"));
     let Some(list) = list else {
         // Not "no tournaments" (and no demo offered) before the list has arrived.
@@ -68,11 +68,11 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
 }
 
 /// The new tournament's form, with the demo's button beside it unless the empty list above offers it.
-fn new_tournament(app: &mut DeskApp, ui: &mut egui::Ui, offer_demo: bool) {
+fn new_tournament<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, offer_demo: bool) {
     ui.add_space(16.0);
     ui.heading(app.tr("tournaments.new"));
     egui::Grid::new("new-tournament").num_columns(2).show(ui, |ui| {
-        let state = &mut app.tournaments;
+        let state = app.screens.get::<State>();
         labelled_text(ui, &app.lang.tr("tournaments.name"), &mut state.name, 320.0);
         ui.end_row();
         labelled_text(ui, &app.lang.tr("tournaments.venue"), &mut state.venue, 320.0);
@@ -98,16 +98,17 @@ fn new_tournament(app: &mut DeskApp, ui: &mut egui::Ui, offer_demo: bool) {
     });
 }
 
-fn create(app: &mut DeskApp) {
-    let state = &app.tournaments;
-    let start = match parse_date(&state.start, &app.tr("tournaments.start")) {
+fn create<S: Has<State>>(app: &mut Frame<S>) {
+    let lang = app.lang;
+    let state = app.screens.get::<State>();
+    let start = match parse_date(&state.start, &lang.tr("tournaments.start")) {
         Ok(date) => date,
         Err(e) => return app.fail(e),
     };
     let sessions = if state.sessions.trim().is_empty() {
         4
     } else {
-        match parse_number(&state.sessions, &app.tr("tournaments.sessions")) {
+        match parse_number(&state.sessions, &lang.tr("tournaments.sessions")) {
             Ok(n) => n,
             Err(e) => return app.fail(e),
         }
@@ -131,14 +132,14 @@ fn create(app: &mut DeskApp) {
     app.write(
         move |desk| desk.create_tournament(&settings, &referee),
         move |app, id| {
-            app.tournaments = State::default();
+            *app.screens.get::<State>() = State::default();
             let created = format!("{} — {name}", app.tr("tournaments.created"));
             app.open_tournament_saying(id, Some(created));
         },
     );
 }
 
-fn create_demo(app: &mut DeskApp) {
+fn create_demo<S: Has<State>>(app: &mut Frame<S>) {
     let referee = app.referee_name();
     app.write(
         move |desk| desk.create_demo(DemoSize::default(), 2026, &referee),
@@ -150,7 +151,7 @@ fn create_demo(app: &mut DeskApp) {
 }
 
 /// Delete (no results yet) or archive and reopen (results exist: never deleted).
-fn row_actions(app: &mut DeskApp, ui: &mut egui::Ui, t: &TournamentSummary) {
+fn row_actions<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, t: &TournamentSummary) {
     let referee = app.referee_name();
     ui.horizontal(|ui| {
         if t.archived {
@@ -158,7 +159,7 @@ fn row_actions(app: &mut DeskApp, ui: &mut egui::Ui, t: &TournamentSummary) {
         }
         if t.manches == 0 && !t.archived {
             if ui.small_button(app.tr("tournaments.delete")).clicked() {
-                app.tournaments.pending_delete = Some(t.clone());
+                app.screens.get::<State>().pending_delete = Some(t.clone());
             }
             return;
         }
@@ -171,13 +172,13 @@ fn row_actions(app: &mut DeskApp, ui: &mut egui::Ui, t: &TournamentSummary) {
 }
 
 /// The confirmation of a deletion, naming the tournament and what goes with it.
-fn confirm_delete(app: &mut DeskApp, ui: &mut egui::Ui) {
-    let Some(pending) = app.tournaments.pending_delete.clone() else { return };
+fn confirm_delete<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
+    let Some(pending) = app.screens.get::<State>().pending_delete.clone() else { return };
     let question = msg!("tournaments.confirm_delete", name = pending.name, players = pending.players).render(app.lang);
     ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
     ui.horizontal(|ui| {
         if ui.button(app.tr("tournaments.delete_yes")).clicked() {
-            app.tournaments.pending_delete = None;
+            app.screens.get::<State>().pending_delete = None;
             let referee = app.referee_name();
             let id = pending.id;
             app.write(
@@ -191,7 +192,7 @@ fn confirm_delete(app: &mut DeskApp, ui: &mut egui::Ui) {
             );
         }
         if ui.button(app.tr("standings.cancel")).clicked() {
-            app.tournaments.pending_delete = None;
+            app.screens.get::<State>().pending_delete = None;
         }
     });
 }

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 
 use egui::RichText;
 
-use crate::DeskApp;
 use crate::desk::{self, EveningView, TableSource};
 use crate::desk::{Club, Member};
 use crate::export::club::ReceiptScope;
+use crate::frame::{Frame, Has};
 use crate::ledger::{EntryKind, format_cents};
 use crate::message::Message;
 use crate::msg;
@@ -31,10 +31,12 @@ pub struct State {
 }
 
 /// Draws the evenings tab.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
     let id = club.id;
-    let Some(evenings) = app.fetch(|app| &mut app.club.evening.evenings, id, move |desk| desk.evenings(id)) else {
+    let Some(evenings) =
+        app.fetch(|app| &mut app.screens.get::<super::State>().evening.evenings, id, move |desk| desk.evenings(id))
+    else {
         return;
     };
     ui.columns(2, |columns| {
@@ -43,15 +45,27 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member
         for evening in evenings.iter() {
             let status = lang.tr(if evening.closed_at.is_some() { "club.closed" } else { "club.open" });
             let label = format!("{} · {status}", evening.date);
-            if ui.add(egui::Button::selectable(app.club.evening.selected == Some(evening.id), label)).clicked() {
-                app.club.evening.selected = Some(evening.id);
+            if ui
+                .add(egui::Button::selectable(
+                    app.screens.get::<super::State>().evening.selected == Some(evening.id),
+                    label,
+                ))
+                .clicked()
+            {
+                app.screens.get::<super::State>().evening.selected = Some(evening.id);
             }
         }
         ui.separator();
         new_evening(app, ui, club, members);
         let ui = &mut columns[1];
-        if let Some(evening) = app.club.evening.selected.filter(|id| evenings.iter().any(|e| e.id == *id)) {
-            let view = app.fetch(|app| &mut app.club.evening.view, evening, move |desk| desk.evening_view(evening));
+        if let Some(evening) =
+            app.screens.get::<super::State>().evening.selected.filter(|id| evenings.iter().any(|e| e.id == *id))
+        {
+            let view = app.fetch(
+                |app| &mut app.screens.get::<super::State>().evening.view,
+                evening,
+                move |desk| desk.evening_view(evening),
+            );
             if let Some(view) = view {
                 evening_panel(app, ui, club, &view);
             }
@@ -59,10 +73,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member
     });
 }
 
-fn new_evening(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+fn new_evening<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
     ui.heading(lang.tr("club.new_evening"));
-    let state = &mut app.club.evening;
+    let state = &mut app.screens.get::<super::State>().evening;
     if state.date.is_empty() {
         state.date = chrono::Local::now().date_naive().to_string();
     }
@@ -79,15 +93,15 @@ fn new_evening(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Mem
         });
     });
     if ui.button(lang.tr("club.open_evening")).clicked() {
-        match tables_typed(&app.club.evening, members, lang) {
+        match tables_typed(&app.screens.get::<super::State>().evening, members, lang) {
             Ok((date, tables)) => {
                 let by = app.referee_name();
                 let (club, count) = (club.id, tables.len());
                 app.write(
                     move |desk| desk.open_evening(club, date, &tables, &by),
                     move |app, id| {
-                        app.club.evening.selected = Some(id);
-                        app.club.evening.table_of.clear();
+                        app.screens.get::<super::State>().evening.selected = Some(id);
+                        app.screens.get::<super::State>().evening.table_of.clear();
                         app.info(msg!("club.evening_opened", date = date, tables = count).render(lang));
                     },
                 );
@@ -119,7 +133,7 @@ fn tables_typed(
     Ok((date, by_number.into_values().collect()))
 }
 
-fn evening_panel(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, view: &EveningView) {
+fn evening_panel<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, view: &EveningView) {
     let lang = app.lang;
     let closed = view.evening.closed_at.is_some();
     ui.heading(msg!("club.evening_of", date = view.evening.date).render(lang));
@@ -161,7 +175,8 @@ fn evening_panel(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, view: &Eveni
                     ui.label(&seat.name);
                     if counting {
                         let field = app
-                            .club
+                            .screens
+                            .get::<super::State>()
                             .evening
                             .chips
                             .entry((table.id, seat.member))
@@ -208,11 +223,12 @@ fn evening_panel(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, view: &Eveni
     });
 }
 
-fn save_chips(app: &mut DeskApp, view: &EveningView, table: &desk::EveningTable) {
+fn save_chips<S: Has<super::State>>(app: &mut Frame<S>, view: &EveningView, table: &desk::EveningTable) {
     let lang = app.lang;
     let mut counts = Vec::with_capacity(table.seats.len());
     for seat in &table.seats {
-        let typed = app.club.evening.chips.get(&(table.id, seat.member)).cloned().unwrap_or_default();
+        let typed =
+            app.screens.get::<super::State>().evening.chips.get(&(table.id, seat.member)).cloned().unwrap_or_default();
         let label = msg!("club.chips_of", name = seat.name).render(lang);
         match parse_number::<i64>(&typed, &label) {
             Ok(count) => counts.push(count),

@@ -4,10 +4,10 @@
 
 use egui::RichText;
 
-use crate::DeskApp;
 use crate::desk::{self, Cash, Scope};
 use crate::desk::{Club, Member};
 use crate::export::club::{ClubBook, ledger_csv};
+use crate::frame::{Frame, Has};
 use crate::ledger::{EntryKind, format_cents, parse_cents};
 use crate::msg;
 use crate::screens::{exports, labelled_text, parse_number};
@@ -39,10 +39,14 @@ pub struct State {
 }
 
 /// Draws the ledger tab.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
     let id = club.id;
-    let Some(book) = app.fetch(|app| &mut app.club.ledger.book, id, move |desk| desk.club_book(id)) else { return };
+    let Some(book) =
+        app.fetch(|app| &mut app.screens.get::<super::State>().ledger.book, id, move |desk| desk.club_book(id))
+    else {
+        return;
+    };
     ui.horizontal(|ui| {
         ui.heading(format!("{} ({})", lang.tr("club.tab_ledger"), book.ledger.len()));
         let stem = exports::file_stem(&club.settings.name);
@@ -85,10 +89,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member
     });
 }
 
-fn cash_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+fn cash_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
     ui.heading(lang.tr("club.cash"));
-    let state = &mut app.club.ledger;
+    let state = &mut app.screens.get::<super::State>().ledger;
     let mut submitted = false;
     egui::Grid::new("cash-form").num_columns(2).show(ui, |ui| {
         labelled_text(ui, &lang.tr("club.member"), &mut state.member, 200.0);
@@ -111,7 +115,7 @@ fn cash_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Membe
     if !submitted {
         return;
     }
-    let state = &app.club.ledger;
+    let state = &app.screens.get::<super::State>().ledger;
     let member = match super::find_member(members, &state.member) {
         Ok(m) => m.id,
         Err(e) => return app.fail(e),
@@ -126,17 +130,17 @@ fn cash_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Membe
     app.write(
         move |desk| desk.record_cash(club, &cash, &by),
         move |app, id| {
-            app.club.ledger.amount.clear();
-            app.club.ledger.note.clear();
+            app.screens.get::<super::State>().ledger.amount.clear();
+            app.screens.get::<super::State>().ledger.note.clear();
             app.info(msg!("club.recorded", entry = id).render(lang));
         },
     );
 }
 
-fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
+fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
     ui.heading(lang.tr("club.correct"));
-    let state = &mut app.club.ledger;
+    let state = &mut app.screens.get::<super::State>().ledger;
     egui::Grid::new("correction-form").num_columns(2).show(ui, |ui| {
         labelled_text(ui, &lang.tr("club.entry_number"), &mut state.correct_entry, 60.0);
         ui.end_row();
@@ -148,7 +152,7 @@ fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     if !ui.button(lang.tr("club.correct")).clicked() {
         return;
     }
-    let state = &app.club.ledger;
+    let state = &app.screens.get::<super::State>().ledger;
     let entry: Id = match parse_number(&state.correct_entry, &lang.tr("club.entry_number")) {
         Ok(n) => n,
         Err(e) => return app.fail(e),
@@ -161,23 +165,24 @@ fn correction_form(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     app.write(
         move |desk| desk.correct_entry(club, entry, amount, &reason, &by),
         move |app, id| {
-            app.club.ledger.correct_entry.clear();
-            app.club.ledger.correct_amount.clear();
-            app.club.ledger.correct_reason.clear();
+            app.screens.get::<super::State>().ledger.correct_entry.clear();
+            app.screens.get::<super::State>().ledger.correct_amount.clear();
+            app.screens.get::<super::State>().ledger.correct_reason.clear();
             app.info(msg!("club.recorded", entry = id).render(lang));
         },
     );
 }
 
 /// Draws the settle-up tab.
-pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
+pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
     let id = club.id;
-    let evenings = app.fetch(|app| &mut app.club.ledger.evenings, id, move |desk| desk.evenings(id));
+    let evenings =
+        app.fetch(|app| &mut app.screens.get::<super::State>().ledger.evenings, id, move |desk| desk.evenings(id));
     ui.heading(lang.tr("club.tab_settle"));
     let Some(evenings) = evenings else { return super::super::reading(ui, lang) };
     ui.horizontal(|ui| {
-        let state = &mut app.club.ledger;
+        let state = &mut app.screens.get::<super::State>().ledger;
         if ui.add(egui::Button::selectable(state.settle_evening.is_none(), lang.tr("club.everyone_now"))).clicked() {
             state.settle_evening = None;
         }
@@ -188,12 +193,15 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
             }
         }
     });
-    ui.checkbox(&mut app.club.ledger.kitty_only, lang.tr("club.kitty_only"));
-    let scope = app.club.ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
-    let kitty_only = app.club.ledger.kitty_only;
+    ui.checkbox(&mut app.screens.get::<super::State>().ledger.kitty_only, lang.tr("club.kitty_only"));
+    let scope = app.screens.get::<super::State>().ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
+    let kitty_only = app.screens.get::<super::State>().ledger.kitty_only;
     let key = (id, scope, kitty_only);
-    let Some(plan) = app.fetch(|app| &mut app.club.ledger.plan, key, move |desk| desk.settle_up(id, scope, kitty_only))
-    else {
+    let Some(plan) = app.fetch(
+        |app| &mut app.screens.get::<super::State>().ledger.plan,
+        key,
+        move |desk| desk.settle_up(id, scope, kitty_only),
+    ) else {
         return;
     };
     let summary = if plan.transfers.is_empty() {
@@ -204,7 +212,9 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
         msg!("club.heuristic", count = plan.transfers.len(), bound = plan.lower_bound).render(lang)
     };
     ui.label(summary);
-    ui.horizontal(|ui| labelled_text(ui, &lang.tr("field.method"), &mut app.club.ledger.pay_method, 160.0));
+    ui.horizontal(|ui| {
+        labelled_text(ui, &lang.tr("field.method"), &mut app.screens.get::<super::State>().ledger.pay_method, 160.0)
+    });
     let mut paid = Vec::new();
     egui::Grid::new("settle-list").striped(true).num_columns(4).show(ui, |ui| {
         for (i, t) in plan.transfers.iter().enumerate() {
@@ -225,7 +235,7 @@ pub fn settle(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
     if paid.is_empty() {
         return;
     }
-    let (method, by) = (app.club.ledger.pay_method.clone(), app.referee_name());
+    let (method, by) = (app.screens.get::<super::State>().ledger.pay_method.clone(), app.referee_name());
     let transfers: Vec<desk::PlannedTransfer> = paid.iter().filter_map(|&i| plan.transfers.get(i).cloned()).collect();
     let count = transfers.len();
     app.write(

@@ -4,10 +4,10 @@
 use chrono::Datelike;
 use egui::{Color32, RichText};
 
-use crate::DeskApp;
 use crate::desk;
 use crate::desk::{Club, Member};
 use crate::export::club::ReceiptScope;
+use crate::frame::{Frame, Has};
 use crate::ledger::{MemberData, format_cents};
 use crate::msg;
 use crate::screens::{exports, labelled_text, parse_date};
@@ -24,14 +24,16 @@ pub struct State {
 }
 
 /// Draws the members tab.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
+pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
     let id = club.id;
-    let Some(balances) = app.fetch(|app| &mut app.club.members.balances, id, move |desk| desk.balances(id)) else {
+    let Some(balances) =
+        app.fetch(|app| &mut app.screens.get::<super::State>().members.balances, id, move |desk| desk.balances(id))
+    else {
         return;
     };
     let today = chrono::Local::now().date_naive();
-    let state = &mut app.club.members;
+    let state = &mut app.screens.get::<super::State>().members;
     if state.from.is_empty() {
         state.from = today.with_day0(0).unwrap_or(today).to_string();
         state.to = today.to_string();
@@ -40,8 +42,8 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club, members: &[Member
         let ui = &mut columns[0];
         ui.heading(format!("{} ({})", lang.tr("club.tab_members"), members.len()));
         ui.horizontal(|ui| {
-            labelled_text(ui, &lang.tr("club.from"), &mut app.club.members.from, 90.0);
-            labelled_text(ui, &lang.tr("club.to"), &mut app.club.members.to, 90.0);
+            labelled_text(ui, &lang.tr("club.from"), &mut app.screens.get::<super::State>().members.from, 90.0);
+            labelled_text(ui, &lang.tr("club.to"), &mut app.screens.get::<super::State>().members.to, 90.0);
         });
         let mut receipt_for = None;
         egui::ScrollArea::vertical().id_salt("members").max_height(ui.available_height() - 40.0).show(ui, |ui| {
@@ -84,9 +86,10 @@ pub(crate) fn balance_text(cents: i64, lang: crate::i18n::Lang) -> RichText {
     }
 }
 
-fn period_receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id) {
+fn period_receipt<S: Has<super::State>>(app: &mut Frame<S>, club: &Club, member: crate::tournament::Id) {
     let lang = app.lang;
-    let (from, to) = (&app.club.members.from, &app.club.members.to);
+    let members = &app.screens.get::<super::State>().members;
+    let (from, to) = (&members.from, &members.to);
     let period = parse_date(from, &lang.tr("club.from")).and_then(|f| Ok((f, parse_date(to, &lang.tr("club.to"))?)));
     let (from, to) = match period {
         Ok((Some(from), Some(to))) if from <= to => (from, to),
@@ -97,7 +100,12 @@ fn period_receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id)
 }
 
 /// Writes a member's receipt for `scope`: the desk reads the names for the file's name, the referee says where.
-pub(crate) fn receipt(app: &mut DeskApp, club: &Club, member: crate::tournament::Id, scope: ReceiptScope) {
+pub(crate) fn receipt<S: Has<super::State>>(
+    app: &mut Frame<S>,
+    club: &Club,
+    member: crate::tournament::Id,
+    scope: ReceiptScope,
+) {
     let (club_id, club_name) = (club.id, club.settings.name.clone());
     app.run(
         move |desk| {
@@ -120,10 +128,10 @@ pub(crate) fn receipt(app: &mut DeskApp, club: &Club, member: crate::tournament:
     );
 }
 
-fn add_member(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
+fn add_member<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
     ui.heading(lang.tr("club.add_member"));
-    let state = &mut app.club.members;
+    let state = &mut app.screens.get::<super::State>().members;
     let mut submitted = false;
     egui::Grid::new("member-form").num_columns(2).show(ui, |ui| {
         let name = labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 240.0);
@@ -138,14 +146,14 @@ fn add_member(app: &mut DeskApp, ui: &mut egui::Ui, club: &Club) {
         ui.end_row();
     });
     submitted |= ui.button(lang.tr("club.add_member")).clicked();
-    if submitted && !app.club.members.form.name.trim().is_empty() {
-        let form = app.club.members.form.clone();
+    if submitted && !app.screens.get::<super::State>().members.form.name.trim().is_empty() {
+        let form = app.screens.get::<super::State>().members.form.clone();
         let (id, name) = (club.id, form.name.trim().to_owned());
         app.write(
             move |desk| desk.add_member(id, &form),
             move |app, _| {
-                app.club.members.form = MemberData::default();
-                app.club.members.focus_name = true;
+                app.screens.get::<super::State>().members.form = MemberData::default();
+                app.screens.get::<super::State>().members.focus_name = true;
                 app.info(msg!("club.member_added", name = name).render(lang));
             },
         );

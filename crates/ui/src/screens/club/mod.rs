@@ -8,8 +8,8 @@ mod members;
 
 use egui::RichText;
 
-use crate::DeskApp;
 use crate::desk::{Club, Member};
+use crate::frame::{Frame, Has};
 use crate::ledger::{ChipValue, ClubSettings, parse_cents};
 use crate::link::Fetched;
 use crate::message::Message;
@@ -57,31 +57,36 @@ pub struct State {
 }
 
 /// Draws the screen.
-pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
-    let Some(clubs) = app.fetch(|app| &mut app.club.clubs, (), |desk| desk.clubs()) else { return };
-    if app.club.club.is_none() {
-        app.club.club = clubs.first().map(|c| c.id);
+pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
+    let Some(clubs) = app.fetch(|app| &mut app.screens.get::<State>().clubs, (), |desk| desk.clubs()) else { return };
+    if app.screens.get::<State>().club.is_none() {
+        app.screens.get::<State>().club = clubs.first().map(|c| c.id);
     }
     let lang = app.lang;
     ui.horizontal(|ui| {
         ui.heading(lang.tr("club.title"));
         for club in clubs.iter() {
-            let current = app.club.club == Some(club.id);
+            let current = app.screens.get::<State>().club == Some(club.id);
             if ui.add(egui::Button::selectable(current, &club.settings.name)).clicked() {
-                app.club.club = Some(club.id);
+                app.screens.get::<State>().club = Some(club.id);
             }
         }
         if ui.button(lang.tr("club.new")).clicked() {
-            app.club.creating = !app.club.creating;
+            app.screens.get::<State>().creating = !app.screens.get::<State>().creating;
         }
     });
-    if app.club.creating || clubs.is_empty() {
+    if app.screens.get::<State>().creating || clubs.is_empty() {
         new_club(app, ui);
         ui.separator();
     }
-    let Some(club) = app.club.club.and_then(|id| clubs.iter().find(|c| c.id == id).cloned()) else { return };
+    let Some(club) = app.screens.get::<State>().club.and_then(|id| clubs.iter().find(|c| c.id == id).cloned()) else {
+        return;
+    };
     let id = club.id;
-    let Some(members) = app.fetch(|app| &mut app.club.member_list, id, move |desk| desk.members(id)) else { return };
+    let Some(members) = app.fetch(|app| &mut app.screens.get::<State>().member_list, id, move |desk| desk.members(id))
+    else {
+        return;
+    };
     ui.label(RichText::new(club.settings.summary(lang)).weak());
     ui.horizontal(|ui| {
         for (tab, key) in [
@@ -90,13 +95,13 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
             (Tab::Ledger, "club.tab_ledger"),
             (Tab::SettleUp, "club.tab_settle"),
         ] {
-            if ui.add(egui::Button::selectable(app.club.tab == tab, lang.tr(key))).clicked() {
-                app.club.tab = tab;
+            if ui.add(egui::Button::selectable(app.screens.get::<State>().tab == tab, lang.tr(key))).clicked() {
+                app.screens.get::<State>().tab = tab;
             }
         }
     });
     ui.separator();
-    match app.club.tab {
+    match app.screens.get::<State>().tab {
         Tab::Members => members::show(app, ui, &club, &members),
         Tab::Evenings => evening::show(app, ui, &club, &members),
         Tab::Ledger => ledger::show(app, ui, &club, &members),
@@ -104,10 +109,10 @@ pub fn show(app: &mut DeskApp, ui: &mut egui::Ui) {
     }
 }
 
-fn new_club(app: &mut DeskApp, ui: &mut egui::Ui) {
+fn new_club<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let lang = app.lang;
     ui.heading(lang.tr("club.new"));
-    let form = &mut app.club.new_club;
+    let form = &mut app.screens.get::<State>().new_club;
     if form.rules.is_empty() {
         form.rules = crate::rules::default_ruleset().id().to_owned();
     }
@@ -133,15 +138,15 @@ fn new_club(app: &mut DeskApp, ui: &mut egui::Ui) {
     if !create {
         return;
     }
-    match club_settings(&app.club.new_club, lang) {
+    match club_settings(&app.screens.get::<State>().new_club, lang) {
         Ok(settings) => {
             let name = settings.name.clone();
             app.write(
                 move |desk| desk.create_club(&settings),
                 move |app, id| {
-                    app.club.club = Some(id);
-                    app.club.creating = false;
-                    app.club.new_club = NewClub::default();
+                    app.screens.get::<State>().club = Some(id);
+                    app.screens.get::<State>().creating = false;
+                    app.screens.get::<State>().new_club = NewClub::default();
                     app.info(msg!("club.created", name = name).render(lang));
                 },
             );
