@@ -143,7 +143,19 @@ fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
     field.type_text("sbagliata");
     harness.run();
     harness.key_press(Key::Enter);
-    harness.run();
+    harness.step();
+    // The server answers on the prompt's own thread: meanwhile the window draws and says it is connecting.
+    harness.get_by_label_contains("in corso");
+    let answered =
+        |harness: &mut egui_kittest::Harness<'_, (stecca::ui::PasswordPrompt, Option<stecca::desk::Desk>)>| {
+            while harness.state().0.is_connecting() {
+                std::thread::sleep(Duration::from_millis(20));
+                harness.step();
+            }
+            // The spinner's last repaint settles over the next frames.
+            harness.run_steps(2);
+        };
+    answered(&mut harness);
     harness.get_by_label_contains("ha rifiutato la password");
     assert!(harness.state().1.is_none());
     let field = harness.get_by_role_and_label(Role::PasswordInput, "Password");
@@ -151,7 +163,8 @@ fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
     field.type_text("giusta");
     harness.run();
     harness.get_by_role_and_label(Role::Button, "Connetti").click();
-    harness.run();
+    harness.step();
+    answered(&mut harness);
     let desk = harness.state().1.as_ref().expect("connected with the typed password");
     assert!(desk.is_shared());
 }
