@@ -119,8 +119,10 @@ fn cash_corrections_and_everyone_with_the_kitty(mut store: Store) {
     assert_eq!((correction.entry.member, correction.entry.corrects), (m[0], Some(paid_in)));
     assert_eq!(correction.treasurer, "Tesoriere");
     // Append-only: the database itself refuses to change or delete an entry.
-    assert!(store.execute_sql("UPDATE ledger_entry SET amount = 0", &[]).is_err());
-    assert!(store.execute_sql("DELETE FROM ledger_entry", &[]).is_err());
+    for sql in ["UPDATE ledger_entry SET amount = 0", "DELETE FROM ledger_entry"] {
+        let refused = store.execute_sql(sql, &[]).expect_err("append-only");
+        assert_eq!(refused.message().id(), Some("error.guard.ledger_append_only"), "{refused:?}");
+    }
 
     let balances = desk::balances(&store, club).expect("balances");
     assert_eq!(balances.members.iter().find(|b| b.member.id == m[0]).map(|b| b.balance), Some(1200));

@@ -59,16 +59,27 @@ use crate::tournament::{EntryErrors, Id, SettingsError, StandingRow, TournamentS
 /// Why a desk operation did not happen. Nothing was saved.
 #[derive(Debug, Error)]
 pub enum DeskError {
-    /// The database refused or failed.
-    Store(#[from] StoreError),
+    /// The database failed (or cannot be reached, or another station changed the record first).
+    Store(StoreError),
     /// Tournament settings that cannot be used.
     Settings(#[from] SettingsError),
     /// The seating could not be made.
     Seating(#[from] SeatingError),
     /// The manche as typed is not valid.
     Entry(Box<EntryErrors>),
-    /// An operation the tournament's state does not allow.
+    /// An operation the data does not allow, wherever it was decided (here, in the store's transaction, or by
+    /// the schema's triggers): every business refusal reaches the screens and the CLI as this one variant, said by
+    /// its message id in the locale files.
     Refused(Message),
+}
+
+impl From<StoreError> for DeskError {
+    fn from(error: StoreError) -> DeskError {
+        match error {
+            StoreError::Refused(why) => DeskError::Refused(why),
+            error => DeskError::Store(error),
+        }
+    }
 }
 
 impl DeskError {

@@ -3,8 +3,26 @@
 
 use super::db::{Db, Write, params};
 use super::{Record, Store, StoreError, StoreResult};
+use crate::message::Message;
 use crate::msg;
 use crate::tournament::Id;
+
+/// What the schema's triggers refuse, by the words they raise (the same in both dialects: they are the last
+/// line of defence, under the checks of the operations, and name no row), said as the desk says every refusal.
+pub(crate) fn trigger_refusal(raised: &str) -> Option<Message> {
+    Some(match raised {
+        "the audit log is append-only" => msg!("error.guard.audit_append_only"),
+        "the ledger is append-only" => msg!("error.guard.ledger_append_only"),
+        "penalty: the player is not of this tournament" => msg!("error.guard.penalty_player"),
+        "seat: the player is not of the tournament of this table" => msg!("error.guard.seat_player"),
+        "manche: the player is not seated at the table of this manche" => msg!("error.guard.manche_player"),
+        "payment: a player is not seated at the table of this manche" => msg!("error.guard.payment_player"),
+        "ledger: the member, evening or entry is not of this club" => msg!("error.guard.ledger_club"),
+        "evening: the member or player is not of this evening" => msg!("error.guard.evening_member"),
+        "chip count: the player is not seated at this table" => msg!("error.guard.chip_count_player"),
+        _ => return None,
+    })
+}
 
 impl Store {
     /// Starts an operation that may write. The write lock is taken before the first read (SQLite's
@@ -69,5 +87,50 @@ pub(super) fn table_of(tx: &Db, tournament: Id, table: Id) -> StoreResult<()> {
         None => Err(StoreError::NotFound(Record::Table)),
         Some(owner) if owner == tournament => Ok(()),
         Some(_) => Err(StoreError::Refused(msg!("error.seating.other_tournament"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text a trigger of either dialect raises, from the migrations as shipped.
+    fn raised() -> Vec<String> {
+        let mut found = Vec::new();
+        let files = crate::MIGRATION_DIR.dirs().flat_map(|dir| dir.files());
+        for file in files.filter(|f| f.path().extension().is_some_and(|e| e == "sql")) {
+            let text = file.contents_utf8().expect("utf-8");
+            for opener in ["RAISE(ABORT, '", "stecca_refuse('", "RAISE EXCEPTION '"] {
+                for (at, _) in text.match_indices(opener) {
+                    let rest = &text[at + opener.len()..];
+                    let raised = &rest[..rest.find('\'').expect("closing quote")];
+                    if raised != "%" {
+                        found.push(raised.to_owned());
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn every_refusal_of_the_triggers_is_said_in_the_desks_words() {
+        let raised = raised();
+        assert!(raised.len() >= 18, "the migrations' triggers were read: {raised:?}");
+        let unsaid: Vec<_> = raised.iter().filter(|r| trigger_refusal(r).is_none()).collect();
+        assert!(unsaid.is_empty(), "triggers raise words the desk does not say: {unsaid:?}");
+    }
+
+    #[test]
+    fn a_trigger_refusal_reaches_the_caller_as_a_refusal() {
+        let store = Store::open_in_memory().expect("store");
+        let row = "INSERT INTO tournament (name, rules, sessions, created_at) VALUES ('T', 'fimj', 1, 'now')";
+        store.db.execute(row, &[]).expect("a tournament");
+        let line = "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action) \
+                    VALUES (1, 'now', 'R', 'player', 1, 'create')";
+        store.db.execute(line, &[]).expect("a line of the audit log");
+        let refused = store.db.execute("DELETE FROM audit", &[]).expect_err("append-only");
+        let StoreError::Refused(why) = refused else { panic!("a refusal: {refused:?}") };
+        assert_eq!(why, msg!("error.guard.audit_append_only"));
     }
 }

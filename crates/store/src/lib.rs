@@ -62,9 +62,9 @@ fn migrations(file: &str) -> Vec<(i64, Option<&'static str>)> {
 #[derive(Debug, Error)]
 pub enum StoreError {
     /// SQLite refused an operation.
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
     /// The PostgreSQL server refused an operation.
-    Postgres(#[from] ::postgres::Error),
+    Postgres(::postgres::Error),
     /// The server cannot be reached (network down, server stopped): nothing was saved.
     Offline {
         /// `user@host:port/database`.
@@ -220,6 +220,32 @@ impl Explain for StoreError {
             StoreError::Refused(why) => why.clone(),
             StoreError::Json(e) => msg!("error.store.json", detail = e),
         }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    /// A refusal of the schema's triggers becomes the refusal it is, in the desk's words.
+    fn from(error: rusqlite::Error) -> StoreError {
+        let refusal = match &error {
+            rusqlite::Error::SqliteFailure(failure, Some(raised))
+                if failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_TRIGGER =>
+            {
+                guards::trigger_refusal(raised)
+            }
+            _ => None,
+        };
+        refusal.map_or(StoreError::Sqlite(error), StoreError::Refused)
+    }
+}
+
+impl From<::postgres::Error> for StoreError {
+    /// A refusal of the schema's triggers becomes the refusal it is, in the desk's words.
+    fn from(error: ::postgres::Error) -> StoreError {
+        let refusal = error
+            .as_db_error()
+            .filter(|db| *db.code() == ::postgres::error::SqlState::RAISE_EXCEPTION)
+            .and_then(|db| guards::trigger_refusal(db.message()));
+        refusal.map_or(StoreError::Postgres(error), StoreError::Refused)
     }
 }
 

@@ -229,7 +229,7 @@ impl Postgres {
             self.statements.borrow_mut().clear();
             return self.offline(with_causes(&error));
         }
-        StoreError::Postgres(error)
+        StoreError::from(error)
     }
 
     /// Runs `work` on the connection, opening it first when there is none.
