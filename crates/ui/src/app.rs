@@ -24,7 +24,7 @@ const WAITING_TICK: Duration = Duration::from_millis(250);
 
 /// The state of the screens of one open tournament.
 #[derive(Default)]
-pub struct TournamentScreens {
+struct TournamentScreens {
     settings: screens::settings::State,
     players: screens::players::State,
     sessions: screens::sessions::State,

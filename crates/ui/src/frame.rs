@@ -56,7 +56,7 @@ pub struct Status {
 }
 
 /// The screens' states as the frame sees them.
-pub trait Parts: Send + 'static {
+pub trait Parts: 'static {
     /// Another tournament was opened: every state that belongs to a tournament starts again, so that no
     /// selection, form or draft of one tournament can act on another.
     fn tournament_opened(&mut self);
