@@ -462,3 +462,39 @@ fn a_refusal_is_said_once_not_once_per_layer() {
     let first_words: String = error.trim_start_matches("stecca seat: ").chars().take(12).collect();
     assert_eq!(error.matches(&first_words).count(), 1, "{error}");
 }
+
+/// A tournament of rules this build does not know (a newer Stecca's, or one edited by hand) is refused by name, by
+/// the desk and by the command line: nothing is scored, seated or exported with other rules in its place.
+#[test]
+fn a_tournament_of_unknown_rules_is_refused_by_name_and_left_alone() {
+    use stecca::message::Explain;
+
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("newer.db");
+    let id = seated_tournament(&db, 8, 1);
+    let conn = rusqlite::Connection::open(&db).expect("sqlite");
+    conn.execute("UPDATE tournament SET rules = 'mahjong_2030' WHERE id = ?1", [id]).expect("rules of a newer build");
+    let seats_before: i64 = conn.query_row("SELECT count(*) FROM seat", [], |r| r.get(0)).expect("seats");
+    drop(conn);
+
+    let desk = stecca::desk::Desk::open_at(db.to_str().expect("path")).expect("the database opens");
+    let refused = desk.tournament(id).expect_err("rules this build does not know");
+    assert!(matches!(refused, stecca::desk::DeskError::Refused(_)), "{refused:?}");
+    let said = refused.message().render(stecca::i18n::Lang::It);
+    assert!(said.contains("«Coppa CLI» gioca «mahjong_2030»") && said.contains("fimj"), "{said}");
+    drop(desk);
+
+    let t = id.to_string();
+    let csv = dir.path().join("standings.csv");
+    let export = ["export", "--tournament", &t, "--what", "standings", "--format", "csv", "--out"];
+    let out = stecca(&db, &[&export[..], &[csv.to_str().expect("path")]].concat());
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mahjong_2030"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!csv.exists(), "nothing exported");
+    let out = stecca(&db, &["seat", "--tournament", &t, "--sessions", "2"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("mahjong_2030"));
+    let conn = rusqlite::Connection::open(&db).expect("sqlite");
+    let seats_after: i64 = conn.query_row("SELECT count(*) FROM seat", [], |r| r.get(0)).expect("seats");
+    assert_eq!(seats_after, seats_before, "nothing seated");
+}

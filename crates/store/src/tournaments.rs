@@ -147,6 +147,16 @@ impl Store {
         let Some((id, mut settings, options, ranking, created_at, archived)) = found else {
             return Err(StoreError::NotFound(Record::Tournament));
         };
+        // A tournament of rules this build does not know (written by a newer Stecca, or by hand) is refused by
+        // name before anything scores, seats or exports it with other rules.
+        if crate::rules::ruleset(&settings.rules).is_none() {
+            return Err(StoreError::Refused(msg!(
+                "error.tournament.unknown_rules",
+                name = settings.name,
+                rules = settings.rules,
+                known = crate::rules::known_ids()
+            )));
+        }
         settings.options = serde_json::from_str(&options)?;
         settings.ranking = serde_json::from_str(&ranking)?;
         Ok(Tournament { id, settings, created_at, archived })

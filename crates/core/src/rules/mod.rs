@@ -69,11 +69,15 @@ pub(crate) fn overlay(base: &mut serde_json::Value, top: &serde_json::Value) {
     }
 }
 
+/// The ids of the rulesets this build plays, for messages that name the known ones ("fimj, classic_american, …").
+pub fn known_ids() -> String {
+    RULESETS.iter().map(|r| r.id()).collect::<Vec<_>>().join(", ")
+}
+
 /// Scores a manche with the ruleset it names.
 pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
     let Some(rules) = ruleset(&input.rules) else {
-        let known: Vec<&str> = RULESETS.iter().map(|r| r.id()).collect();
-        let known = known.join(", ");
+        let known = known_ids();
         return Err(MancheError::general(
             format!("rules: unknown ruleset `{}` (known: {known})", input.rules),
             format!("rules: regolamento sconosciuto `{}` (noti: {known})", input.rules),

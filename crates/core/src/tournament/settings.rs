@@ -86,7 +86,7 @@ impl Explain for SettingsError {
             SettingsError::Sessions(n) => msg!("error.settings.sessions", n = n, max = MAX_SESSIONS),
             SettingsError::Manches(n) => msg!("error.settings.manches", n = n),
             SettingsError::Dates { start, end } => msg!("error.settings.dates", start = start, end = end),
-            SettingsError::Rules(id) => msg!("error.settings.rules", id = id),
+            SettingsError::Rules(id) => msg!("error.settings.rules", id = id, known = rules::known_ids()),
             SettingsError::Options(why) => msg!("error.settings.options").arg_message("why", why.clone()),
             SettingsError::Text(why) => why.clone(),
             SettingsError::Placement(points) => msg!(
@@ -145,7 +145,8 @@ impl TournamentSettings {
             .unwrap_or(0)
     }
 
-    /// The ruleset this tournament plays (the default one if the id is unknown, which validation refuses).
+    /// The ruleset this tournament plays (the default one if the id is unknown: validation refuses such settings,
+    /// and the store refuses a stored tournament of unknown rules by name, so only a form being typed meets it).
     pub fn ruleset(&self) -> &'static (dyn rules::Ruleset + Sync) {
         rules::ruleset(&self.rules).unwrap_or_else(rules::default_ruleset)
     }
