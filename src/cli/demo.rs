@@ -28,10 +28,8 @@ pub struct DemoArgs {
 pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
     let rules = match &args.rules {
         None => crate::rules::default_ruleset(),
-        Some(id) => crate::rules::ruleset(id).with_context(|| {
-            let known: Vec<&str> = crate::rules::RULESETS.iter().map(|r| r.id()).collect();
-            format!("--rules {id}: unknown ruleset (known: {})", known.join(", "))
-        })?,
+        Some(id) => crate::rules::ruleset(id)
+            .with_context(|| format!("--rules {id}: unknown ruleset (known: {})", crate::rules::known_ids()))?,
     };
     let seats = rules.table_size();
     if args.players > crate::seating::MAX_PLAYERS {
