@@ -73,6 +73,15 @@ impl<K: PartialEq, T> Fetched<K, T> {
         true
     }
 
+    /// Takes `value`, read elsewhere for `key` at `revision`, as if it had been asked for and answered here.
+    pub(crate) fn prefill(&mut self, key: K, revision: u64, value: Arc<T>)
+    where
+        K: Clone,
+    {
+        self.asked = Some((key.clone(), revision));
+        self.shown = Some((key, value));
+    }
+
     /// Keeps the answer for `key`.
     pub(crate) fn answer(&mut self, key: K, value: T) {
         self.shown = Some((key, Arc::new(value)));

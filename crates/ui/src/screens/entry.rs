@@ -61,6 +61,8 @@ impl State {
     pub fn reset(&mut self, table: Id, number: u32, stored: Option<(MancheEntry, i64)>) {
         self.keep_draft();
         let mut drafts = std::mem::take(&mut self.drafts);
+        // The table read for the last manche serves the next one until the desk answers again.
+        let stored_table = std::mem::take(&mut self.stored_table);
         let revision = stored.as_ref().map(|(_, revision)| *revision);
         let original = stored.map(|(entry, _)| entry).unwrap_or_default();
         let draft = drafts.remove(&(table, number));
@@ -75,8 +77,15 @@ impl State {
             focus_hand: Some(0),
             drafts,
             restored,
+            stored_table,
             ..State::default()
         };
+    }
+
+    /// Takes the table as the table screen read it at `revision`, so that the entry draws at once instead of
+    /// reading it again.
+    pub(crate) fn knows_table(&mut self, table: Id, state: std::sync::Arc<TableState>, revision: u64) {
+        self.stored_table.prefill(table, revision, state);
     }
 
     /// Keeps the entry on screen as a draft when something was typed.

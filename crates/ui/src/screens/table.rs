@@ -42,7 +42,10 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
     if let Some(next) = state.next_number() {
         let button = egui::Button::new(RichText::new(format!("{} {next}", lang.tr("table.enter"))).strong());
         if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            app.screens.get::<super::entry::State>().reset(table, next, None);
+            let revision = app.revision;
+            let entry = app.screens.get::<super::entry::State>();
+            entry.reset(table, next, None);
+            entry.knows_table(table, Arc::clone(&state), revision);
             app.go(Screen::Entry { table, number: next });
         }
     } else {
@@ -134,7 +137,10 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
             .manches
             .get(number as usize - 1)
             .map(|m| (crate::tournament::MancheEntry::from_input(&m.input), m.revision));
-        app.screens.get::<super::entry::State>().reset(table, number, entry);
+        let revision = app.revision;
+        let entry_state = app.screens.get::<super::entry::State>();
+        entry_state.reset(table, number, entry);
+        entry_state.knows_table(table, state, revision);
         app.go(Screen::Entry { table, number });
     }
 }
