@@ -498,3 +498,30 @@ fn a_tournament_of_unknown_rules_is_refused_by_name_and_left_alone() {
     let seats_after: i64 = conn.query_row("SELECT count(*) FROM seat", [], |r| r.get(0)).expect("seats");
     assert_eq!(seats_after, seats_before, "nothing seated");
 }
+
+/// A tournament whose options its ruleset refuses (edited by hand, or written by a version with other options)
+/// is refused by name and by the option's path, never played with the defaults in their place.
+#[test]
+fn a_tournament_of_refused_options_is_refused_by_name_not_played_with_the_defaults() {
+    use stecca::message::Explain;
+
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("edited.db");
+    let id = seated_tournament(&db, 8, 1);
+    let conn = rusqlite::Connection::open(&db).expect("sqlite");
+    conn.execute("UPDATE tournament SET options = '{\"limits\": {\"coppie\": 0}}' WHERE id = ?1", [id])
+        .expect("options edited by hand");
+    drop(conn);
+
+    let desk = stecca::desk::Desk::open_at(db.to_str().expect("path")).expect("the database opens");
+    let refused = desk.tournament(id).expect_err("options its rules refuse");
+    assert!(matches!(refused, stecca::desk::DeskError::Refused(_)), "{refused:?}");
+    let said = refused.message().render(stecca::i18n::Lang::It);
+    assert!(said.contains("«Coppa CLI»") && said.contains("options.limits.coppie"), "{said}");
+    drop(desk);
+
+    let out = stecca(&db, &["seat", "--tournament", &id.to_string(), "--sessions", "2"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("options.limits.coppie"), "{stderr}");
+}

@@ -49,7 +49,7 @@ fn the_seed_example_settles_with_the_oya_and_the_winner_deals_next() {
     assert!(outcome.players[1].mahjong && !outcome.players[0].mahjong, "the highest total is the winner");
     assert!(outcome.warnings.is_empty() && !outcome.void);
     let rules = stecca::rules::ruleset("mayumi").expect("registered");
-    assert_eq!(rules.rotation(&json!({}), &outcome), stecca::rules::Rotation::To(1));
+    assert_eq!(rules.in_force(&json!({})).expect("defaults").rotation(&outcome), stecca::rules::Rotation::To(1));
 }
 
 #[test]
@@ -84,7 +84,11 @@ fn two_players_settle_the_difference_and_a_tie_keeps_the_oya() {
     assert!(outcome.payments.is_empty());
     assert_eq!(outcome.next_oya.as_deref(), Some("Botan"), "equal totals: the oya stays");
     let rules = stecca::rules::ruleset("mayumi").expect("registered");
-    assert_eq!(rules.rotation(&json!({}), &outcome), stecca::rules::Rotation::To(1), "a tie still counts");
+    assert_eq!(
+        rules.in_force(&json!({})).expect("defaults").rotation(&outcome),
+        stecca::rules::Rotation::To(1),
+        "a tie still counts"
+    );
     let mut uneven = two.clone();
     uneven["players"][0]["captured"] = json!("1L 1R 12C1");
     let outcome = scored(&uneven);
@@ -111,7 +115,11 @@ fn tegarasu_sanjuu_voids_the_hand_and_keeps_the_oya() {
     assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"));
     assert!(outcome.warnings.is_empty(), "20 ken is within the threshold");
     let rules = stecca::rules::ruleset("mayumi").expect("registered");
-    assert_eq!(rules.rotation(&json!({}), &outcome), stecca::rules::Rotation::Stay, "replayed, not counted");
+    assert_eq!(
+        rules.in_force(&json!({})).expect("defaults").rotation(&outcome),
+        stecca::rules::Rotation::Stay,
+        "replayed, not counted"
+    );
 }
 
 #[test]

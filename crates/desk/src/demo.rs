@@ -133,11 +133,10 @@ fn fill(store: &mut Store, id: Id, seed: u64, referee: &str) -> DeskResult<()> {
         while let Some(number) = state.next_number() {
             // Random manches are valid by construction; the loop only guards against a rule (e.g. club play's
             // ninth East win) that a random manche might trip.
-            let ruleset = state.settings.ruleset();
             let frame = state.frame(number);
             let entry = loop {
                 next_seed = next_seed.wrapping_add(1);
-                let input = ruleset.random_manche(next_seed, &frame, &state.settings.options);
+                let input = state.rules.random_manche(next_seed, &frame);
                 let entry = MancheEntry::from_input(&input);
                 if state.preview(number, &entry).is_ok() {
                     break entry;

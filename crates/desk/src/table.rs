@@ -2,7 +2,9 @@
 
 use super::{DeskError, DeskResult};
 use crate::msg;
-use crate::rules::{MancheFrame, Rotation};
+use std::sync::Arc;
+
+use crate::rules::{MancheFrame, Rotation, RulesInForce};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{Save, SaveKind, SeatedTable, Store, StoredManche};
 use crate::tournament::{
@@ -22,6 +24,8 @@ pub struct TableState {
     pub manches: Vec<StoredManche>,
     /// The tournament's card, for rulesets that score from one (empty otherwise, or when none is kept).
     pub card: Vec<CardHand>,
+    /// The tournament's ruleset bound to its options, read once.
+    pub rules: Arc<dyn RulesInForce>,
     /// Who dealt after each manche, derived once from the outcomes (the table screen asks every row's winds
     /// on every frame).
     rotations: Vec<Rotation>,
@@ -37,7 +41,7 @@ impl TableState {
 
     /// Who deals after a manche with this outcome.
     fn rotation(&self, outcome: &MancheOutcome) -> Rotation {
-        self.settings.ruleset().rotation(&self.settings.options, outcome)
+        self.rules.rotation(outcome)
     }
 
     /// Where manche `number` is played: the players by position, who deals, the prevailing wind.
@@ -96,9 +100,10 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     }
     let settings = store.tournament(tournament)?.settings;
     let manches = store.table_manches(table)?;
-    let rotations = rotations(&settings, &manches);
+    let rules = settings.in_force()?;
+    let rotations = rotations(&*rules, &manches);
     let card = if settings.ruleset().entry_model().card_value { store.card(tournament)? } else { Vec::new() };
-    Ok(TableState { table: seated, settings, players, manches, card, rotations })
+    Ok(TableState { table: seated, settings, players, manches, card, rules, rotations })
 }
 
 /// How a station saves a manche: the revision it read, when it corrects one, and the key of this save.
@@ -191,27 +196,26 @@ pub struct TableProgress {
 /// Every table's progress in `tournament`, by table id: what its session counts, and its void manches apart
 /// (a void hand that keeps the deal is played again, so a session of 16 may hold 17 manches).
 pub fn table_progress(store: &Store, tournament: Id) -> DeskResult<std::collections::HashMap<Id, TableProgress>> {
-    let settings = store.tournament(tournament)?.settings;
+    let rules = store.tournament(tournament)?.settings.in_force()?;
     let mut progress = std::collections::HashMap::new();
     for table in store.seating(tournament)? {
         let manches = store.table_manches(table.id)?;
         if manches.is_empty() {
             continue;
         }
-        let counted = winds_after(&settings, &table, &manches).passes;
+        let counted = winds_after(&*rules, &table, &manches).passes;
         let void = manches.iter().filter(|m| m.outcome.void).count();
         progress.insert(table.id, TableProgress { counted, void });
     }
     Ok(progress)
 }
 
-/// Who dealt after each of `manches`, as `settings`' ruleset rotates the deal.
-fn rotations(settings: &TournamentSettings, manches: &[StoredManche]) -> Vec<Rotation> {
-    let ruleset = settings.ruleset();
-    manches.iter().map(|m| ruleset.rotation(&settings.options, &m.outcome)).collect()
+/// Who dealt after each of `manches`, as the rules in force rotate the deal.
+fn rotations(rules: &dyn RulesInForce, manches: &[StoredManche]) -> Vec<Rotation> {
+    manches.iter().map(|m| rules.rotation(&m.outcome)).collect()
 }
 
 /// The winds at `table` once all of `manches` are played: `passes` is what its session counts.
-pub fn winds_after(settings: &TournamentSettings, table: &SeatedTable, manches: &[StoredManche]) -> MancheWinds {
-    manche_winds(table.start_round_wind, &rotations(settings, manches), table.players.len())
+pub fn winds_after(rules: &dyn RulesInForce, table: &SeatedTable, manches: &[StoredManche]) -> MancheWinds {
+    manche_winds(table.start_round_wind, &rotations(rules, manches), table.players.len())
 }

@@ -4,6 +4,7 @@ use super::db::{Row, Value, params};
 
 use super::guards::writable;
 use super::{Record, Store, StoreError, StoreResult, now};
+use crate::message::Explain;
 use crate::msg;
 use crate::tournament::{Id, TournamentSettings};
 
@@ -159,6 +160,13 @@ impl Store {
         }
         settings.options = serde_json::from_str(&options)?;
         settings.ranking = serde_json::from_str(&ranking)?;
+        // Options its ruleset refuses (written by hand, or by a version with other options) are refused by name
+        // too: nothing scores a tournament with options replaced by the defaults.
+        if let Err(why) = settings.in_force() {
+            return Err(StoreError::Refused(
+                msg!("error.tournament.bad_options", name = settings.name).arg_message("why", why.message()),
+            ));
+        }
         Ok(Tournament { id, settings, created_at, archived })
     }
 

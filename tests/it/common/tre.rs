@@ -5,7 +5,7 @@
 
 use stecca::rules::{
     self, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput,
-    PlayerOutcome, Rotation, Ruleset, SeatModel, TunableValue, WinFlagInfo,
+    PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, problems::Problems,
 };
 
 /// Makes "tre" known to this test process.
@@ -14,6 +14,7 @@ pub fn register() {
 }
 
 /// The toy ruleset.
+#[derive(Clone, Copy, Debug)]
 pub struct Tre;
 
 const DOUBLE: WinFlagInfo = WinFlagInfo { id: "double", label_it: "Doppio", label_en: "Double" };
@@ -32,19 +33,34 @@ const ENTRY: EntryModel = EntryModel {
 const STAKE: TunableValue =
     TunableValue { path: "stake", group_it: "Posta", group_en: "Stake", label_it: "Posta", label_en: "Stake" };
 
-fn stake(options: &serde_json::Value) -> u64 {
-    rules::effective_options("tre", options).get("stake").and_then(serde_json::Value::as_u64).unwrap_or(10)
+/// Tre's options: the stake a winner collects from each other player, and the chips each player starts with.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TreOptions {
+    /// Chips at the start of a session.
+    pub starting_points: i64,
+    /// The stake.
+    pub stake: u64,
 }
 
-impl Ruleset for Tre {
+impl Default for TreOptions {
+    fn default() -> Self {
+        TreOptions { starting_points: 100, stake: 10 }
+    }
+}
+
+impl TypedRuleset for Tre {
+    type Options = TreOptions;
+    type Manche = MancheInput;
+
     fn id(&self) -> &'static str {
         "tre"
     }
     fn name(&self) -> &'static str {
         "Tre (test)"
     }
-    fn edition(&self, options: &serde_json::Value) -> (String, String) {
-        (format!("posta {}", stake(options)), format!("stake {}", stake(options)))
+    fn edition(&self, options: &TreOptions) -> (String, String) {
+        (format!("posta {}", options.stake), format!("stake {}", options.stake))
     }
     fn table_size(&self) -> usize {
         3
@@ -52,42 +68,35 @@ impl Ruleset for Tre {
     fn seat_model(&self) -> SeatModel {
         SeatModel::Dealer
     }
-    fn rotation(&self, _options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
+    fn rotation(&self, _options: &TreOptions, outcome: &MancheOutcome) -> Rotation {
         match outcome.players.iter().position(|p| p.mahjong) {
             Some(winner) => Rotation::To(winner),
             None => Rotation::Pass,
         }
     }
-    fn deal_always_passes(&self, _options: &serde_json::Value) -> bool {
+    fn deal_always_passes(&self, _options: &TreOptions) -> bool {
         false
     }
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
     }
-    fn default_options(&self) -> serde_json::Value {
-        serde_json::json!({"starting_points": 100, "stake": 10})
-    }
-    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        let Some(map) = options.as_object() else {
-            return Err(MancheError::general("options: not an object", "options: non è un oggetto"));
-        };
-        for (key, value) in map {
-            if !["starting_points", "stake"].contains(&key.as_str()) || !value.is_u64() {
-                return Err(MancheError::general(
-                    format!("options.{key}: refused"),
-                    format!("options.{key}: rifiutato"),
-                ));
-            }
+    fn check_options(&self, options: &TreOptions) -> Result<(), String> {
+        match options.stake {
+            1..=1000 => Ok(()),
+            stake => Err(format!("options.stake: between 1 and 1000, got {stake}")),
         }
-        Ok(())
     }
-    fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        self.check_options(&manche.options)?;
+    fn read_manche(&self, manche: &MancheInput) -> Result<MancheInput, Problems> {
+        Ok(manche.clone())
+    }
+    fn score(&self, manche: &MancheInput, options: &TreOptions) -> Result<MancheOutcome, Problems> {
         if manche.players.len() != 3 {
-            return Err(MancheError::general("Tre needs 3 players", "Tre vuole 3 giocatori"));
+            return Err(MancheError::general("Tre needs 3 players", "Tre vuole 3 giocatori").into());
         }
         if let Some(p) = manche.players.iter().find(|p| p.seat.is_some() || p.hand.is_some()) {
-            return Err(MancheError::player(&p.name, "Tre has no winds and no tiles", "Tre non ha venti né tessere"));
+            return Err(
+                MancheError::player(&p.name, "Tre has no winds and no tiles", "Tre non ha venti né tessere").into()
+            );
         }
         let winners: Vec<usize> = (0..3).filter(|&i| manche.players[i].mahjong).collect();
         let winner = match (manche.void, winners.as_slice()) {
@@ -95,9 +104,9 @@ impl Ruleset for Tre {
             (false, [w]) => Some(*w),
             (true, [w, ..]) => {
                 let name = &manche.players[*w].name;
-                return Err(MancheError::player(name, "a draw has no winner", "una patta non ha vincitori"));
+                return Err(MancheError::player(name, "a draw has no winner", "una patta non ha vincitori").into());
             }
-            _ => return Err(MancheError::general("exactly one winner", "un solo vincitore")),
+            _ => return Err(MancheError::general("exactly one winner", "un solo vincitore").into()),
         };
         let mut payments = Vec::new();
         let mut net = vec![0i64; 3];
@@ -118,7 +127,7 @@ impl Ruleset for Tre {
             .collect();
         if let Some(w) = winner {
             let doubled = manche.players[w].win.iter().any(|f| f == "double");
-            let value = stake(&manche.options) * if doubled { 2 } else { 1 };
+            let value = options.stake * if doubled { 2 } else { 1 };
             players[w].score = i64::try_from(value).unwrap_or(i64::MAX);
             for other in (0..3).filter(|&i| i != w) {
                 payments.push(PaymentOutcome {
@@ -146,7 +155,7 @@ impl Ruleset for Tre {
     fn choice_options(&self) -> &'static [ChoiceOption] {
         &[]
     }
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, _options: &TreOptions) -> MancheInput {
         let winner = (seed % 4) as usize;
         MancheInput {
             rules: "tre".into(),
@@ -167,7 +176,7 @@ impl Ruleset for Tre {
                 .collect(),
             bettor: None,
             tegarasu_sanjuu: None,
-            options: options.clone(),
+            options: serde_json::json!({}),
         }
     }
 }

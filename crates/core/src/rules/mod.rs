@@ -11,8 +11,12 @@ pub mod problems;
 pub mod random_tiles;
 pub mod tile_checks;
 mod tile_outcome;
+mod typed;
 
 pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
+pub use typed::{RulesInForce, TypedRuleset};
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
@@ -20,16 +24,15 @@ use thiserror::Error;
 use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
-pub static RULESETS: &[&(dyn Ruleset + Sync)] =
-    &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi];
+pub static RULESETS: &[&dyn Ruleset] = &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi];
 
 /// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
 /// the trait (they are not shipped, so they are not in [`RULESETS`]).
-static REGISTERED: std::sync::RwLock<Vec<&'static (dyn Ruleset + Sync)>> = std::sync::RwLock::new(Vec::new());
+static REGISTERED: std::sync::RwLock<Vec<&'static dyn Ruleset>> = std::sync::RwLock::new(Vec::new());
 
 /// Makes a ruleset known by its id besides [`RULESETS`] (tests); registering an id twice keeps the first.
 #[doc(hidden)]
-pub fn register(ruleset: &'static (dyn Ruleset + Sync)) {
+pub fn register(ruleset: &'static dyn Ruleset) {
     let mut registered = REGISTERED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
     if !registered.iter().any(|r| r.id() == ruleset.id()) {
         registered.push(ruleset);
@@ -37,7 +40,7 @@ pub fn register(ruleset: &'static (dyn Ruleset + Sync)) {
 }
 
 /// The ruleset with this id (`"fimj"`).
-pub fn ruleset(id: &str) -> Option<&'static (dyn Ruleset + Sync)> {
+pub fn ruleset(id: &str) -> Option<&'static dyn Ruleset> {
     RULESETS.iter().copied().find(|r| r.id() == id).or_else(|| {
         let registered = REGISTERED.read().unwrap_or_else(std::sync::PoisonError::into_inner);
         registered.iter().copied().find(|r| r.id() == id)
@@ -95,15 +98,13 @@ pub fn manche_problems(input: &MancheInput) -> Vec<MancheError> {
 }
 
 /// A ruleset: everything that differs between the games Stecca scores. The desk, the store, the exports and
-/// the screens ask it; none of them names a ruleset.
-pub trait Ruleset {
+/// the screens ask it; none of them names a ruleset. A ruleset implements [`TypedRuleset`] and gets this through
+/// the generic adapter; what depends on a tournament's options is asked of its [`RulesInForce`].
+pub trait Ruleset: Send + Sync {
     /// Short id used in files and on the command line (`fimj`).
     fn id(&self) -> &'static str;
     /// Display name.
     fn name(&self) -> &'static str;
-    /// The edition and variant the options select, in Italian and English, for headings and sheets
-    /// ("TACOLFMJ 1924 · partita mista"); empty when the ruleset has one form.
-    fn edition(&self, options: &serde_json::Value) -> (String, String);
     /// Players at a table.
     fn table_size(&self) -> usize;
     /// Fewest players a table may have when the players do not fill tables of [`Ruleset::table_size`]
@@ -113,29 +114,24 @@ pub trait Ruleset {
     }
     /// How the players are seated.
     fn seat_model(&self) -> SeatModel;
-    /// Who deals the manche after `outcome` under `options`.
-    fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation;
-    /// Whether the deal passes after every manche whatever happens (so that a score sheet can print each
-    /// manche's dealer in advance).
-    fn deal_always_passes(&self, options: &serde_json::Value) -> bool;
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
     /// The digest defaults of every configurable value, as the JSON `options` object.
     fn default_options(&self) -> serde_json::Value;
     /// The options a club evening is played with, over the defaults (`{}`: the defaults are club play).
-    fn club_options(&self) -> serde_json::Value {
-        serde_json::json!({})
+    fn club_options(&self) -> serde_json::Value;
+    /// The ruleset bound to an `options` object, read and checked once (unknown keys and bad values are errors
+    /// that name the option's path).
+    fn in_force(&self, options: &serde_json::Value) -> Result<Arc<dyn RulesInForce>, MancheError>;
+    /// Checks an `options` object.
+    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
+        self.in_force(options).map(|_| ())
     }
-    /// Checks an `options` object (unknown keys and bad values are errors).
-    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError>;
-    /// Validates the whole manche and computes every hand and payment.
+    /// Validates the whole manche (under its own `options`) and computes every hand and payment.
     fn score(&self, manche: &MancheInput) -> Result<MancheOutcome, MancheError>;
     /// Every problem of the manche — at most one per player, and one about the manche as a whole — for entry
-    /// screens that show each beside its hand; empty when [`Ruleset::score`] succeeds. The default is the one
-    /// problem `score` reports.
-    fn problems(&self, manche: &MancheInput) -> Vec<MancheError> {
-        self.score(manche).err().into_iter().collect()
-    }
+    /// screens that show each beside its hand; empty when [`Ruleset::score`] succeeds.
+    fn problems(&self, manche: &MancheInput) -> Vec<MancheError>;
     /// The win flags a winner may carry, for entry screens.
     fn win_flags(&self) -> &'static [WinFlagInfo] {
         self.entry_model().win_flags
@@ -145,9 +141,6 @@ pub trait Ruleset {
     fn tunable_values(&self) -> &'static [TunableValue];
     /// The options chosen from a list (rotation, edition, game type), in the order a settings screen shows them.
     fn choice_options(&self) -> &'static [ChoiceOption];
-    /// A random valid manche at `frame` under `options`, for demo tournaments and tests; the same seed gives the
-    /// same manche.
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput;
 }
 
 /// How the players of a table are seated.
@@ -336,7 +329,7 @@ pub(crate) fn options_from_json<T: serde::de::DeserializeOwned + Default>(
 }
 
 /// The ruleset a new tournament plays unless the referee picks another (the first of [`RULESETS`]).
-pub fn default_ruleset() -> &'static (dyn Ruleset + Sync) {
+pub fn default_ruleset() -> &'static dyn Ruleset {
     RULESETS[0]
 }
 

@@ -1,5 +1,7 @@
 //! A tournament's settings: what the referee fills in before the first session.
 
+use std::sync::Arc;
+
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -125,10 +127,7 @@ impl TournamentSettings {
         {
             return Err(SettingsError::Dates { start, end });
         }
-        let Some(ruleset) = rules::ruleset(&self.rules) else {
-            return Err(SettingsError::Rules(self.rules.clone()));
-        };
-        ruleset.check_options(&self.options).map_err(|e| SettingsError::Options(e.message()))?;
+        self.in_force()?;
         let p = &self.ranking.placement_points;
         if p.windows(2).any(|w| w[0] < w[1]) {
             return Err(SettingsError::Placement(p.clone()));
@@ -147,15 +146,25 @@ impl TournamentSettings {
 
     /// The ruleset this tournament plays (the default one if the id is unknown: validation refuses such settings,
     /// and the store refuses a stored tournament of unknown rules by name, so only a form being typed meets it).
-    pub fn ruleset(&self) -> &'static (dyn rules::Ruleset + Sync) {
+    pub fn ruleset(&self) -> &'static dyn rules::Ruleset {
         rules::ruleset(&self.rules).unwrap_or_else(rules::default_ruleset)
     }
 
+    /// The ruleset bound to these options, read once: what depends on the options (the rotation, the edition,
+    /// a random manche) is asked of it. Refuses an unknown ruleset or a bad option by name.
+    pub fn in_force(&self) -> Result<Arc<dyn rules::RulesInForce>, SettingsError> {
+        let Some(ruleset) = rules::ruleset(&self.rules) else {
+            return Err(SettingsError::Rules(self.rules.clone()));
+        };
+        ruleset.in_force(&self.options).map_err(|e| SettingsError::Options(e.message()))
+    }
+
     /// The ruleset's name and the edition the options select, in Italian or English
-    /// ("Classic American · TACOLFMJ 1924 · partita mista").
+    /// ("Classic American · TACOLFMJ 1924 · partita mista"); the name alone while the options are refused (a
+    /// form being typed: a stored tournament's options are checked when it is read).
     pub fn rules_heading(&self, italian: bool) -> String {
         let ruleset = self.ruleset();
-        let (it, en) = ruleset.edition(&self.options);
+        let (it, en) = self.in_force().map(|rules| rules.edition()).unwrap_or_default();
         let edition = if italian { it } else { en };
         if edition.is_empty() { ruleset.name().to_owned() } else { format!("{} · {edition}", ruleset.name()) }
     }

@@ -33,8 +33,7 @@ fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
 const RULES_HEADER: [&str; 2] = ["rules", "edition"];
 
 fn rules_columns(s: &Snapshot) -> [String; 2] {
-    let settings = &s.tournament.settings;
-    [settings.rules.clone(), settings.ruleset().edition(&settings.options).1]
+    [s.tournament.settings.rules.clone(), s.rules.edition().1]
 }
 
 /// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions.

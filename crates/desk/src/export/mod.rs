@@ -9,12 +9,14 @@ pub mod pdf;
 pub use file::{WriteError, is_database_file, write_export};
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use thiserror::Error;
 
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
+use crate::rules::RulesInForce;
 use crate::store::{Player, SeatedTable, Store, StoredManche, Tournament};
 use crate::tournament::{Id, StandingRow};
 use crate::{self as desk, DeskError};
@@ -92,6 +94,8 @@ pub struct Snapshot {
     pub manches: HashMap<Id, Vec<StoredManche>>,
     /// The standings now.
     pub standings: Vec<StandingRow>,
+    /// The tournament's ruleset bound to its options, read once.
+    pub rules: Arc<dyn RulesInForce>,
 }
 
 impl Snapshot {
@@ -104,8 +108,10 @@ impl Snapshot {
                 manches.insert(table.id, store.table_manches(table.id)?);
             }
         }
+        let read = store.tournament(tournament)?;
         Ok(Snapshot {
-            tournament: store.tournament(tournament)?,
+            rules: read.settings.in_force()?,
+            tournament: read,
             players: store.players(tournament)?,
             tables,
             manches,
@@ -126,7 +132,7 @@ impl Snapshot {
         tables.peek().is_some()
             && tables.all(|table| {
                 let manches = self.manches.get(&table.id).map_or(&[][..], Vec::as_slice);
-                desk::winds_after(settings, table, manches).passes >= settings.manches_per_session
+                desk::winds_after(&*self.rules, table, manches).passes >= settings.manches_per_session
             })
     }
 

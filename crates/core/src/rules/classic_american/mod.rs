@@ -17,7 +17,7 @@ use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
     CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, Rotation, Ruleset, ScoredTiles, SeatModel, TunableValue, WinFlagInfo, tile_outcome,
+    MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Tile, Wind, parse_hand};
@@ -249,7 +249,10 @@ fn hand_error(name: &str, error: HandError, options: &ClassicOptions) -> MancheE
     }
 }
 
-impl Ruleset for ClassicAmerican {
+impl TypedRuleset for ClassicAmerican {
+    type Options = ClassicOptions;
+    type Manche = ClassicManche;
+
     fn id(&self) -> &'static str {
         ID
     }
@@ -258,8 +261,7 @@ impl Ruleset for ClassicAmerican {
         "Classic American"
     }
 
-    fn edition(&self, options: &serde_json::Value) -> (String, String) {
-        let options = ClassicOptions::from_json(options).unwrap_or_default();
+    fn edition(&self, options: &ClassicOptions) -> (String, String) {
         (options.describe(true), options.describe(false))
     }
 
@@ -272,11 +274,11 @@ impl Ruleset for ClassicAmerican {
     }
 
     /// East stays when East wins or the wall is exhausted.
-    fn rotation(&self, _options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
+    fn rotation(&self, _options: &ClassicOptions, outcome: &MancheOutcome) -> Rotation {
         if outcome.void || outcome.dealer_won() { Rotation::Stay } else { Rotation::Pass }
     }
 
-    fn deal_always_passes(&self, _options: &serde_json::Value) -> bool {
+    fn deal_always_passes(&self, _options: &ClassicOptions) -> bool {
         false
     }
 
@@ -284,39 +286,25 @@ impl Ruleset for ClassicAmerican {
         &ENTRY
     }
 
-    fn default_options(&self) -> serde_json::Value {
-        serde_json::to_value(ClassicOptions::default()).unwrap_or_default()
-    }
-
     fn choice_options(&self) -> &'static [ChoiceOption] {
         &CHOICES
     }
 
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &ClassicOptions) -> MancheInput {
         random::random_manche(seed, frame, options)
     }
 
-    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        ClassicOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
+    fn check_options(&self, options: &ClassicOptions) -> Result<(), String> {
+        options.check()
     }
 
-    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        let options = ClassicOptions::from_json(&input.options).map_err(MancheError::options)?;
-        let manche = ClassicManche::from_input(input)?;
-        let scored = score_manche(&manche, &options)?;
-        Ok(outcome(&manche, &scored))
+    fn read_manche(&self, input: &MancheInput) -> Result<ClassicManche, Problems> {
+        Ok(ClassicManche::from_input(input)?)
     }
 
-    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
-        let options = match ClassicOptions::from_json(&input.options) {
-            Ok(options) => options,
-            Err(e) => return vec![MancheError::options(e)],
-        };
-        let manche = match ClassicManche::from_input(input) {
-            Ok(manche) => manche,
-            Err(e) => return vec![e],
-        };
-        score_manche_or_problems(&manche, &options).err().map(Problems::into_vec).unwrap_or_default()
+    fn score(&self, manche: &ClassicManche, options: &ClassicOptions) -> Result<MancheOutcome, Problems> {
+        let scored = score_manche_or_problems(manche, options)?;
+        Ok(outcome(manche, &scored))
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {

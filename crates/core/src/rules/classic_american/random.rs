@@ -11,17 +11,16 @@ use crate::tiles::{Bonus, Counts, KINDS, Wind};
 use super::{ClassicManche, ClassicOptions, ID, score_manche};
 
 /// A random manche at `frame` that scores under `options`.
-pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
-    let parsed = ClassicOptions::from_json(options).unwrap_or_default();
+pub fn random_manche(seed: u64, frame: &MancheFrame, options: &ClassicOptions) -> MancheInput {
     let mut rng = Rng::new(seed);
     for _ in 0..40 {
-        let input = draw(&mut rng, frame, options);
-        let valid = ClassicManche::from_input(&input).is_ok_and(|m| score_manche(&m, &parsed).is_ok());
+        let input = draw(&mut rng, frame);
+        let valid = ClassicManche::from_input(&input).is_ok_and(|m| score_manche(&m, options).is_ok());
         if valid {
             return input;
         }
     }
-    let mut wall = draw(&mut rng, frame, options);
+    let mut wall = draw(&mut rng, frame);
     wall.void = true;
     for player in &mut wall.players {
         player.mahjong = false;
@@ -32,7 +31,8 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value
     wall
 }
 
-fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+/// A manche without options: the adapter gives it the options in force.
+fn draw(rng: &mut Rng, frame: &MancheFrame) -> MancheInput {
     let mut pool: Counts = [4; KINDS];
     let n = frame.names.len();
     let wall_game = rng.chance(12);
@@ -86,7 +86,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
         players,
         bettor: None,
         tegarasu_sanjuu: None,
-        options: options.clone(),
+        options: serde_json::json!({}),
     }
 }
 
@@ -94,6 +94,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame, options: &serde_json::Value) -> Manc
 mod tests {
     use super::*;
     use crate::rules::score_manche as score;
+    use crate::rules::{Ruleset, classic_american::ClassicAmerican};
 
     fn frame() -> MancheFrame {
         MancheFrame {
@@ -112,9 +113,10 @@ mod tests {
             serde_json::json!({"game_type": "cleared"}),
             serde_json::json!({"game_type": "one_double"}),
         ] {
+            let rules = ClassicAmerican.in_force(&options).expect("options");
             let mut winners = 0;
             for seed in 0..200 {
-                let input = random_manche(seed, &frame(), &options);
+                let input = rules.random_manche(seed, &frame());
                 let outcome = score(&input).unwrap_or_else(|e| panic!("{options} seed {seed}: {e}"));
                 assert_eq!(outcome.net.iter().map(|(_, n)| n).sum::<i64>(), 0);
                 winners += usize::from(!outcome.void);
@@ -125,7 +127,7 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_manche() {
-        let options = serde_json::json!({});
+        let options = ClassicOptions::default();
         assert_eq!(random_manche(7, &frame(), &options), random_manche(7, &frame(), &options));
     }
 }

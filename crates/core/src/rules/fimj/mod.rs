@@ -19,7 +19,7 @@ pub use validate::validate;
 use crate::rules::problems::Problems;
 use crate::rules::{
     CARD_FIELDS, Choice, ChoiceOption, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, PlayerInput, Rotation, Ruleset, SeatModel, TunableValue, WinFlagInfo, tile_checks::seat_wind,
+    MancheOutcome, PlayerInput, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_checks::seat_wind,
     tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
@@ -184,7 +184,10 @@ fn hand_error(name: &str, error: HandError) -> MancheError {
     }
 }
 
-impl Ruleset for Fimj {
+impl TypedRuleset for Fimj {
+    type Options = FimjOptions;
+    type Manche = FimjManche;
+
     fn id(&self) -> &'static str {
         ID
     }
@@ -193,10 +196,10 @@ impl Ruleset for Fimj {
         "FIMJ — Regolamento italiano ufficiale (1993)"
     }
 
-    fn edition(&self, options: &serde_json::Value) -> (String, String) {
-        match FimjOptions::from_json(options).map(|o| o.east_rotation) {
-            Ok(EastRotation::Club) => ("rotazione di circolo".into(), "club rotation".into()),
-            _ => ("rotazione da torneo".into(), "tournament rotation".into()),
+    fn edition(&self, options: &FimjOptions) -> (String, String) {
+        match options.east_rotation {
+            EastRotation::Club => ("rotazione di circolo".into(), "club rotation".into()),
+            EastRotation::Tournament => ("rotazione da torneo".into(), "tournament rotation".into()),
         }
     }
 
@@ -209,21 +212,17 @@ impl Ruleset for Fimj {
     }
 
     /// Tournament play: East always passes. Club play: East stays after an East win or a void manche.
-    fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
-        let club = FimjOptions::from_json(options).is_ok_and(|o| o.east_rotation == EastRotation::Club);
+    fn rotation(&self, options: &FimjOptions, outcome: &MancheOutcome) -> Rotation {
+        let club = options.east_rotation == EastRotation::Club;
         if club && (outcome.dealer_won() || outcome.void) { Rotation::Stay } else { Rotation::Pass }
     }
 
-    fn deal_always_passes(&self, options: &serde_json::Value) -> bool {
-        FimjOptions::from_json(options).is_ok_and(|o| o.east_rotation == EastRotation::Tournament)
+    fn deal_always_passes(&self, options: &FimjOptions) -> bool {
+        options.east_rotation == EastRotation::Tournament
     }
 
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
-    }
-
-    fn default_options(&self) -> serde_json::Value {
-        serde_json::to_value(FimjOptions::default()).unwrap_or_default()
     }
 
     fn club_options(&self) -> serde_json::Value {
@@ -231,15 +230,15 @@ impl Ruleset for Fimj {
         serde_json::json!({ "east_rotation": "club" })
     }
 
-    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        FimjOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
+    fn check_options(&self, options: &FimjOptions) -> Result<(), String> {
+        options.check()
     }
 
     fn choice_options(&self) -> &'static [ChoiceOption] {
         &CHOICES
     }
 
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &FimjOptions) -> MancheInput {
         let random = random_manche(seed);
         // The random seats are by wind; the frame's players sit by position.
         let seats = frame
@@ -253,26 +252,16 @@ impl Ruleset for Fimj {
             .collect();
         let round_wind = frame.round_wind.unwrap_or(random.round_wind);
         let manche = FimjManche { round_wind, void: random.void, seats };
-        MancheInput { options: options.clone(), ..manche.to_input(&FimjOptions::default()) }
+        manche.to_input(options)
     }
 
-    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        let options = FimjOptions::from_json(&input.options).map_err(MancheError::options)?;
-        let manche = FimjManche::from_input(input)?;
-        let scored = score_manche(&manche, &options)?;
-        Ok(outcome(&manche, &scored))
+    fn read_manche(&self, input: &MancheInput) -> Result<FimjManche, Problems> {
+        Ok(FimjManche::from_input(input)?)
     }
 
-    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
-        let options = match FimjOptions::from_json(&input.options) {
-            Ok(options) => options,
-            Err(e) => return vec![MancheError::options(e)],
-        };
-        let manche = match FimjManche::from_input(input) {
-            Ok(manche) => manche,
-            Err(e) => return vec![e],
-        };
-        score_manche_or_problems(&manche, &options).err().map(Problems::into_vec).unwrap_or_default()
+    fn score(&self, manche: &FimjManche, options: &FimjOptions) -> Result<MancheOutcome, Problems> {
+        let scored = score_manche_or_problems(manche, options)?;
+        Ok(outcome(manche, &scored))
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {

@@ -12,8 +12,8 @@ pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome, PlayerOutcome,
-    Rotation, Ruleset, SeatModel, TunableValue, Warning,
+    EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome, PlayerOutcome, Rotation,
+    SeatModel, TunableValue, TypedRuleset, Warning,
 };
 
 /// The Hanafuda ruleset.
@@ -22,13 +22,6 @@ pub struct Mayumi;
 
 /// The ruleset's id.
 pub const ID: &str = "mayumi";
-
-/// Reads, checks and scores a hand; on failure every problem found, one per player at most.
-pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Problems> {
-    let table = MayumiOptions::scoring_table(&input.options).map_err(MancheError::options)?;
-    let hand = read(input)?;
-    Ok(outcome(&hand, &table))
-}
 
 /// The scored hand: totals and their lines, the settlement with the oya (nothing when *tegarasu sanjuu* is
 /// declared), the next oya, and a warning for a declaration above the threshold.
@@ -90,17 +83,16 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
     }
 }
 
-impl Ruleset for Mayumi {
+impl TypedRuleset for Mayumi {
+    type Options = MayumiOptions;
+    type Manche = Hand;
+
     fn id(&self) -> &'static str {
         ID
     }
 
     fn name(&self) -> &'static str {
         "Mayumi-no Hanafuda"
-    }
-
-    fn edition(&self, _options: &serde_json::Value) -> (String, String) {
-        (String::new(), String::new())
     }
 
     fn table_size(&self) -> usize {
@@ -117,7 +109,7 @@ impl Ruleset for Mayumi {
 
     /// The highest total deals next (the oya again after a tie); a *tegarasu sanjuu* is replayed by the same
     /// oya and does not count towards the session.
-    fn rotation(&self, _options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
+    fn rotation(&self, _options: &MayumiOptions, outcome: &MancheOutcome) -> Rotation {
         let next = outcome.next_oya.as_ref().and_then(|name| outcome.players.iter().position(|p| &p.name == name));
         match (outcome.void, next) {
             (false, Some(seat)) => Rotation::To(seat),
@@ -125,7 +117,7 @@ impl Ruleset for Mayumi {
         }
     }
 
-    fn deal_always_passes(&self, _options: &serde_json::Value) -> bool {
+    fn deal_always_passes(&self, _options: &MayumiOptions) -> bool {
         false
     }
 
@@ -133,31 +125,29 @@ impl Ruleset for Mayumi {
         &ENTRY
     }
 
-    fn default_options(&self) -> serde_json::Value {
-        serde_json::to_value(MayumiOptions::default()).unwrap_or_default()
+    /// A club gives only what it changes: its values are laid over the shipped table, card by card.
+    fn read_options(&self, json: &serde_json::Value) -> Result<MayumiOptions, String> {
+        MayumiOptions::read(json)
     }
 
-    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        MayumiOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
+    fn check_options(&self, options: &MayumiOptions) -> Result<(), String> {
+        options.table().map(|_| ())
     }
 
-    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        score_input(input).map_err(Problems::into_error)
+    fn read_manche(&self, input: &MancheInput) -> Result<Hand, Problems> {
+        read(input)
     }
 
-    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
-        score_input(input).err().map(Problems::into_vec).unwrap_or_default()
+    fn score(&self, hand: &Hand, options: &MayumiOptions) -> Result<MancheOutcome, Problems> {
+        let table = options.table().map_err(MancheError::options)?;
+        Ok(outcome(hand, &table))
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {
         &TUNABLE_VALUES
     }
 
-    fn choice_options(&self) -> &'static [ChoiceOption] {
-        &[]
-    }
-
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &MayumiOptions) -> MancheInput {
         random::random_manche(seed, frame, options)
     }
 }

@@ -9,7 +9,7 @@ use crate::rng::Rng;
 use crate::rules::{MancheFrame, MancheInput, PlayerInput};
 
 /// A random hand at `frame` (the frame's dealer is the oya) that scores under `options`.
-pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+pub fn random_manche(seed: u64, frame: &MancheFrame, options: &MayumiOptions) -> MancheInput {
     let mut rng = Rng::new(seed);
     let n = frame.names.len().max(1);
     let mut pairs: Vec<[Card; 2]> = (1..=12u8)
@@ -25,7 +25,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value
     for pair in pairs.iter().skip(left) {
         captured[rng.below(n)].extend(pair);
     }
-    let table = MayumiOptions::scoring_table(options).ok();
+    let table = options.table().ok();
     let declarer = table.and_then(|table| {
         let kens: Vec<u64> = captured.iter().map(|c| score::total(c, &table).ken).collect();
         let poorest = (0..n).min_by_key(|&i| kens[i])?;
@@ -49,6 +49,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value
         players,
         bettor: None,
         tegarasu_sanjuu: declarer.map(|seat| frame.names[seat].clone()),
-        options: options.clone(),
+        // The adapter gives it the options in force.
+        options: serde_json::json!({}),
     }
 }

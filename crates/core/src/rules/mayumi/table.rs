@@ -156,7 +156,7 @@ impl MayumiOptions {
     }
 
     /// The shipped table overlaid with `value`, not yet checked.
-    fn read(value: &serde_json::Value) -> Result<MayumiOptions, String> {
+    pub(crate) fn read(value: &serde_json::Value) -> Result<MayumiOptions, String> {
         let mut base: serde_json::Value = serde_json::from_str(DEFAULT_TABLE).map_err(|e| e.to_string())?;
         if !value.is_null() {
             if !value.is_object() {

@@ -14,8 +14,8 @@ pub use score::{Payment, paid_value, payments, tournament_points};
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Choice, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
-    SeatModel, TunableValue, WinFlagInfo,
+    Choice, ChoiceOption, EntryModel, MancheFrame, MancheInput, MancheOutcome, Rotation, SeatModel, TunableValue,
+    TypedRuleset, WinFlagInfo,
 };
 
 /// The modern American ruleset.
@@ -25,15 +25,10 @@ pub struct Nmjl;
 /// The ruleset's id.
 pub const ID: &str = "nmjl";
 
-/// Reads, checks and scores a game; on failure every problem found, one per player at most.
-pub fn score_input(input: &MancheInput) -> Result<MancheOutcome, Problems> {
-    let options = NmjlOptions::from_json(&input.options).map_err(MancheError::options)?;
-    let manche = NmjlManche::from_input(input)?;
-    let game = manche.check(&options)?;
-    Ok(score::outcome(ID, &manche, &game, &options))
-}
+impl TypedRuleset for Nmjl {
+    type Options = NmjlOptions;
+    type Manche = NmjlManche;
 
-impl Ruleset for Nmjl {
     fn id(&self) -> &'static str {
         ID
     }
@@ -42,8 +37,7 @@ impl Ruleset for Nmjl {
         "American (NMJL)"
     }
 
-    fn edition(&self, options: &serde_json::Value) -> (String, String) {
-        let options = NmjlOptions::from_json(options).unwrap_or_default();
+    fn edition(&self, options: &NmjlOptions) -> (String, String) {
         (options.describe(true), options.describe(false))
     }
 
@@ -56,33 +50,29 @@ impl Ruleset for Nmjl {
     }
 
     /// East passes to the right after every game, unless a club keeps East's deal after an East win.
-    fn rotation(&self, options: &serde_json::Value, outcome: &MancheOutcome) -> Rotation {
-        let options = NmjlOptions::from_json(options).unwrap_or_default();
+    fn rotation(&self, options: &NmjlOptions, outcome: &MancheOutcome) -> Rotation {
         if !options.deal_always_passes() && outcome.dealer_won() { Rotation::Stay } else { Rotation::Pass }
     }
 
-    fn deal_always_passes(&self, options: &serde_json::Value) -> bool {
-        NmjlOptions::from_json(options).unwrap_or_default().deal_always_passes()
+    fn deal_always_passes(&self, options: &NmjlOptions) -> bool {
+        options.deal_always_passes()
     }
 
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
     }
 
-    fn default_options(&self) -> serde_json::Value {
-        serde_json::to_value(NmjlOptions::default()).unwrap_or_default()
+    fn check_options(&self, options: &NmjlOptions) -> Result<(), String> {
+        options.check()
     }
 
-    fn check_options(&self, options: &serde_json::Value) -> Result<(), MancheError> {
-        NmjlOptions::from_json(options).map(|_| ()).map_err(MancheError::options)
+    fn read_manche(&self, input: &MancheInput) -> Result<NmjlManche, Problems> {
+        Ok(NmjlManche::from_input(input)?)
     }
 
-    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-        score_input(input).map_err(Problems::into_error)
-    }
-
-    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
-        score_input(input).err().map(Problems::into_vec).unwrap_or_default()
+    fn score(&self, manche: &NmjlManche, options: &NmjlOptions) -> Result<MancheOutcome, Problems> {
+        let game = manche.check(options)?;
+        Ok(score::outcome(ID, manche, &game, options))
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {
@@ -93,7 +83,7 @@ impl Ruleset for Nmjl {
         &CHOICES
     }
 
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &NmjlOptions) -> MancheInput {
         random::random_manche(seed, frame, options)
     }
 }

@@ -5,13 +5,13 @@
 use crate::rng::Rng;
 use crate::rules::{DeadHand, MancheFrame, MancheInput, PlayerInput};
 
-use super::ID;
+use super::{ID, NmjlOptions};
 
 /// Values printed on recent cards.
 const VALUES: [u64; 6] = [25, 30, 35, 40, 50, 75];
 
 /// A random game at `frame` that scores under any options.
-pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value) -> MancheInput {
+pub fn random_manche(seed: u64, frame: &MancheFrame, _options: &NmjlOptions) -> MancheInput {
     let mut rng = Rng::new(seed);
     let n = frame.names.len();
     let wall_game = rng.chance(10);
@@ -58,6 +58,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &serde_json::Value
         players,
         bettor: None,
         tegarasu_sanjuu: None,
-        options: options.clone(),
+        // The adapter gives it the options in force.
+        options: serde_json::json!({}),
     }
 }

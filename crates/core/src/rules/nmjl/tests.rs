@@ -1,5 +1,9 @@
 use super::*;
-use crate::rules::{MancheFrame, score_manche};
+use crate::rules::{MancheFrame, RulesInForce, Ruleset, score_manche};
+
+fn in_force(options: serde_json::Value) -> std::sync::Arc<dyn RulesInForce> {
+    Nmjl.in_force(&options).expect("options")
+}
 use crate::tiles::Wind;
 
 fn frame(dealer: usize) -> MancheFrame {
@@ -9,10 +13,10 @@ fn frame(dealer: usize) -> MancheFrame {
 #[test]
 fn random_games_score_in_both_modes_and_their_payments_sum_to_zero() {
     for mode in ["payments", "tournament"] {
-        let options = serde_json::json!({"mode": mode});
+        let rules = in_force(serde_json::json!({"mode": mode}));
         let mut walls = 0;
         for seed in 0..300 {
-            let input = Nmjl.random_manche(seed, &frame((seed % 4) as usize), &options);
+            let input = rules.random_manche(seed, &frame((seed % 4) as usize));
             let outcome = score_manche(&input).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             walls += usize::from(outcome.void);
             if mode == "payments" {
@@ -25,7 +29,7 @@ fn random_games_score_in_both_modes_and_their_payments_sum_to_zero() {
 
 #[test]
 fn seat_winds_follow_the_deal_without_a_round_wind() {
-    let input = Nmjl.random_manche(7, &frame(2), &serde_json::json!({}));
+    let input = in_force(serde_json::json!({})).random_manche(7, &frame(2));
     assert_eq!(input.round_wind, None);
     assert_eq!(input.players[2].seat, Some(Wind::East));
     assert_eq!(input.players[3].seat, Some(Wind::South));
@@ -34,7 +38,8 @@ fn seat_winds_follow_the_deal_without_a_round_wind() {
 #[test]
 fn the_deal_passes_every_game_unless_a_club_keeps_east_on_a_win() {
     let east_wins = |options: serde_json::Value| {
-        let mut input = Nmjl.random_manche(1, &frame(0), &options);
+        let rules = in_force(options);
+        let mut input = rules.random_manche(1, &frame(0));
         input.void = false;
         for (i, p) in input.players.iter_mut().enumerate() {
             *p = crate::rules::PlayerInput {
@@ -47,11 +52,11 @@ fn the_deal_passes_every_game_unless_a_club_keeps_east_on_a_win() {
             };
         }
         let outcome = score_manche(&input).expect("valid");
-        Nmjl.rotation(&options, &outcome)
+        rules.rotation(&outcome)
     };
     assert_eq!(east_wins(serde_json::json!({})), Rotation::Pass);
     assert_eq!(east_wins(serde_json::json!({"rotation": "east_keeps_on_win"})), Rotation::Stay);
     assert_eq!(east_wins(serde_json::json!({"mode": "tournament", "rotation": "east_keeps_on_win"})), Rotation::Pass);
-    assert!(Nmjl.deal_always_passes(&serde_json::json!({"mode": "tournament"})));
-    assert!(!Nmjl.deal_always_passes(&serde_json::json!({"rotation": "east_keeps_on_win"})));
+    assert!(in_force(serde_json::json!({"mode": "tournament"})).deal_always_passes());
+    assert!(!in_force(serde_json::json!({"rotation": "east_keeps_on_win"})).deal_always_passes());
 }

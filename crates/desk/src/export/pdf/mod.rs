@@ -201,7 +201,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let manches = s.tournament.settings.manches_per_session;
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
-    let east_passes = ruleset.deal_always_passes(&settings.options);
+    let east_passes = s.rules.deal_always_passes();
     let card_value = ruleset.entry_model().card_value;
     let seat_model = ruleset.seat_model();
     for table in &s.tables {

@@ -1,0 +1,198 @@
+//! The typed side of the ruleset seam. A ruleset is written against its own types — its `Options` (read once,
+//! checked, never silently replaced by the defaults) and its `Manche` (what it reads out of the common input) —
+//! by implementing [`TypedRuleset`]; one generic adapter turns it into the [`Ruleset`] the registry lists, and
+//! [`RulesInForce`] is a ruleset bound to one tournament's options, parsed when it is made.
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::problems::Problems;
+use super::{
+    ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset, SeatModel,
+    TunableValue,
+};
+
+/// A ruleset written against its own option and manche types. Implement this, not [`Ruleset`]: the adapter
+/// reads the options once, refuses a bad object by the path of its value, and scores.
+pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
+    /// Every configurable value, with the digest's defaults as `Default` (an absent key is its default).
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync + 'static;
+    /// The manche as this ruleset reads it from the common input.
+    type Manche;
+
+    /// Short id used in files and on the command line (`fimj`).
+    fn id(&self) -> &'static str;
+    /// Display name.
+    fn name(&self) -> &'static str;
+    /// Players at a table.
+    fn table_size(&self) -> usize;
+    /// Fewest players a table may have (see [`Ruleset::min_table_size`]).
+    fn min_table_size(&self) -> usize {
+        self.table_size()
+    }
+    /// How the players are seated.
+    fn seat_model(&self) -> SeatModel;
+    /// What a referee types for each player.
+    fn entry_model(&self) -> &'static EntryModel;
+    /// The numeric option values a settings screen offers.
+    fn tunable_values(&self) -> &'static [TunableValue] {
+        &[]
+    }
+    /// The options chosen from a list.
+    fn choice_options(&self) -> &'static [ChoiceOption] {
+        &[]
+    }
+    /// The options a club evening is played with, over the defaults.
+    fn club_options(&self) -> serde_json::Value {
+        serde_json::json!({})
+    }
+
+    /// Reads an `options` object (`null` = the defaults); the default reads it field by field over the defaults.
+    /// A ruleset whose options merge deeper (a table of card values given in part) reads them itself.
+    fn read_options(&self, json: &serde_json::Value) -> Result<Self::Options, String> {
+        super::options_from_json(json)
+    }
+    /// Range checks serde cannot express; the error names the option's path (`options.limits.coppie: …`).
+    fn check_options(&self, options: &Self::Options) -> Result<(), String>;
+    /// The edition and variant the options select, in Italian and English; empty when the ruleset has one form.
+    fn edition(&self, _options: &Self::Options) -> (String, String) {
+        (String::new(), String::new())
+    }
+    /// Who deals the manche after `outcome`.
+    fn rotation(&self, options: &Self::Options, outcome: &MancheOutcome) -> Rotation;
+    /// Whether the deal passes after every manche whatever happens.
+    fn deal_always_passes(&self, options: &Self::Options) -> bool;
+
+    /// Reads the manche out of the common input (a field the ruleset has no use for is refused by name).
+    fn read_manche(&self, input: &MancheInput) -> Result<Self::Manche, Problems>;
+    /// Checks the whole manche and computes every hand and payment; on failure every problem found, one per
+    /// player at most.
+    fn score(&self, manche: &Self::Manche, options: &Self::Options) -> Result<MancheOutcome, Problems>;
+    /// A random valid manche at `frame`, for demo tournaments and tests; the same seed gives the same manche.
+    /// The adapter sets its `options`.
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &Self::Options) -> MancheInput;
+}
+
+/// A ruleset bound to one tournament's options, read once when it was made.
+pub trait RulesInForce: Debug + Send + Sync {
+    /// The ruleset.
+    fn ruleset(&self) -> &dyn Ruleset;
+    /// Every option in force, the defaults included, as the JSON object a manche carries.
+    fn options(&self) -> &serde_json::Value;
+    /// The edition and variant the options select, in Italian and English.
+    fn edition(&self) -> (String, String);
+    /// Who deals the manche after `outcome`.
+    fn rotation(&self, outcome: &MancheOutcome) -> Rotation;
+    /// Whether the deal passes after every manche whatever happens (so that a score sheet can print each
+    /// manche's dealer in advance).
+    fn deal_always_passes(&self) -> bool;
+    /// A random valid manche at `frame` under these options; the same seed gives the same manche.
+    fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput;
+}
+
+/// The adapter's bound form of a typed ruleset.
+#[derive(Debug)]
+struct InForce<R: TypedRuleset> {
+    rules: R,
+    options: R::Options,
+    json: serde_json::Value,
+}
+
+impl<R: TypedRuleset> RulesInForce for InForce<R> {
+    fn ruleset(&self) -> &dyn Ruleset {
+        &self.rules
+    }
+
+    fn options(&self) -> &serde_json::Value {
+        &self.json
+    }
+
+    fn edition(&self) -> (String, String) {
+        self.rules.edition(&self.options)
+    }
+
+    fn rotation(&self, outcome: &MancheOutcome) -> Rotation {
+        self.rules.rotation(&self.options, outcome)
+    }
+
+    fn deal_always_passes(&self) -> bool {
+        self.rules.deal_always_passes(&self.options)
+    }
+
+    fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput {
+        MancheInput { options: self.json.clone(), ..self.rules.random_manche(seed, frame, &self.options) }
+    }
+}
+
+/// Reads and checks a ruleset's options object (`null` = the defaults).
+fn read_options<R: TypedRuleset>(rules: &R, json: &serde_json::Value) -> Result<R::Options, MancheError> {
+    let options = rules.read_options(json).map_err(MancheError::options)?;
+    rules.check_options(&options).map_err(MancheError::options)?;
+    Ok(options)
+}
+
+/// Reads the options and the manche, then scores.
+fn score_input<R: TypedRuleset>(rules: &R, input: &MancheInput) -> Result<MancheOutcome, Problems> {
+    let options = read_options(rules, &input.options)?;
+    let manche = rules.read_manche(input)?;
+    rules.score(&manche, &options)
+}
+
+impl<R: TypedRuleset> Ruleset for R {
+    fn id(&self) -> &'static str {
+        TypedRuleset::id(self)
+    }
+
+    fn name(&self) -> &'static str {
+        TypedRuleset::name(self)
+    }
+
+    fn table_size(&self) -> usize {
+        TypedRuleset::table_size(self)
+    }
+
+    fn min_table_size(&self) -> usize {
+        TypedRuleset::min_table_size(self)
+    }
+
+    fn seat_model(&self) -> SeatModel {
+        TypedRuleset::seat_model(self)
+    }
+
+    fn entry_model(&self) -> &'static EntryModel {
+        TypedRuleset::entry_model(self)
+    }
+
+    fn default_options(&self) -> serde_json::Value {
+        serde_json::to_value(R::Options::default()).unwrap_or_default()
+    }
+
+    fn club_options(&self) -> serde_json::Value {
+        TypedRuleset::club_options(self)
+    }
+
+    fn in_force(&self, options: &serde_json::Value) -> Result<Arc<dyn RulesInForce>, MancheError> {
+        let typed = read_options(self, options)?;
+        let json = serde_json::to_value(&typed).map_err(|e| MancheError::options(format!("options: {e}")))?;
+        Ok(Arc::new(InForce { rules: self.clone(), options: typed, json }))
+    }
+
+    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
+        score_input(self, input).map_err(Problems::into_error)
+    }
+
+    fn problems(&self, input: &MancheInput) -> Vec<MancheError> {
+        score_input(self, input).err().map(Problems::into_vec).unwrap_or_default()
+    }
+
+    fn tunable_values(&self) -> &'static [TunableValue] {
+        TypedRuleset::tunable_values(self)
+    }
+
+    fn choice_options(&self) -> &'static [ChoiceOption] {
+        TypedRuleset::choice_options(self)
+    }
+}
