@@ -15,6 +15,7 @@ use crate::export::club::{ReceiptScope, ledger_csv};
 use crate::export::pdf;
 use crate::i18n::Lang;
 use crate::ledger::{ChipValue, ClubSettings, EntryKind, MemberData, parse_cents};
+use crate::msg;
 use crate::tournament::Id;
 
 /// Arguments of `stecca club`.
@@ -187,14 +188,11 @@ pub enum Action {
         /// A receipt of a period: last day.
         #[arg(long)]
         to: Option<NaiveDate>,
-        /// Language: it or en (default: the desk's language).
-        #[arg(long)]
-        lang: Option<String>,
     },
 }
 
 /// Runs `stecca club`.
-pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Result<()> {
     if let Action::New { name, rules, chip_value, fee, starting_chips } = &args.action {
         let settings = ClubSettings {
             name: name.clone(),
@@ -239,10 +237,10 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
         Action::Chips { evening, table, counts } => {
             let view = desk.evening_view(*evening)?;
             let Some(found) = view.tables.iter().find(|t| t.number == *table) else {
-                bail!("--table {table}: the evening has tables 1 to {}", view.tables.len());
+                bail!(msg!("cli.evening_tables", table = table, last = view.tables.len()));
             };
             desk.enter_chip_counts(*evening, found.id, counts)?;
-            println!("table {table}: chip counts saved");
+            println!("{}", msg!("cli.chips_saved", table = table));
             Ok(())
         }
         Action::Close { evening } => {
@@ -260,7 +258,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
             let (kind, text) = match (paid_in, paid_out) {
                 (Some(amount), _) => (EntryKind::CashIn, amount),
                 (None, Some(amount)) => (EntryKind::CashOut, amount),
-                (None, None) => bail!("give --in AMOUNT or --out AMOUNT"),
+                (None, None) => bail!(msg!("cli.give_cash")),
             };
             let amount = parse_cents(text).context(if kind == EntryKind::CashIn { "--in" } else { "--out" })?;
             let member = member_id(&desk, *club, member)?;
@@ -300,25 +298,25 @@ pub fn run(db: Option<&str>, args: &ClubArgs) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Action::Export { club, what, out, member, evening, from, to, lang } => {
-            let lang = super::export::sheet_lang(&desk, lang.as_deref())?;
+        Action::Export { club, what, out, member, evening, from, to } => {
+            let lang = super::export::sheet_lang(&desk, lang)?;
             let book = desk.club_book(*club)?;
             let bytes = match what {
                 Sheet::Ledger => ledger_csv(&book)?,
                 Sheet::Statement => pdf::club::statement(&book, chrono::Local::now().date_naive(), lang)?,
                 Sheet::Receipt => {
-                    let Some(name) = member else { bail!("a receipt needs --member NAME") };
+                    let Some(name) = member else { bail!(msg!("cli.receipt_member")) };
                     let member = member_id(&desk, *club, name)?;
                     let scope = match (evening, from, to) {
                         (Some(evening), None, None) => ReceiptScope::Evening(*evening),
                         (None, Some(from), Some(to)) if from <= to => ReceiptScope::Period { from: *from, to: *to },
-                        _ => bail!("a receipt covers --evening ID, or --from DAY --to DAY (from not after to)"),
+                        _ => bail!(msg!("cli.receipt_scope")),
                     };
                     pdf::club::receipt(&book, member, scope, lang)?
                 }
             };
             desk.write_export(out, &bytes)?;
-            println!("{} ({} bytes)", out.display(), bytes.len());
+            println!("{}", msg!("cli.written", path = out.display(), bytes = bytes.len()));
             Ok(())
         }
     }
@@ -332,7 +330,7 @@ fn member_id(desk: &Desk, club: Id, name: &str) -> anyhow::Result<Id> {
         .iter()
         .find(|m| m.data.name == name)
         .map(|m| m.id)
-        .with_context(|| format!("{name:?} is not a member of club {club} (members: {})", members.len()))
+        .with_context(|| msg!("cli.not_a_member", name = name, club = club, members = members.len()))
 }
 
 /// The club's member names by id.
@@ -348,7 +346,7 @@ fn table_names(table: &str) -> anyhow::Result<Vec<String>> {
         ::csv::ReaderBuilder::new().has_headers(false).trim(::csv::Trim::All).from_reader(table.as_bytes());
     let record = match reader.records().next() {
         Some(record) => record.map_err(|e| anyhow::anyhow!("--table {table}: {e}"))?,
-        None => bail!("--table: no member named"),
+        None => bail!(msg!("cli.table_no_member")),
     };
     Ok(record.iter().map(str::to_owned).collect())
 }

@@ -4,6 +4,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use crate::desk::{Desk, is_url, redacted};
+use crate::msg;
 
 /// Arguments of `stecca db`.
 #[derive(Debug, Args)]
@@ -36,7 +37,7 @@ pub fn run(db: Option<&str>, args: &DbArgs) -> anyhow::Result<()> {
     match &args.action {
         Action::Init => {
             let desk = super::open_desk(db)?;
-            println!("{}: Stecca schema {} ready", desk.location(), desk.schema_version());
+            println!("{}", msg!("cli.schema_ready", location = desk.location(), version = desk.schema_version()));
             Ok(())
         }
         Action::Copy { from, to } => copy(from, to),
@@ -47,7 +48,7 @@ fn copy(from: &str, to: &str) -> anyhow::Result<()> {
     let mut source = super::open_existing(Some(from))?;
     let new_file = (!is_url(to) && !std::path::Path::new(to).exists()).then(|| std::path::PathBuf::from(to));
     let result = Desk::open_at(to)
-        .with_context(|| format!("opening {}", redacted(to)))
+        .with_context(|| msg!("cli.opening", location = redacted(to)))
         .and_then(|mut target| Ok(source.copy_into(&mut target)?));
     let report = match result {
         Ok(report) => report,
@@ -64,6 +65,6 @@ fn copy(from: &str, to: &str) -> anyhow::Result<()> {
     for (table, rows) in &report.tables {
         println!("{table}: {rows}");
     }
-    println!("copied {} → {}", redacted(from), redacted(to));
+    println!("{}", msg!("cli.copied", from = redacted(from), to = redacted(to)));
     Ok(())
 }

@@ -3,6 +3,7 @@
 use anyhow::Context;
 
 use crate::desk::DemoSize;
+use crate::msg;
 
 /// Arguments of `stecca demo`.
 #[derive(Debug, clap::Args)]
@@ -29,18 +30,22 @@ pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
     let rules = match &args.rules {
         None => crate::rules::default_ruleset(),
         Some(id) => crate::rules::ruleset(id)
-            .with_context(|| format!("--rules {id}: unknown ruleset (known: {})", crate::rules::known_ids()))?,
+            .with_context(|| msg!("cli.unknown_rules", id = id, known = crate::rules::known_ids()))?,
     };
     let seats = rules.table_size();
     if args.players > crate::seating::MAX_PLAYERS {
-        anyhow::bail!("--players {}: a demo seats at most {}", args.players, crate::seating::MAX_PLAYERS);
+        anyhow::bail!(msg!("cli.demo_too_many", players = args.players, max = crate::seating::MAX_PLAYERS));
     }
     if !(1..=crate::tournament::settings::MAX_SESSIONS).contains(&args.sessions) {
-        anyhow::bail!("--sessions {}: expected 1 to {}", args.sessions, crate::tournament::settings::MAX_SESSIONS);
+        anyhow::bail!(msg!(
+            "cli.demo_sessions",
+            sessions = args.sessions,
+            max = crate::tournament::settings::MAX_SESSIONS
+        ));
     }
     let sizes = crate::seating::TableSizes { max: seats, min: rules.min_table_size() };
     if sizes.layout(args.players).is_none() {
-        anyhow::bail!("--players {}: a demo of {} needs a positive multiple of {seats}", args.players, rules.name());
+        anyhow::bail!(msg!("cli.demo_multiple", players = args.players, rules = rules.name(), seats = seats));
     }
     let mut desk = super::open_desk(db)?;
     let size =
@@ -48,12 +53,15 @@ pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
     let started = std::time::Instant::now();
     let id = desk.create_demo(size, args.seed, "demo")?;
     let manches = desk.manche_count(id)?;
-    println!(
-        "tournament {id}: {} players, {} sessions, {manches} manches in {:.1} s → {}",
-        args.players,
-        args.sessions,
-        started.elapsed().as_secs_f64(),
-        desk.location()
+    let said = msg!(
+        "cli.demo_made",
+        id = id,
+        players = args.players,
+        sessions = args.sessions,
+        manches = manches,
+        seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
+        location = desk.location()
     );
+    println!("{said}");
     Ok(())
 }

@@ -7,11 +7,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use anyhow::Context;
 use serde_json::{Value, json};
 
 use super::input::{Lines, MAX_INPUT, open, read_all};
 use super::{EXIT_INVALID, open_existing, referee};
 use crate::desk::{Desk, TableAddress};
+use crate::i18n::Lang;
+use crate::message::{Explain, Message};
+use crate::msg;
 use crate::rules::MancheInput;
 
 /// How often a manche waiting for a lost server is tried again.
@@ -80,7 +84,7 @@ fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::R
     // Read once, while the server is known to answer: a line saved after a reconnect is signed like the others.
     let by = referee(desk);
     for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
-        let line = line.map_err(|e| anyhow::anyhow!("cannot read line {}: {e}", number + 1))?;
+        let line = line.with_context(|| msg!("cli.cannot_read_line", line = number + 1))?;
         if line.as_ref().is_ok_and(|l| l.trim().is_empty()) {
             continue;
         }
@@ -89,18 +93,14 @@ fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::R
             Ok(answer) => answer,
             Err(failure) => {
                 all_saved = false;
-                let answer = json!({ "line": number + 1, "error": failure.text() });
+                // Scripts read the same JSON whatever the language: its words are English.
+                let answer = json!({ "line": number + 1, "error": failure.text().render(Lang::En) });
                 if let Failure::Offline(_) = failure {
                     // Every line behind this one would wait as long again for the same server: stop, and say
                     // where, so that the script sends the rest again (a line sent again is not saved twice).
                     writeln!(out, "{answer}")?;
                     out.flush()?;
-                    anyhow::bail!(
-                        "stopped at line {}: the server could not be reached for {} s; that line and the ones after \
-                         it were not saved",
-                        number + 1,
-                        args.wait_offline
-                    );
+                    anyhow::bail!(msg!("cli.stopped_offline", line = number + 1, seconds = args.wait_offline));
                 }
                 answer
             }
@@ -115,13 +115,13 @@ fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::R
 /// Why a manche was not saved.
 enum Failure {
     /// The manche (or the line) is wrong: the same line will be refused again.
-    Invalid(String),
+    Invalid(Message),
     /// The server could not be reached: the same line may be saved later.
-    Offline(String),
+    Offline(Message),
 }
 
 impl Failure {
-    fn text(&self) -> &str {
+    fn text(&self) -> &Message {
         match self {
             Failure::Invalid(text) | Failure::Offline(text) => text,
         }
@@ -139,10 +139,9 @@ fn enter_patiently(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> R
                 std::thread::sleep(OFFLINE_RETRY);
             }
             Err(Failure::Offline(why)) => {
-                return Err(Failure::Offline(format!(
-                    "{why} — not saved after waiting {} s for the server",
-                    args.wait_offline
-                )));
+                return Err(Failure::Offline(
+                    msg!("cli.not_saved_offline", seconds = args.wait_offline).arg_message("why", why),
+                ));
             }
             other => return other,
         }
@@ -154,7 +153,7 @@ fn take_number(
     object: &mut serde_json::Map<String, Value>,
     key: &str,
     default: Option<u32>,
-) -> Result<Option<u32>, String> {
+) -> Result<Option<u32>, Message> {
     match object.remove(key) {
         None | Some(Value::Null) => Ok(default),
         Some(value) => value
@@ -162,29 +161,30 @@ fn take_number(
             .and_then(|n| u32::try_from(n).ok())
             .filter(|&n| n > 0)
             .map(Some)
-            .ok_or_else(|| format!("{key}: expected a positive whole number, not {value}")),
+            .ok_or_else(|| msg!("cli.positive_number", key = key, value = value)),
     }
 }
 
 /// One manche: parses, saves, and returns the answer line (or the one-line reason it was not saved).
 fn enter_text(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> Result<Value, Failure> {
-    let mut value: Value = serde_json::from_str(text).map_err(|e| Failure::Invalid(format!("invalid input: {e}")))?;
+    let mut value: Value =
+        serde_json::from_str(text).map_err(|e| Failure::Invalid(msg!("cli.invalid_input", why = e)))?;
     let Some(object) = value.as_object_mut() else {
-        return Err(Failure::Invalid("invalid input: a manche is a JSON object".to_owned()));
+        return Err(Failure::Invalid(msg!("cli.not_an_object")));
     };
     let session = take_number(object, "session", args.session)
         .map_err(Failure::Invalid)?
-        .ok_or_else(|| Failure::Invalid("session: give --session or \"session\"".to_owned()))?;
+        .ok_or_else(|| Failure::Invalid(msg!("cli.give_session")))?;
     let table = take_number(object, "table", args.table)
         .map_err(Failure::Invalid)?
-        .ok_or_else(|| Failure::Invalid("table: give --table or \"table\"".to_owned()))?;
+        .ok_or_else(|| Failure::Invalid(msg!("cli.give_table")))?;
     let manche = take_number(object, "manche", args.manche).map_err(Failure::Invalid)?;
     let input: MancheInput = serde_path_to_error::deserialize(value)
-        .map_err(|e| Failure::Invalid(format!("invalid input: {}: {}", e.path(), e.inner())))?;
+        .map_err(|e| Failure::Invalid(msg!("cli.invalid_input", why = format!("{}: {}", e.path(), e.inner()))))?;
     let at = TableAddress { tournament: args.tournament, session, table };
     let entered = desk
         .enter_manche(at, manche, &input, by)
-        .map_err(|e| if e.is_offline() { Failure::Offline(e.to_string()) } else { Failure::Invalid(e.to_string()) })?;
+        .map_err(|e| if e.is_offline() { Failure::Offline(e.message()) } else { Failure::Invalid(e.message()) })?;
     let nets: serde_json::Map<String, Value> =
         entered.nets.iter().map(|(name, net)| (name.clone(), json!(net))).collect();
     let mut answer = json!({ "session": session, "table": table, "manche": entered.manche, "nets": nets });

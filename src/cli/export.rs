@@ -7,6 +7,7 @@ use anyhow::Context;
 use super::open_existing;
 use crate::export::{Format, What};
 use crate::i18n::Lang;
+use crate::msg;
 
 /// Arguments of `stecca export`.
 #[derive(Debug, clap::Args)]
@@ -26,29 +27,24 @@ pub struct ExportArgs {
     /// The player of a card (`--what card`).
     #[arg(long)]
     pub player: Option<i64>,
-    /// Language of the sheets: it or en (default: the desk's language).
-    #[arg(long)]
-    pub lang: Option<String>,
 }
 
 /// Runs `stecca export`.
-pub fn run(db: Option<&str>, args: &ExportArgs) -> anyhow::Result<()> {
+pub fn run(db: Option<&str>, args: &ExportArgs, lang: Option<Lang>) -> anyhow::Result<()> {
     let desk = open_existing(db)?;
-    let lang = sheet_lang(&desk, args.lang.as_deref())?;
-    desk.tournament(args.tournament)
-        .with_context(|| format!("--tournament {}: see `stecca list` for the ids", args.tournament))?;
+    let lang = sheet_lang(&desk, lang)?;
+    desk.tournament(args.tournament).with_context(|| msg!("cli.tournament_ids", tournament = args.tournament))?;
     let bytes = desk.export(args.tournament, args.what, args.format, lang, args.player)?;
     desk.write_export(&args.out, &bytes)?;
-    println!("{} ({} bytes)", args.out.display(), bytes.len());
+    println!("{}", msg!("cli.written", path = args.out.display(), bytes = bytes.len()));
     Ok(())
 }
 
-/// The language of sheets: `--lang it|en`, or the desk's language.
-pub(super) fn sheet_lang(desk: &crate::desk::Desk, lang: Option<&str>) -> anyhow::Result<Lang> {
+/// The language of sheets: `--lang it|en`, or the desk's language (a printout follows the desk, not the
+/// terminal's locale).
+pub(super) fn sheet_lang(desk: &crate::desk::Desk, lang: Option<Lang>) -> anyhow::Result<Lang> {
     Ok(match lang {
-        Some("it") => Lang::It,
-        Some("en") => Lang::En,
-        Some(other) => anyhow::bail!("--lang {other}: expected it or en"),
+        Some(lang) => lang,
         None => desk.preference("language")?.map(|c| Lang::from_code(&c)).unwrap_or_default(),
     })
 }
@@ -58,17 +54,17 @@ pub fn list(db: Option<&str>) -> anyhow::Result<()> {
     let desk = open_existing(db)?;
     let tournaments = desk.tournaments()?;
     if tournaments.is_empty() {
-        println!("no tournaments (create one in the desk, or `stecca demo`)");
+        println!("{}", msg!("cli.no_tournaments"));
     }
     for t in tournaments {
         println!(
-            "{}\t{}\t{}\t{}\t{} players\t{} manches",
+            "{}\t{}\t{}\t{}\t{}\t{}",
             t.id,
             t.name,
             t.venue,
             t.start_date.unwrap_or_default(),
-            t.players,
-            t.manches
+            msg!("cli.list_players", n = t.players),
+            msg!("cli.list_manches", n = t.manches)
         );
     }
     Ok(())

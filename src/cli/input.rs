@@ -6,6 +6,9 @@ use std::path::Path;
 
 use anyhow::Context;
 
+use crate::message::Message;
+use crate::msg;
+
 /// The longest manche (one line, or one file) read: far above any real manche, far below a memory problem.
 pub const MAX_INPUT: usize = 1 << 20;
 
@@ -13,7 +16,7 @@ pub const MAX_INPUT: usize = 1 << 20;
 pub fn open(file: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
     match file {
         Some(path) if path.as_os_str() != "-" => {
-            let f = std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let f = std::fs::File::open(path).with_context(|| msg!("cli.cannot_read", path = path.display()))?;
             Ok(Box::new(BufReader::with_capacity(1 << 16, f)))
         }
         _ => Ok(Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))),
@@ -23,17 +26,16 @@ pub fn open(file: Option<&Path>) -> anyhow::Result<Box<dyn BufRead>> {
 /// The whole input as text, refused when longer than `limit` bytes or not UTF-8; a leading BOM is dropped.
 pub fn read_all(input: &mut dyn BufRead, limit: usize) -> anyhow::Result<String> {
     let mut bytes = Vec::new();
-    input.take(limit as u64 + 1).read_to_end(&mut bytes).context("cannot read the input")?;
+    input.take(limit as u64 + 1).read_to_end(&mut bytes).context(msg!("cli.cannot_read_input"))?;
     if bytes.len() > limit {
-        anyhow::bail!("the input is longer than {} bytes", limit);
+        anyhow::bail!(msg!("cli.input_too_long", limit = limit));
     }
     text(bytes).map_err(anyhow::Error::msg)
 }
 
 /// UTF-8 text without a leading byte-order mark.
-fn text(bytes: Vec<u8>) -> Result<String, String> {
-    let text = String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()))?;
+fn text(bytes: Vec<u8>) -> Result<String, Message> {
+    let text = String::from_utf8(bytes).map_err(|e| msg!("cli.not_utf8", offset = e.utf8_error().valid_up_to()))?;
     Ok(text.strip_prefix('\u{feff}').map(str::to_owned).unwrap_or(text))
 }
 
@@ -73,7 +75,7 @@ impl<'a> Lines<'a> {
 }
 
 impl Iterator for Lines<'_> {
-    type Item = std::io::Result<Result<String, String>>;
+    type Item = std::io::Result<Result<String, Message>>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
@@ -100,7 +102,7 @@ impl Iterator for Lines<'_> {
                         self.done = true;
                         return Some(Err(e));
                     }
-                    return Some(Ok(Err(format!("the line is longer than {} bytes", self.limit))));
+                    return Some(Ok(Err(msg!("cli.line_too_long", limit = self.limit))));
                 }
                 Some(Ok(text(bytes)))
             }
@@ -114,7 +116,7 @@ mod tests {
 
     fn lines(input: &[u8], limit: usize) -> Vec<Result<String, String>> {
         let mut reader: &[u8] = input;
-        Lines::new(&mut reader, limit).map(|l| l.expect("reads")).collect()
+        Lines::new(&mut reader, limit).map(|l| l.expect("reads").map_err(|e| e.render(crate::i18n::Lang::En))).collect()
     }
 
     #[test]

@@ -15,6 +15,8 @@ mod tournament;
 use std::process::ExitCode;
 
 use crate::desk::Desk;
+use crate::i18n::Lang;
+use crate::msg;
 use clap::{Parser, Subcommand};
 
 /// Exit status for invalid input.
@@ -28,6 +30,10 @@ pub struct Cli {
     /// (default: stecca.db in the user's data directory).
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<String>,
+    /// The language Stecca speaks here, and prints sheets in: it or en (default: the locale's — LC_ALL,
+    /// LC_MESSAGES or LANG — for messages, the desk's language for sheets). JSON for scripts is the same in both.
+    #[arg(long, global = true, value_enum)]
+    pub lang: Option<LangArg>,
     /// What to do; without a command the desk opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -60,21 +66,51 @@ pub enum Command {
     Db(db::DbArgs),
 }
 
+/// A language on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LangArg {
+    /// Italiano.
+    It,
+    /// English.
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(lang: LangArg) -> Lang {
+        match lang {
+            LangArg::It => Lang::It,
+            LangArg::En => Lang::En,
+        }
+    }
+}
+
+/// The language of the locale: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty, as
+/// POSIX orders them; Italian when it names Italian (`it_IT.UTF-8`, `it`), English otherwise.
+pub fn locale_language(var: impl Fn(&str) -> Option<String>) -> Lang {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].into_iter().filter_map(&var).find(|value| !value.is_empty());
+    match locale {
+        Some(locale) if locale == "it" || locale.starts_with("it_") || locale.starts_with("it.") => Lang::It,
+        _ => Lang::En,
+    }
+}
+
 /// Parses the arguments, runs the command and returns the process status.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
+    let lang = cli.lang.map(Lang::from);
+    crate::message::set_display_language(lang.unwrap_or_else(|| locale_language(|name| std::env::var(name).ok())));
     match cli.command {
         None => report(crate::ui::run_desk(cli.db.as_deref()), "stecca"),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Seat(args)) => seat::run(cli.db.as_deref(), &args),
         Some(Command::Demo(args)) => report(demo::run(cli.db.as_deref(), &args), "stecca demo"),
-        Some(Command::Export(args)) => report(export::run(cli.db.as_deref(), &args), "stecca export"),
+        Some(Command::Export(args)) => report(export::run(cli.db.as_deref(), &args, lang), "stecca export"),
         Some(Command::List) => report(export::list(cli.db.as_deref()), "stecca list"),
         Some(Command::Tournament(args)) => report(tournament::run(cli.db.as_deref(), &args), "stecca tournament"),
         Some(Command::Players(args)) => report(players::run(cli.db.as_deref(), &args), "stecca players"),
         Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
         Some(Command::SettleUp(args)) => settle_up::run(&args),
-        Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args), "stecca club"),
+        Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args, lang), "stecca club"),
         Some(Command::Db(args)) => report(db::run(cli.db.as_deref(), &args), "stecca db"),
     }
 }
@@ -89,7 +125,7 @@ pub fn database(db: Option<&str>) -> anyhow::Result<String> {
 pub fn open_desk(db: Option<&str>) -> anyhow::Result<Desk> {
     use anyhow::Context;
     let location = database(db)?;
-    Desk::open_at(&location).with_context(|| format!("opening {}", crate::desk::redacted(&location)))
+    Desk::open_at(&location).with_context(|| msg!("cli.opening", location = crate::desk::redacted(&location)))
 }
 
 /// Opens an existing database (every command but `demo`, `tournament new` and `club new` refuses to create a
@@ -97,7 +133,7 @@ pub fn open_desk(db: Option<&str>) -> anyhow::Result<Desk> {
 pub fn open_existing(db: Option<&str>) -> anyhow::Result<Desk> {
     let location = database(db)?;
     if !crate::desk::is_url(&location) && !std::path::Path::new(&location).exists() {
-        anyhow::bail!("{location}: no such database (give --db PATH)");
+        anyhow::bail!(msg!("cli.no_database", location = location));
     }
     open_desk(Some(&location))
 }

@@ -2,8 +2,11 @@
 
 use std::path::PathBuf;
 
+use anyhow::Context;
+
 use super::input::read_all;
 use super::{open_existing, referee};
+use crate::msg;
 use crate::tournament::parse_players_csv;
 
 /// The largest registration list read (a 400-player list is about 30 kB).
@@ -37,17 +40,18 @@ pub fn run(db: Option<&str>, args: &PlayersArgs) -> anyhow::Result<()> {
     let mut desk = open_existing(db)?;
     desk.tournament(*tournament)?;
     let registered: Vec<String> = desk.players(*tournament)?.into_iter().map(|p| p.data.name).collect();
-    let text = read_all(&mut *super::input::open(Some(file))?, MAX_LIST)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+    let text = read_all(&mut *super::input::open(Some(file))?, MAX_LIST).with_context(|| file.display().to_string())?;
     let rows = parse_players_csv(&text, &registered).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
-    let problems: Vec<String> =
-        rows.iter().filter_map(|row| row.result.as_ref().err().map(|e| format!("line {}: {e}", row.line))).collect();
+    let problems: Vec<String> = rows
+        .iter()
+        .filter_map(|row| row.result.as_ref().err().map(|e| msg!("cli.at_line", line = row.line, why = e).to_string()))
+        .collect();
     if !problems.is_empty() {
-        anyhow::bail!("{}: nothing imported — {}", file.display(), problems.join("; "));
+        anyhow::bail!(msg!("cli.nothing_imported", file = file.display(), problems = problems.join("; ")));
     }
     let players: Vec<_> = rows.into_iter().filter_map(|row| row.result.ok()).collect();
     let by = referee(&desk);
     let ids = desk.import_players(*tournament, &players, &by)?;
-    println!("{} players registered in tournament {tournament}", ids.len());
+    println!("{}", msg!("cli.players_registered", n = ids.len(), tournament = tournament));
     Ok(())
 }

@@ -8,6 +8,9 @@ use anyhow::Context;
 
 use super::EXIT_INVALID;
 use super::input::{Lines, MAX_INPUT, open, read_all};
+use crate::i18n::Lang;
+use crate::message::{Explain, Message};
+use crate::msg;
 use crate::rules::{MancheInput, MancheOutcome, score_manche};
 
 /// Arguments of `stecca score`.
@@ -56,12 +59,13 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let mut all_scored = true;
     for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
-        let line = line.with_context(|| format!("cannot read line {}", number + 1))?;
+        let line = line.with_context(|| msg!("cli.cannot_read_line", line = number + 1))?;
         match line.and_then(|line| score_text(&line)) {
             Ok(outcome) => serde_json::to_writer(&mut out, &outcome)?,
             Err(message) => {
                 all_scored = false;
-                serde_json::to_writer(&mut out, &serde_json::json!({ "error": message }))?;
+                // Scripts read the same JSON whatever the language: its words are English.
+                serde_json::to_writer(&mut out, &serde_json::json!({ "error": message.render(Lang::En) }))?;
             }
         }
         out.write_all(b"\n")?;
@@ -72,10 +76,10 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
 
 /// Parses and scores one manche's JSON text (a byte-order mark is already dropped by `input`); the error is
 /// the one-line message for the referee.
-fn score_text(text: &str) -> Result<MancheOutcome, String> {
+fn score_text(text: &str) -> Result<MancheOutcome, Message> {
     if text.trim().is_empty() {
-        return Err("invalid input: empty manche".to_owned());
+        return Err(msg!("cli.empty_manche"));
     }
-    let input: MancheInput = serde_json::from_str(text).map_err(|e| format!("invalid input: {e}"))?;
-    score_manche(&input).map_err(|e| e.to_string())
+    let input: MancheInput = serde_json::from_str(text).map_err(|e| msg!("cli.invalid_input", why = e))?;
+    score_manche(&input).map_err(|e| e.message())
 }

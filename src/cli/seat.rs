@@ -9,6 +9,7 @@ use anyhow::{Context, bail};
 use serde_json::json;
 
 use super::EXIT_INVALID;
+use crate::msg;
 use crate::seating::{
     Entrant, MAX_PLAYERS, MAX_SESSIONS, Quality, SeatingRequest, TableSizes, generate, plan_report, report,
     seat_any_size as seat_plan,
@@ -62,10 +63,10 @@ pub fn run(db: Option<&str>, args: &SeatArgs) -> ExitCode {
 
 /// `--sessions` as a count between 1 and the most a schedule has, checked before anything is allocated.
 fn session_count(text: Option<&str>) -> anyhow::Result<usize> {
-    let Some(text) = text else { bail!("give --sessions R") };
+    let Some(text) = text else { bail!(msg!("cli.give_sessions")) };
     match text.trim().parse::<u64>() {
         Ok(n) if (1..=MAX_SESSIONS as u64).contains(&n) => Ok(n as usize),
-        _ => bail!("--sessions {text}: expected a number of sessions from 1 to {MAX_SESSIONS}"),
+        _ => bail!(msg!("cli.sessions_count", text = text, max = MAX_SESSIONS)),
     }
 }
 
@@ -76,7 +77,7 @@ fn session_range(text: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
             .parse::<u32>()
             .ok()
             .filter(|n| (1..=MAX_SESSIONS as u32).contains(n))
-            .with_context(|| format!("--sessions {text}: expected a session (1 to {MAX_SESSIONS}) or a range a..b"))
+            .with_context(|| msg!("cli.sessions_range", text = text, max = MAX_SESSIONS))
     };
     match text.split_once("..") {
         Some((a, b)) => Ok(number(a)?..=number(b.trim_start_matches('='))?),
@@ -162,12 +163,12 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
     let named = args.clubs.is_some();
     let sessions = session_count(args.sessions.as_deref())?;
     if !(2..=4).contains(&args.table_size) {
-        bail!("--table-size {}: a table seats 2, 3 or 4 players", args.table_size);
+        bail!(msg!("cli.table_size", size = args.table_size));
     }
     let fewest = if args.table_size == 4 { 4 } else { 2 };
     let players = match args.players {
         Some(n) if !(fewest as u64..=MAX_PLAYERS as u64).contains(&n) => {
-            bail!("--players {n}: a schedule needs between {fewest} and {MAX_PLAYERS} players")
+            bail!(msg!("cli.schedule_players", n = n, fewest = fewest, max = MAX_PLAYERS))
         }
         other => other.map(|n| n as usize),
     };
@@ -175,12 +176,12 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
         (Some(file), players) => {
             let entrants = read_entrants(file)?;
             if let Some(n) = players.filter(|&n| n != entrants.len()) {
-                bail!("--players {n} but {} lists {} players", file.display(), entrants.len());
+                bail!(msg!("cli.players_mismatch", n = n, file = file.display(), listed = entrants.len()));
             }
             entrants
         }
         (None, Some(n)) => SeatingRequest::numbered(n, 1, 0).entrants,
-        (None, None) => bail!("give --players N, or --clubs FILE.csv"),
+        (None, None) => bail!(msg!("cli.give_players")),
     };
     let request = SeatingRequest {
         entrants,
@@ -238,11 +239,11 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
         .from_path(file)
-        .with_context(|| format!("cannot read {}", file.display()))?;
-    let headers = reader.headers().with_context(|| format!("{}: no header row", file.display()))?.clone();
+        .with_context(|| msg!("cli.cannot_read", path = file.display()))?;
+    let headers = reader.headers().with_context(|| msg!("cli.no_header", file = file.display()))?.clone();
     let column = |name: &str| headers.iter().position(|h| h.eq_ignore_ascii_case(name));
     let Some(name_col) = column("name") else {
-        bail!("{}: the header has no `name` column (expected name,club,country)", file.display());
+        bail!(msg!("cli.no_name_column", file = file.display()));
     };
     let (club_col, country_col) = (column("club"), column("country"));
     let mut entrants: Vec<Entrant> = Vec::new();
@@ -252,21 +253,21 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
         let row = match row {
             Ok(row) => row,
             Err(e) => {
-                errors.push(format!("line {line}: {e}"));
+                errors.push(msg!("cli.at_line", line = line, why = e).to_string());
                 continue;
             }
         };
         let field = |c: Option<usize>| c.and_then(|c| row.get(c)).filter(|v| !v.is_empty()).map(str::to_owned);
         let Some(name) = field(Some(name_col)) else {
-            errors.push(format!("line {line}: the name is empty"));
+            errors.push(msg!("cli.empty_name", line = line).to_string());
             continue;
         };
         if entrants.iter().any(|e| e.name == name) {
-            errors.push(format!("line {line}: {name} is listed twice"));
+            errors.push(msg!("cli.listed_twice", line = line, name = name).to_string());
             continue;
         }
         if entrants.len() == MAX_PLAYERS {
-            bail!("{}: more than {MAX_PLAYERS} players; a schedule seats at most {MAX_PLAYERS}", file.display());
+            bail!(msg!("cli.too_many_entrants", file = file.display(), max = MAX_PLAYERS));
         }
         entrants.push(Entrant { name, club: field(club_col), country: field(country_col), substitute: false });
     }

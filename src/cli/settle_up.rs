@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use super::EXIT_INVALID;
 use super::input::{MAX_INPUT, open, read_all};
 use crate::ledger::{Cents, MAX_AMOUNT, SettleError, fewest_transfers};
+use crate::msg;
 
 /// Most members one settle-up takes (the heuristic is quadratic beyond the exact limit).
 const MAX_MEMBERS: usize = 10_000;
@@ -47,15 +48,17 @@ fn print(value: &Value) -> anyhow::Result<()> {
 
 /// The proposal for a balances document, or why there is none.
 pub fn settle_text(text: &str) -> Result<Value, String> {
-    let input: Input = serde_json::from_str(text).map_err(|e| format!("not a balances document: {e}"))?;
+    let input: Input = serde_json::from_str(text).map_err(|e| msg!("cli.not_balances", why = e).to_string())?;
     let Balances(balances) = input.balances;
     if balances.len() > MAX_MEMBERS {
-        return Err(format!("{} members: at most {MAX_MEMBERS}", balances.len()));
+        return Err(msg!("cli.too_many_members", n = balances.len(), max = MAX_MEMBERS).to_string());
     }
     let amounts: Vec<Cents> = balances.iter().map(|(_, amount)| *amount).collect();
     let proposal = fewest_transfers(&amounts).map_err(|e| match e {
-        SettleError::NotZeroSum { sum } => format!("the balances add up to {sum} cents, not 0: nothing to settle"),
-        SettleError::TooLarge { index } => format!("{}: more than {MAX_AMOUNT} cents", balances[index].0),
+        SettleError::NotZeroSum { sum } => msg!("cli.not_zero_sum", sum = sum).to_string(),
+        SettleError::TooLarge { index } => {
+            msg!("cli.amount_too_large", name = balances[index].0, max = MAX_AMOUNT).to_string()
+        }
     })?;
     let name = |i: usize| balances[i].0.as_str();
     let transfers: Vec<Value> = proposal
@@ -104,10 +107,10 @@ impl<'de> Visitor<'de> for BalancesVisitor {
                 return Err(de::Error::custom("a member without a name"));
             }
             if !seen.insert(name.clone()) {
-                return Err(de::Error::custom(format!("{name} is given twice")));
+                return Err(de::Error::custom(msg!("cli.given_twice", name = name)));
             }
             let Some(cents) = amount.as_i64() else {
-                return Err(de::Error::custom(format!("{name}: {amount} is not a whole number of cents")));
+                return Err(de::Error::custom(msg!("cli.not_cents", name = name, amount = amount)));
             };
             balances.push((name, cents));
         }

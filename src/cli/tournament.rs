@@ -3,6 +3,7 @@
 use anyhow::Context;
 
 use super::{open_existing, referee};
+use crate::msg;
 use crate::tournament::TournamentSettings;
 
 /// Arguments of `stecca tournament`.
@@ -62,7 +63,7 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
     match &args.action {
         Action::New { name, rules, sessions, options, venue, start, seed } => {
             let options = match options {
-                Some(text) => serde_json::from_str(text).context("--options: not JSON")?,
+                Some(text) => serde_json::from_str(text).context(msg!("cli.options_not_json"))?,
                 None => serde_json::Value::Object(serde_json::Map::new()),
             };
             let settings = TournamentSettings {
@@ -88,13 +89,18 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
             let name = desk.tournament(*tournament)?.settings.name;
             let by = referee(&desk);
             desk.delete_tournament(*tournament, &by)?;
-            println!("deleted tournament {tournament} ({name})");
+            println!("{}", msg!("cli.tournament_deleted", tournament = tournament, name = name));
         }
         Action::Archive { tournament, undo } => {
             let mut desk = open_existing(db)?;
             let by = referee(&desk);
             desk.set_archived(*tournament, !undo, &by)?;
-            println!("tournament {tournament} {}", if *undo { "reopened" } else { "archived" });
+            let said = if *undo {
+                msg!("cli.tournament_reopened", tournament = tournament)
+            } else {
+                msg!("cli.tournament_archived", tournament = tournament)
+            };
+            println!("{said}");
         }
     }
     Ok(())

@@ -9,7 +9,7 @@ use serde_json::Value;
 use stecca::store::Store;
 
 fn enter(db: &std::path::Path, args: &[&str], stdin: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+    let mut child = crate::common::cli::command()
         .arg("enter")
         .args(args)
         .arg("--db")
@@ -74,7 +74,7 @@ fn a_tournament_is_created_registered_seated_entered_and_exported_by_script() {
 
 /// `stecca export … --out OUT` of the standings as CSV, ended by force if it has not answered in 20 s.
 fn export_onto(db: &std::path::Path, id: &str, out: &std::path::Path) -> (bool, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+    let mut child = crate::common::cli::command()
         .args(["export", "--tournament", id, "--what", "standings", "--format", "csv", "--out"])
         .arg(out)
         .arg("--db")
@@ -217,7 +217,7 @@ fn a_database_this_user_cannot_write_is_listed_and_exported_and_a_change_is_refu
             c.args(["-u", "nobody", "--"]).arg(&binary);
             c
         } else {
-            Command::new(env!("CARGO_BIN_EXE_stecca"))
+            crate::common::cli::command()
         };
         command.args(args).arg("--db").arg(&db).env("LANG", "C").output().expect("runs")
     };
@@ -313,7 +313,7 @@ fn a_failing_demo_leaves_nothing_and_huge_counts_are_refused_before_allocating()
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("at most 1000"));
     for players in ["18446744073709551615", "1000000000", "3"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_stecca"))
+        let out = crate::common::cli::command()
             .args(["seat", "--players", players, "--sessions", "4"])
             .output()
             .expect("runs");
@@ -321,7 +321,7 @@ fn a_failing_demo_leaves_nothing_and_huge_counts_are_refused_before_allocating()
         let error = String::from_utf8_lossy(&out.stderr);
         assert!(error.contains("between 4 and 1000 players"), "{error}");
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_stecca"))
+    let out = crate::common::cli::command()
         .args(["seat", "--players", "16", "--sessions", "99999999999"])
         .output()
         .expect("runs");

@@ -4,7 +4,7 @@
 //! the tournament back to a file.
 
 use std::io::Write;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 use crate::common::cli::{manche_line, ok, stecca, table_names};
 use serde_json::Value;
@@ -12,7 +12,7 @@ use stecca::store::Store;
 
 /// `stecca enter --jsonl` reading `lines`, started and left running.
 fn enter(db: &str, tournament: i64, lines: String) -> Child {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+    let mut child = crate::common::cli::command()
         .args(["enter", "--tournament", &tournament.to_string(), "--jsonl", "--db", db])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -145,7 +145,7 @@ fn db_init_prepares_an_empty_server_database_and_a_bad_address_is_named() {
 
 /// `stecca enter --jsonl --wait-offline SECONDS`, started on a running server; its input is written later.
 fn enter_waiting(db: &str, tournament: i64, wait: u64) -> (Child, std::process::ChildStdin) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+    let mut child = crate::common::cli::command()
         .args(["enter", "--tournament", &tournament.to_string(), "--jsonl", "--wait-offline", &wait.to_string()])
         .args(["--db", db])
         .stdin(Stdio::piped())

@@ -1,11 +1,11 @@
 //! The `stecca seat` command-line contract.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
 fn stecca(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stecca")).args(args).output().expect("the binary runs")
+    crate::common::cli::command().args(args).output().expect("the binary runs")
 }
 
 fn json(out: &Output) -> Value {

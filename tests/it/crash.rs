@@ -6,7 +6,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 use crate::common::cli::{manche_line, seated_tournament, table_names};
 use serde_json::Value;
@@ -14,7 +14,7 @@ use stecca::store::Store;
 
 /// `stecca enter --jsonl` on session 1 of `tournament`, reading `lines` from a file.
 fn writer(db: &Path, tournament: i64, lines: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_stecca"))
+    crate::common::cli::command()
         .args(["enter", "--jsonl", "--session", "1", "--tournament", &tournament.to_string()])
         .arg(lines)
         .arg("--db")

@@ -1,8 +1,6 @@
 //! Exports read back: PDF text extracted and checked (names with accents, long names, points, page numbers),
 //! CSV snapshots (insta), formula injection, the CLI contract of `stecca export` and `stecca list`.
 
-use std::process::Command;
-
 use stecca::desk::{self, DemoSize};
 use stecca::export::{Format, What, export};
 use stecca::i18n::Lang;
@@ -170,14 +168,13 @@ fn the_export_and_list_commands() {
         let mut store = Store::open(&db).expect("store");
         awkward(&mut store)
     };
-    let stecca = env!("CARGO_BIN_EXE_stecca");
-    let list = Command::new(stecca).args(["list", "--db"]).arg(&db).output().expect("list");
+    let list = crate::common::cli::command().args(["list", "--db"]).arg(&db).output().expect("list");
     assert!(list.status.success());
     let listed = String::from_utf8_lossy(&list.stdout);
     assert!(listed.starts_with(&format!("{id}\tCampionato Città di Bologna")), "{listed}");
 
     let out = dir.path().join("standings.pdf");
-    let status = Command::new(stecca)
+    let status = crate::common::cli::command()
         .args(["export", "--tournament", &id.to_string(), "--what", "standings", "--format", "pdf", "--db"])
         .arg(&db)
         .arg("--out")
@@ -188,7 +185,7 @@ fn the_export_and_list_commands() {
     let text = flat(&pdf_pages(&std::fs::read(&out).expect("written"))[0]);
     assert!(text.contains("Niccolò"));
 
-    let bad = Command::new(stecca)
+    let bad = crate::common::cli::command()
         .args(["export", "--tournament", "77", "--what", "standings", "--format", "csv", "--out", "x.csv", "--db"])
         .arg(&db)
         .output()
@@ -199,7 +196,7 @@ fn the_export_and_list_commands() {
         "{}",
         String::from_utf8_lossy(&bad.stderr)
     );
-    let missing = Command::new(stecca).args(["list", "--db", "/nonexistent/none.db"]).output().expect("list");
+    let missing = crate::common::cli::command().args(["list", "--db", "/nonexistent/none.db"]).output().expect("list");
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("no such database"));
 }

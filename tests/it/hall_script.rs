@@ -30,7 +30,7 @@ fn stop(data: &Path) {
 
 /// Runs `stecca ARGS --db URL` with `env` added to its environment (and no PGPASSWORD or PGPASSFILE of ours).
 fn station(url: &str, env: &[(&str, &std::ffi::OsStr)], args: &[&str]) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_stecca"));
+    let mut command = crate::common::cli::command();
     command.args(args).arg("--db").arg(url).env_remove("PGPASSWORD").env("PGPASSFILE", "/nonexistent");
     for (key, value) in env {
         command.env(key, value);

@@ -7,6 +7,7 @@
 mod card;
 mod cli_club;
 mod cli_flow;
+mod cli_lang;
 mod cli_nmjl;
 mod cli_postgres;
 mod cli_score;

@@ -1,10 +1,11 @@
 //! Words for the person at the desk. Every error a referee or treasurer can meet carries a [`Message`]: the id
 //! of a text in `assets/locales/{it,en}.yml` with its arguments, rendered in the desk's language when it is
-//! shown. The errors' `Display` is the English text, which the command line prints, so each text is written
-//! once per language. Rules that already word their errors in both languages ([`crate::rules::MancheError`],
+//! shown. The errors' `Display` is the text in the process's language ([`set_display_language`]: English unless
+//! the command line chose Italian by `--lang` or the locale), so each text is written once per language. Rules that already word their errors in both languages ([`crate::rules::MancheError`],
 //! tile notation) keep doing so ([`Message::Both`]).
 
 use std::fmt;
+use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::i18n::Lang;
 
@@ -96,10 +97,25 @@ impl Message {
     }
 }
 
-/// English, as the command line prints it.
+/// The language `Display` renders messages in; `0` English, `1` Italian.
+static DISPLAY_LANGUAGE: AtomicU8 = AtomicU8::new(0);
+
+/// Sets the language every message's and error's `Display` speaks in this process. The command line sets it once
+/// from `--lang` or the locale, before it does anything; the desk renders each text in the referee's language
+/// explicitly and never relies on it.
+pub fn set_display_language(lang: Lang) {
+    DISPLAY_LANGUAGE.store(u8::from(lang == Lang::It), Ordering::Relaxed);
+}
+
+/// The language `Display` speaks (English unless [`set_display_language`] chose Italian).
+pub fn display_language() -> Lang {
+    if DISPLAY_LANGUAGE.load(Ordering::Relaxed) == 1 { Lang::It } else { Lang::En }
+}
+
+/// The text in the process's language ([`display_language`]), as the command line prints it.
 impl fmt::Display for Message {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.render(Lang::En))
+        f.write_str(&self.render(display_language()))
     }
 }
 

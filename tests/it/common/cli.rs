@@ -7,9 +7,17 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
+/// The real `stecca` binary in an English locale (`LC_ALL=C.UTF-8`), whatever the developer's own, so that
+/// what it says can be read by the tests; the tests of its Italian set `--lang` or `LANG` themselves.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_stecca"));
+    command.env("LC_ALL", "C.UTF-8");
+    command
+}
+
 /// Runs `stecca ARGS --db DB` (a file or a server's URL) and returns what it printed.
 pub fn stecca(db: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_stecca")).args(args).arg("--db").arg(db).output().expect("stecca runs")
+    crate::common::cli::command().args(args).arg("--db").arg(db).output().expect("stecca runs")
 }
 
 /// Runs a command that must succeed; returns its standard output.
@@ -68,7 +76,7 @@ pub fn manche_line(names: &[String], winner: usize, table: u32) -> String {
 
 /// Runs `stecca ARGS` with `stdin` on its standard input and returns what it printed.
 pub fn stecca_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stecca"))
+    let mut child = crate::common::cli::command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

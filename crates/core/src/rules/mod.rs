@@ -533,7 +533,7 @@ impl DeadHand {
 
 /// A rejected manche: which player (if one) and why, in English and Italian.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{}{reason}", player.as_deref().map(|p| format!("{p}: ")).unwrap_or_default())]
+#[error("{}", crate::message::Explain::message(self))]
 pub struct MancheError {
     /// The player the problem is about, when there is one.
     pub player: Option<String>,
@@ -570,7 +570,11 @@ impl MancheError {
 
 impl crate::message::Explain for MancheError {
     fn message(&self) -> crate::message::Message {
-        crate::message::Message::both(self.italian(), self.to_string())
+        let english = match &self.player {
+            Some(p) => format!("{p}: {}", self.reason),
+            None => self.reason.clone(),
+        };
+        crate::message::Message::both(self.italian(), english)
     }
 }
 
