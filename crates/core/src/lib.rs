@@ -8,7 +8,9 @@
 
 #![warn(missing_docs)]
 
-rust_i18n::i18n!("assets/locales", fallback = "en");
+// No fallback language: a text missing in Italian must fail a test (`message::tests`), not show English (or a bare
+// key) in the Italian desk.
+rust_i18n::i18n!("assets/locales");
 
 pub mod hanafuda;
 pub mod i18n;

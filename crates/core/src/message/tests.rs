@@ -126,6 +126,64 @@ fn every_message_the_code_names_is_in_both_languages_with_the_same_placeholders(
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Every text of a locale file, by its dotted key.
+fn locale_texts(lang: &str) -> std::collections::BTreeMap<String, String> {
+    fn flatten(prefix: &str, value: &serde_yaml::Value, out: &mut std::collections::BTreeMap<String, String>) {
+        match value {
+            serde_yaml::Value::Mapping(map) => {
+                for (key, value) in map {
+                    let key = key.as_str().expect("keys are text");
+                    let path = if prefix.is_empty() { key.to_owned() } else { format!("{prefix}.{key}") };
+                    flatten(&path, value, out);
+                }
+            }
+            serde_yaml::Value::String(text) => {
+                out.insert(prefix.to_owned(), text.clone());
+            }
+            other => panic!("{prefix}: a text must be a string, not {other:?}"),
+        }
+    }
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/locales/{lang}.yml"));
+    let text = std::fs::read_to_string(&path).expect("locale file");
+    let value: serde_yaml::Value = serde_yaml::from_str(&text).expect("valid YAML");
+    let mut out = std::collections::BTreeMap::new();
+    flatten("", &value, &mut out);
+    out
+}
+
+/// Every key of either locale file — those the code builds at run time too (`nav.{screen}`, `wind.{w}`), which
+/// no scan of the sources can find — is in both, with the same placeholders, and the compiled table has it: with
+/// no fallback language, this is what keeps English (or a bare key) out of the Italian desk.
+#[test]
+fn every_text_of_either_language_is_in_both_with_the_same_placeholders() {
+    let italian = locale_texts("it");
+    let english = locale_texts("en");
+    assert!(english.len() > 500, "only {} texts read", english.len());
+    let mut problems = Vec::new();
+    for key in english.keys().filter(|k| !italian.contains_key(*k)) {
+        problems.push(format!("`{key}` is missing in Italian"));
+    }
+    for key in italian.keys().filter(|k| !english.contains_key(*k)) {
+        problems.push(format!("`{key}` is missing in English"));
+    }
+    for (key, it) in &italian {
+        let Some(en) = english.get(key) else { continue };
+        if placeholders(it) != placeholders(en) {
+            problems.push(format!(
+                "`{key}`: placeholders {:?} in Italian, {:?} in English",
+                placeholders(it),
+                placeholders(en)
+            ));
+        }
+        for lang in ["it", "en"] {
+            if crate::_RUST_I18N_BACKEND.translate(lang, key).is_none() {
+                problems.push(format!("`{key}` is not in the compiled {lang} table"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 #[test]
 fn a_message_is_rendered_in_each_language_with_its_arguments() {
     let message = msg!("error.player.duplicate", name = "Anna Rossi");
