@@ -171,6 +171,10 @@ fn a_lost_server_saves_nothing_and_the_kept_manche_lands_once_when_it_is_back() 
     let error = desk::confirm_manche_as(&mut store, tables[0], 1, &entry(0), "R", &save).expect_err("offline");
     assert!(matches!(error, desk::DeskError::Store(StoreError::Offline { .. })), "{error:?}");
     assert!(error.message().render(Lang::It).contains("non è raggiungibile"), "{error}");
+    // Why, in Italian too: the next try, made at once, is refused without waiting on the network.
+    let again = desk::confirm_manche_as(&mut store, tables[0], 1, &entry(0), "R", &save).expect_err("offline");
+    let said = again.message().render(Lang::It);
+    assert!(said.contains("ancora irraggiungibile; nuovo tentativo tra poco"), "{said}");
     server.restart();
     // The store tries the server again at most every two seconds after it found it gone.
     std::thread::sleep(std::time::Duration::from_millis(2100));

@@ -58,6 +58,43 @@ fn migrations(file: &str) -> Vec<(i64, Option<&'static str>)> {
         .collect()
 }
 
+/// Why a server cannot be reached, in words the referee's language has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OfflineReason {
+    /// The last attempt failed moments ago; the next one waits a little.
+    RetryingSoon,
+    /// There is no connection to the server.
+    NoConnection,
+    /// The connection was lost.
+    Lost,
+    /// The connection was lost during a write: nothing of it was saved.
+    LostDuringWrite,
+    /// The server's port did not answer the probe.
+    NoAnswer(std::io::ErrorKind),
+    /// The connection broke, or could not be completed: the driver's own words (English), framed in the
+    /// referee's language.
+    Connection(String),
+}
+
+impl Explain for OfflineReason {
+    fn message(&self) -> Message {
+        use std::io::ErrorKind;
+        match self {
+            OfflineReason::RetryingSoon => msg!("error.store.offline_retrying"),
+            OfflineReason::NoConnection => msg!("error.store.offline_no_connection"),
+            OfflineReason::Lost => msg!("error.store.offline_lost"),
+            OfflineReason::LostDuringWrite => msg!("error.store.offline_lost_writing"),
+            OfflineReason::NoAnswer(ErrorKind::ConnectionRefused) => msg!("error.store.offline_refused"),
+            OfflineReason::NoAnswer(ErrorKind::TimedOut) => msg!("error.store.offline_timeout"),
+            OfflineReason::NoAnswer(ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable) => {
+                msg!("error.store.offline_no_route")
+            }
+            OfflineReason::NoAnswer(kind) => msg!("error.store.offline_other", detail = kind),
+            OfflineReason::Connection(detail) => msg!("error.store.offline_connection", detail = detail),
+        }
+    }
+}
+
 /// What can go wrong with the database.
 #[derive(Debug, Error)]
 pub enum StoreError {
@@ -69,8 +106,8 @@ pub enum StoreError {
     Offline {
         /// `user@host:port/database`.
         server: String,
-        /// What the connection said.
-        why: String,
+        /// Why, as the station can tell.
+        why: OfflineReason,
     },
     /// The server asks for a password and none was found (`wrong: false`), or the one given is wrong.
     Password {
@@ -185,7 +222,9 @@ impl Explain for StoreError {
                 let detail = e.as_db_error().map_or_else(|| e.to_string(), |db| db.message().to_owned());
                 msg!("error.store.database", detail = detail)
             }
-            StoreError::Offline { server, why } => msg!("error.store.offline", server = server, detail = why),
+            StoreError::Offline { server, why } => {
+                msg!("error.store.offline", server = server).arg_message("detail", why.message())
+            }
             StoreError::Password { server, wrong: false } => msg!("error.store.no_password", server = server),
             StoreError::Password { server, wrong: true } => msg!("error.store.wrong_password", server = server),
             StoreError::Location { location, why } => msg!("error.store.location", location = location, detail = why),
@@ -436,6 +475,21 @@ pub(crate) fn now() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn why_a_server_is_offline_is_said_in_each_language() {
+        use stecca_core::i18n::Lang;
+        let refused = StoreError::Offline {
+            server: "stecca@sala:5432/torneo".into(),
+            why: OfflineReason::NoAnswer(std::io::ErrorKind::ConnectionRefused),
+        };
+        let it = refused.message().render(Lang::It);
+        assert!(it.contains("stecca@sala:5432/torneo") && it.contains("il server rifiuta le connessioni"), "{it}");
+        let en = refused.message().render(Lang::En);
+        assert!(en.contains("the server refuses connections"), "{en}");
+        let lost = StoreError::Offline { server: "s".into(), why: OfflineReason::LostDuringWrite };
+        assert!(lost.message().render(Lang::It).contains("caduta durante una scrittura"));
+    }
 
     #[test]
     fn every_migration_applies_to_an_empty_database() {

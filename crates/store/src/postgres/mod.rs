@@ -20,6 +20,7 @@ use postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, Config, Statement};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
+use super::OfflineReason;
 use super::db::{Backend, Kind, Row, Value, numbered_dollars};
 use super::{StoreError, StoreResult};
 
@@ -177,7 +178,7 @@ impl Postgres {
         &self.shown
     }
 
-    fn offline(&self, why: String) -> StoreError {
+    fn offline(&self, why: OfflineReason) -> StoreError {
         self.unreachable_since.set(Some(Instant::now()));
         StoreError::Offline { server: self.shown.clone(), why }
     }
@@ -188,20 +189,17 @@ impl Postgres {
         if let Some(since) = self.unreachable_since.get()
             && since.elapsed() < RETRY_AFTER
         {
-            return Err(StoreError::Offline {
-                server: self.shown.clone(),
-                why: "still unreachable; trying again in a moment".to_owned(),
-            });
+            return Err(StoreError::Offline { server: self.shown.clone(), why: OfflineReason::RetryingSoon });
         }
         if let Some(address) = self.tcp_address()
             && let Err(e) = TcpStream::connect_timeout(&address, PROBE)
         {
-            return Err(self.offline(e.to_string()));
+            return Err(self.offline(OfflineReason::NoAnswer(e.kind())));
         }
         let mut client = self.config.connect(self.tls.clone()).map_err(|e| self.connect_failed(&e))?;
         client
             .batch_execute(&format!("SET lock_timeout = '{LOCK_WAIT}'; SET client_min_messages = warning"))
-            .map_err(|e| self.offline(with_causes(&e)))?;
+            .map_err(|e| self.offline(OfflineReason::Connection(with_causes(&e))))?;
         self.unreachable_since.set(None);
         Ok(client)
     }
@@ -213,7 +211,7 @@ impl Postgres {
         if wrong || with_causes(error).contains("password missing") {
             return StoreError::Password { server: self.shown.clone(), wrong };
         }
-        self.offline(with_causes(error))
+        self.offline(OfflineReason::Connection(with_causes(error)))
     }
 
     /// The server's first TCP address (none for a Unix socket or a name that does not resolve now).
@@ -227,7 +225,7 @@ impl Postgres {
         if is_offline(&error) {
             *self.client.borrow_mut() = None;
             self.statements.borrow_mut().clear();
-            return self.offline(with_causes(&error));
+            return self.offline(OfflineReason::Connection(with_causes(&error)));
         }
         StoreError::from(error)
     }
@@ -241,12 +239,12 @@ impl Postgres {
             let mut slot = self.client.borrow_mut();
             if slot.is_none() {
                 if self.in_write.get() {
-                    return Err(self.offline("the connection was lost during a write".to_owned()));
+                    return Err(self.offline(OfflineReason::LostDuringWrite));
                 }
                 *slot = Some(self.reconnect()?);
             }
             let Some(client) = slot.as_mut() else {
-                return Err(self.offline("no connection".to_owned()));
+                return Err(self.offline(OfflineReason::NoConnection));
             };
             work(client, &mut self.statements.borrow_mut())
         };
@@ -299,7 +297,7 @@ impl Backend for Postgres {
         if ends_write && self.client.borrow().is_none() {
             // The connection went with the transaction: the server rolled it back.
             self.in_write.set(false);
-            return if sql == "ROLLBACK" { Ok(()) } else { Err(self.offline("the connection was lost".to_owned())) };
+            return if sql == "ROLLBACK" { Ok(()) } else { Err(self.offline(OfflineReason::Lost)) };
         }
         let result = self.with_client(|client, _| client.batch_execute(sql));
         if ends_write {
