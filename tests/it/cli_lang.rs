@@ -1,28 +1,13 @@
 //! The command line speaks Italian or English: by `--lang`, or by the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`);
 //! the JSON it writes for scripts is the same in both.
 
-use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::Output;
 
 use stecca::cli::locale_language;
 use stecca::i18n::Lang;
 
-/// Runs `stecca ARGS` with `env` (and no locale of the test's own), feeding `stdin`.
 fn run(args: &[&str], env: &[(&str, &str)], stdin: &str) -> Output {
-    let mut command = crate::common::cli::command();
-    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
-    for (key, value) in env {
-        command.env(key, value);
-    }
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("stdin written");
-    child.wait_with_output().expect("the binary ends")
+    crate::common::cli::stecca_in_locale(args, env, stdin.as_bytes())
 }
 
 fn stderr(out: &Output) -> String {

@@ -76,7 +76,18 @@ pub fn manche_line(names: &[String], winner: usize, table: u32) -> String {
 
 /// Runs `stecca ARGS` with `stdin` on its standard input and returns what it printed.
 pub fn stecca_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = crate::common::cli::command()
+    stecca_in_locale(args, &[("LC_ALL", "C.UTF-8")], stdin)
+}
+
+/// Runs `stecca ARGS` in the locale `env` gives (no `LC_ALL`, `LC_MESSAGES` or `LANG` of the test's own), with
+/// `stdin` on its standard input.
+pub fn stecca_in_locale(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Output {
+    let mut command = crate::common::cli::command();
+    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
