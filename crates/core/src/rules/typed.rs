@@ -80,10 +80,16 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
 pub trait RulesInForce: Debug + Send + Sync {
     /// The ruleset.
     fn ruleset(&self) -> &dyn Ruleset;
-    /// Every option in force, the defaults included, as the JSON object a manche carries.
-    fn options(&self) -> &serde_json::Value;
     /// The edition and variant the options select, in Italian and English.
     fn edition(&self) -> (String, String);
+    /// The ruleset's name and the edition, in Italian or English ("Classic American · TACOLFMJ 1924 · partita
+    /// mista"), for headings and sheets.
+    fn heading(&self, italian: bool) -> String {
+        let (it, en) = self.edition();
+        let edition = if italian { it } else { en };
+        let name = self.ruleset().name();
+        if edition.is_empty() { name.to_owned() } else { format!("{name} · {edition}") }
+    }
     /// Who deals the manche after `outcome`.
     fn rotation(&self, outcome: &MancheOutcome) -> Rotation;
     /// Whether the deal passes after every manche whatever happens (so that a score sheet can print each
@@ -98,16 +104,11 @@ pub trait RulesInForce: Debug + Send + Sync {
 struct InForce<R: TypedRuleset> {
     rules: R,
     options: R::Options,
-    json: serde_json::Value,
 }
 
 impl<R: TypedRuleset> RulesInForce for InForce<R> {
     fn ruleset(&self) -> &dyn Ruleset {
         &self.rules
-    }
-
-    fn options(&self) -> &serde_json::Value {
-        &self.json
     }
 
     fn edition(&self) -> (String, String) {
@@ -123,7 +124,9 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
     }
 
     fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput {
-        MancheInput { options: self.json.clone(), ..self.rules.random_manche(seed, frame, &self.options) }
+        // The manche carries every option in force, the defaults spelled out, as a stored manche does.
+        let options = serde_json::to_value(&self.options).unwrap_or_default();
+        MancheInput { options, ..self.rules.random_manche(seed, frame, &self.options) }
     }
 }
 
@@ -175,9 +178,7 @@ impl<R: TypedRuleset> Ruleset for R {
     }
 
     fn in_force(&self, options: &serde_json::Value) -> Result<Arc<dyn RulesInForce>, MancheError> {
-        let typed = read_options(self, options)?;
-        let json = serde_json::to_value(&typed).map_err(|e| MancheError::options(format!("options: {e}")))?;
-        Ok(Arc::new(InForce { rules: self.clone(), options: typed, json }))
+        Ok(Arc::new(InForce { rules: self.clone(), options: read_options(self, options)? }))
     }
 
     fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {

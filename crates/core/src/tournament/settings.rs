@@ -163,10 +163,10 @@ impl TournamentSettings {
     /// ("Classic American · TACOLFMJ 1924 · partita mista"); the name alone while the options are refused (a
     /// form being typed: a stored tournament's options are checked when it is read).
     pub fn rules_heading(&self, italian: bool) -> String {
-        let ruleset = self.ruleset();
-        let (it, en) = self.in_force().map(|rules| rules.edition()).unwrap_or_default();
-        let edition = if italian { it } else { en };
-        if edition.is_empty() { ruleset.name().to_owned() } else { format!("{} · {edition}", ruleset.name()) }
+        match self.in_force() {
+            Ok(rules) => rules.heading(italian),
+            Err(_) => self.ruleset().name().to_owned(),
+        }
     }
 }
 

@@ -251,7 +251,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let preview = app.screens.get::<State>().preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
     let model = state.settings.ruleset().entry_model();
-    ui.label(RichText::new(state.settings.rules_heading(lang == Lang::It)).weak());
+    ui.label(RichText::new(state.rules.heading(lang == Lang::It)).weak());
 
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
     // checkbox (Enter toggles it), and F-keys work while a hand field has focus.

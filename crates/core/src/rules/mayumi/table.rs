@@ -150,11 +150,6 @@ impl MayumiOptions {
         Ok(options)
     }
 
-    /// The table an `options` object scores with: read and checked once.
-    pub fn scoring_table(value: &serde_json::Value) -> Result<ScoringTable, String> {
-        MayumiOptions::read(value)?.table()
-    }
-
     /// The shipped table overlaid with `value`, not yet checked.
     pub(crate) fn read(value: &serde_json::Value) -> Result<MayumiOptions, String> {
         let mut base: serde_json::Value = serde_json::from_str(DEFAULT_TABLE).map_err(|e| e.to_string())?;
