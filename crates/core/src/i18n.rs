@@ -1,5 +1,6 @@
-//! The two languages of the desk and its printouts. Strings live in `assets/locales/{it,en}.yml` (rust-i18n); rules vocabulary
-//! (manche, punti di stecca, raddoppi, massimi) stays Italian in both.
+//! The two languages of the desk and its printouts. Texts live in the locale files (`assets/locales/{it,en}.yml`
+//! and each ruleset's beside its code), compiled into [`crate::message::table`]; rules vocabulary (manche, punti
+//! di stecca, raddoppi, massimi) stays Italian in both.
 
 /// A language of the desk.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,9 +26,10 @@ impl Lang {
         if code == "en" { Lang::En } else { Lang::It }
     }
 
-    /// The translation of `key`.
+    /// The text of `key` in this language; a key no locale file has reads as itself (ids written in the code
+    /// are checked when it compiles: see [`crate::text_id!`]).
     pub fn tr(self, key: &str) -> String {
-        rust_i18n::t!(key, locale = self.code()).into_owned()
+        crate::message::table::lookup(key, self == Lang::It).unwrap_or_else(|| key.to_owned())
     }
 
     /// Picks the Italian or English text of a pair.

@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::i18n::Lang;
 
+pub mod table;
+
 /// A text in both languages.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {
@@ -131,12 +133,23 @@ impl Explain for Message {
     }
 }
 
-/// Builds a [`Message`]: `msg!("error.player.duplicate", name = data.name)`.
+/// Builds a [`Message`]: `msg!("error.player.duplicate", name = data.name)`. An id no locale file has, or an
+/// argument its text has no `{placeholder}` for, is a compile error here.
 #[macro_export]
 macro_rules! msg {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {
+    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        const _: () = $crate::message::table::check_use($id, &[$(stringify!($name)),*]);
         $crate::message::Message::new($id)$(.arg(stringify!($name), &$value))*
-    };
+    }};
+}
+
+/// A text's id, checked when it compiles: `lang.tr(text_id!("nav.players"))`.
+#[macro_export]
+macro_rules! text_id {
+    ($id:literal) => {{
+        const _: () = $crate::message::table::check_use($id, &[]);
+        $id
+    }};
 }
 
 /// Why a file operation failed, in words (the operating system's own text for the rare kinds).

@@ -1,6 +1,7 @@
 //! The club's ledger at the desk: cash paid in and out, corrections, balances (the kitty's is minus the
 //! members'), settle-up proposals with names, and marking a proposed transfer as paid.
 
+use crate::text_id;
 use std::collections::BTreeMap;
 
 use super::{DeskError, DeskResult};
@@ -226,7 +227,7 @@ impl Party {
     pub fn name(&self, lang: crate::i18n::Lang) -> String {
         match self {
             Party::Member(_, name) => name.clone(),
-            Party::Kitty => lang.tr("ledger.kitty"),
+            Party::Kitty => lang.tr(text_id!("ledger.kitty")),
         }
     }
 }

@@ -4,7 +4,7 @@
 //! the CLI call these; they never score a hand or write SQL themselves.
 
 // The core's modules and the store under the names the desk's files use (`crate::tournament::…`, `crate::msg!`).
-use stecca_core::{i18n, ledger, message, msg, rules, seating, tiles, tournament};
+use stecca_core::{i18n, ledger, message, msg, rules, seating, text_id, tiles, tournament};
 use stecca_store as store;
 
 pub mod export;

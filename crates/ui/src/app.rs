@@ -1,6 +1,7 @@
 //! The desk application: the frame with every screen's state, the navigation bar, the status line, and the poll
 //! of a shared server. It is the one place that knows all the screens; each screen knows only the frame.
 
+use crate::text_id;
 use std::time::{Duration, Instant};
 
 use egui::{Color32, RichText};
@@ -197,7 +198,7 @@ impl DeskApp {
                 self.go(screen);
             }
             ui.separator();
-            let label = ui.label(self.tr("nav.referee"));
+            let label = ui.label(self.tr(text_id!("nav.referee")));
             let response =
                 ui.add(egui::TextEdit::singleline(&mut self.referee).desired_width(140.0)).labelled_by(label.id);
             if response.lost_focus() && !self.link.worker.facts().read_only {

@@ -3,6 +3,7 @@
 //! only in this desk's connection, never written anywhere. The connection is made on its own thread: a slow or
 //! unreachable server leaves the window drawing ("Connessione … in corso") rather than frozen.
 
+use crate::text_id;
 use std::sync::mpsc::{self, Receiver};
 
 use egui::RichText;
@@ -57,7 +58,7 @@ impl PasswordPrompt {
             });
             ui.add_space(12.0);
             ui.label(crate::msg!("password.asks", server = self.server).render(self.lang));
-            let label = ui.label(self.lang.tr("password.label"));
+            let label = ui.label(self.lang.tr(text_id!("password.label")));
             let waiting = self.connecting.is_some();
             let field = ui.add_enabled(!waiting, egui::TextEdit::singleline(&mut self.typed).password(true));
             let field = field.labelled_by(label.id);
@@ -65,7 +66,8 @@ impl PasswordPrompt {
                 field.request_focus();
             }
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            let clicked = ui.add_enabled(!waiting, egui::Button::new(self.lang.tr("password.connect"))).clicked();
+            let clicked =
+                ui.add_enabled(!waiting, egui::Button::new(self.lang.tr(text_id!("password.connect")))).clicked();
             if (clicked || entered) && !waiting {
                 self.connect(ui.ctx());
             }
@@ -79,7 +81,7 @@ impl PasswordPrompt {
             if let Some(problem) = &self.problem {
                 ui.label(RichText::new(problem.render(self.lang)).color(egui::Color32::from_rgb(200, 40, 40)));
             }
-            ui.label(RichText::new(self.lang.tr("password.hint")).weak());
+            ui.label(RichText::new(self.lang.tr(text_id!("password.hint"))).weak());
         });
         opened
     }

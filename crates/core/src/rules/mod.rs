@@ -168,7 +168,7 @@ impl SeatLabel {
     pub fn name(self, lang: crate::i18n::Lang) -> String {
         match self {
             SeatLabel::Wind(wind) => wind.name(lang),
-            SeatLabel::Number(n) => format!("{} {n}", lang.tr("seat.number")),
+            SeatLabel::Number(n) => format!("{} {n}", lang.tr(crate::text_id!("seat.number"))),
         }
     }
 

@@ -2,6 +2,7 @@
 //! corretta da Mario Rossi alle 10:12 — Bruno: 144 → 160") in local time, filtered by table, player or
 //! referee; a click on a line shows the record stored behind it.
 
+use crate::text_id;
 use std::collections::HashMap;
 
 use egui::RichText;
@@ -121,10 +122,10 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         lines.iter().filter(|line| line.matches(&state.table, &state.player, &state.referee)).collect();
     ui.heading(format!(
         "{} ({})",
-        lang.tr("audit.title"),
+        lang.tr(text_id!("audit.title")),
         msg!("audit.shown", shown = shown.len(), total = lines.len()).render(lang)
     ));
-    ui.label(RichText::new(lang.tr("audit.click_hint")).weak());
+    ui.label(RichText::new(lang.tr(text_id!("audit.click_hint"))).weak());
     let opened = state.open.and_then(|id| shown.iter().find(|l| l.entry.id == id)).copied();
     let table_height = if opened.is_some() { ui.available_height() * 0.55 } else { ui.available_height() };
     TableBuilder::new(ui)
@@ -151,7 +152,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         });
     if let Some(line) = opened {
         ui.separator();
-        ui.label(RichText::new(lang.tr("audit.raw")).strong());
+        ui.label(RichText::new(lang.tr(text_id!("audit.raw"))).strong());
         egui::ScrollArea::vertical().id_salt("audit-raw").show(ui, |ui| {
             ui.columns(2, |columns| {
                 let records = [("audit.before", &line.entry.before), ("audit.after", &line.entry.after)];

@@ -1,6 +1,7 @@
 //! The tournament's card (rules scored from a card, such as modern American): the hands kept, a form to add
 //! or edit one, and a CSV import with a preview of every row (all rows or none). Entry offers these hands.
 
+use crate::text_id;
 use egui::{Color32, RichText};
 
 use crate::frame::{Frame, Has};
@@ -39,7 +40,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let lang = app.lang;
     let Some(card) = card else { return super::reading(ui, lang) };
     ui.heading(msg!("card.title", n = card.len()).render(lang));
-    ui.label(RichText::new(lang.tr("card.hint")).weak());
+    ui.label(RichText::new(lang.tr(text_id!("card.hint"))).weak());
     ui.columns(2, |columns| {
         list(app, &mut columns[0], tournament, &card);
         let ui = &mut columns[1];
@@ -60,7 +61,11 @@ fn list<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, ca
             ui.end_row();
             for (position, hand) in card.iter().enumerate() {
                 ui.label(&hand.section);
-                if ui.button(RichText::new(&hand.line).monospace()).on_hover_text(lang.tr("card.edit")).clicked() {
+                if ui
+                    .button(RichText::new(&hand.line).monospace())
+                    .on_hover_text(lang.tr(text_id!("card.edit")))
+                    .clicked()
+                {
                     let state = app.screens.get::<State>();
                     state.section = hand.section.clone();
                     state.line = hand.line.clone();
@@ -72,10 +77,10 @@ fn list<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, ca
                 ui.label(RichText::new(hand.value.to_string()).monospace());
                 let mut kind = lang.tr(if hand.concealed { "card.concealed_short" } else { "card.exposed_short" });
                 if !hand.jokers {
-                    kind = format!("{kind} · {}", lang.tr("card.no_jokers"));
+                    kind = format!("{kind} · {}", lang.tr(text_id!("card.no_jokers")));
                 }
                 ui.label(kind);
-                if ui.small_button(lang.tr("card.remove")).clicked() {
+                if ui.small_button(lang.tr(text_id!("card.remove"))).clicked() {
                     remove = Some(position);
                 }
                 ui.end_row();
@@ -96,20 +101,20 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, ca
     let editing = app.screens.get::<State>().editing.filter(|&p| p < card.len());
     ui.heading(lang.tr(if editing.is_some() { "card.edit" } else { "card.add" }));
     let state = app.screens.get::<State>();
-    let section = labelled_text(ui, &lang.tr("card.section"), &mut state.section, 200.0);
+    let section = labelled_text(ui, &lang.tr(text_id!("card.section")), &mut state.section, 200.0);
     if std::mem::take(&mut state.focus_section) {
         section.request_focus();
     }
-    labelled_text(ui, &lang.tr("card.line"), &mut state.line, 260.0);
-    let value = labelled_text(ui, &lang.tr("card.value"), &mut state.value, 60.0);
-    ui.checkbox(&mut state.concealed, lang.tr("card.concealed"));
-    ui.checkbox(&mut state.jokers_forbidden, lang.tr("card.jokers_forbidden"));
+    labelled_text(ui, &lang.tr(text_id!("card.line")), &mut state.line, 260.0);
+    let value = labelled_text(ui, &lang.tr(text_id!("card.value")), &mut state.value, 60.0);
+    ui.checkbox(&mut state.concealed, lang.tr(text_id!("card.concealed")));
+    ui.checkbox(&mut state.jokers_forbidden, lang.tr(text_id!("card.jokers_forbidden")));
     let submit_key = value.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     let mut submit = false;
     ui.horizontal(|ui| {
         let label = lang.tr(if editing.is_some() { "card.save_hand" } else { "card.add_hand" });
         submit = ui.button(label).clicked() || submit_key;
-        if editing.is_some() && ui.button(lang.tr("common.cancel")).clicked() {
+        if editing.is_some() && ui.button(lang.tr(text_id!("common.cancel"))).clicked() {
             let state = app.screens.get::<State>();
             *state = State { import_path: std::mem::take(&mut state.import_path), ..State::default() };
         }
@@ -118,7 +123,7 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, ca
         return;
     }
     let state = app.screens.get::<State>();
-    let value = match parse_number::<u64>(&state.value, &lang.tr("card.value")) {
+    let value = match parse_number::<u64>(&state.value, &lang.tr(text_id!("card.value"))) {
         Ok(value) => value,
         Err(e) => return app.fail(e),
     };
@@ -179,8 +184,8 @@ fn read_file(path: &str) -> Result<String, Message> {
 
 fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
     let lang = app.lang;
-    ui.heading(lang.tr("card.import"));
-    ui.label(RichText::new(lang.tr("card.import_hint")).weak());
+    ui.heading(lang.tr(text_id!("card.import")));
+    ui.label(RichText::new(lang.tr(text_id!("card.import_hint"))).weak());
     if super::import_file_row(ui, lang, &mut app.screens.get::<State>().import_path) {
         let path = app.screens.get::<State>().import_path.trim().to_owned();
         match read_file(&path) {
@@ -216,7 +221,10 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) 
         });
     });
     ui.label(msg!("players.import_summary", ok = rows.len() - errors, errors = errors).render(lang));
-    if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
+    if ui
+        .add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr(text_id!("players.import_go"))))
+        .clicked()
+    {
         let referee = app.referee_name();
         app.write(
             move |desk| desk.import_card(tournament, &text, &referee),

@@ -9,6 +9,7 @@
 //! Ctrl+Enter confirms (or says why it cannot); Esc goes back to the table
 //! and keeps what was typed as a draft of that manche, taken up again when the referee comes back to it.
 
+use crate::text_id;
 use std::collections::HashMap;
 
 use egui::{Color32, RichText};
@@ -169,7 +170,7 @@ fn flag_key(index: usize) -> Option<(egui::Modifiers, egui::Key)> {
 }
 
 fn key_name(lang: Lang, (modifiers, key): (egui::Modifiers, egui::Key)) -> String {
-    if modifiers.shift { format!("{}+{}", lang.tr("entry.shift"), key.name()) } else { key.name().to_owned() }
+    if modifiers.shift { format!("{}+{}", lang.tr(text_id!("entry.shift")), key.name()) } else { key.name().to_owned() }
 }
 
 /// Whose win flags F5… change: the hand being typed if it went Mah Jong, else the first hand that did.
@@ -298,21 +299,21 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
 
     let mut leave = back_key;
     ui.horizontal(|ui| {
-        leave |= ui.button(format!("« {} {}", lang.tr("sessions.table"), state.table.number)).clicked();
+        leave |= ui.button(format!("« {} {}", lang.tr(text_id!("sessions.table")), state.table.number)).clicked();
         if leave {
             return;
         }
         ui.heading(format!(
             "{} {} · {} {} · {} {number}{}",
-            lang.tr("sessions.session"),
+            lang.tr(text_id!("sessions.session")),
             state.table.session,
-            lang.tr("sessions.table"),
+            lang.tr(text_id!("sessions.table")),
             state.table.number,
-            lang.tr("table.manche"),
-            if correcting { format!(" ({})", lang.tr("entry.correction")) } else { String::new() }
+            lang.tr(text_id!("table.manche")),
+            if correcting { format!(" ({})", lang.tr(text_id!("entry.correction"))) } else { String::new() }
         ));
         if let Some(round) = frame.round_wind {
-            ui.label(format!("{}: {}", lang.tr("table.round"), round.name(lang)));
+            ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
         }
         if !model.captured_cards {
             ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.pick(model.void_label.0, model.void_label.1));
@@ -328,8 +329,8 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     }
     if app.screens.get::<State>().restored {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(lang.tr("entry.draft_restored")).color(Color32::from_rgb(180, 110, 0)));
-            if ui.small_button(lang.tr("entry.draft_discard")).clicked() {
+            ui.label(RichText::new(lang.tr(text_id!("entry.draft_restored"))).color(Color32::from_rgb(180, 110, 0)));
+            if ui.small_button(lang.tr(text_id!("entry.draft_discard"))).clicked() {
                 let mut original = app.screens.get::<State>().original.clone();
                 original.hands.resize(seats, HandEntry::default());
                 app.screens.get::<State>().entry = original;
@@ -344,8 +345,8 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let keys = if model.discarder { msg!("entry.keys_card", last = seats).arg_message("keys", keys) } else { keys };
     let keys = if model.captured_cards { msg!("entry.keys_hanafuda", last = seats) } else { keys };
     // Hanafuda's keys say "Enter = next player" themselves.
-    let enter = if model.tile_hand { format!("{} · ", lang.tr("entry.keys_enter")) } else { String::new() };
-    ui.label(RichText::new(format!("{}: {enter}{}", lang.tr("entry.keys_title"), keys.render(lang))).weak());
+    let enter = if model.tile_hand { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
+    ui.label(RichText::new(format!("{}: {enter}{}", lang.tr(text_id!("entry.keys_title")), keys.render(lang))).weak());
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
@@ -356,14 +357,14 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             let player = &state.players[position];
             let seat = match frame.seat(position) {
                 Some(wind) => wind.name(lang),
-                None if position == frame.dealer => lang.tr("seat.dealer"),
+                None if position == frame.dealer => lang.tr(text_id!("seat.dealer")),
                 None => SeatLabel::Number(position + 1).name(lang),
             };
             ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
             let mine = app.screens.get::<State>();
             let hand = &mut mine.entry.hands[position];
             if model.tile_hand {
-                let label = ui.label(format!("{} {}", lang.tr("entry.hand"), position + 1));
+                let label = ui.label(format!("{} {}", lang.tr(text_id!("entry.hand")), position + 1));
                 let edit = egui::TextEdit::singleline(&mut hand.text)
                     .id_salt(("hand", position))
                     .desired_width(f32::INFINITY)
@@ -431,7 +432,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     card_value_fields(ui, lang, hand, position, &state.card, focus);
                 }
                 if model.winning_tile {
-                    let label = ui.label(lang.tr("entry.winning_tile"));
+                    let label = ui.label(lang.tr(text_id!("entry.winning_tile")));
                     let edit = egui::TextEdit::singleline(&mut hand.winning_tile)
                         .id_salt(("winning", position))
                         .desired_width(48.0)
@@ -450,9 +451,14 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     let mut on = hand.discarder;
                     let label = match mahjong_key(position) {
                         Some(key) => {
-                            format!("{} ({}+{})", lang.tr("entry.discarder"), lang.tr("entry.shift"), key.name())
+                            format!(
+                                "{} ({}+{})",
+                                lang.tr(text_id!("entry.discarder")),
+                                lang.tr(text_id!("entry.shift")),
+                                key.name()
+                            )
                         }
-                        None => lang.tr("entry.discarder"),
+                        None => lang.tr(text_id!("entry.discarder")),
                     };
                     if ui.checkbox(&mut on, label).changed() {
                         discarder_clicked = Some(position);
@@ -460,7 +466,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 }
                 if !model.dead_hands.is_empty() {
                     ui.horizontal_wrapped(|ui| {
-                        if ui.radio(hand.dead.is_none(), lang.tr("entry.live_hand")).clicked() {
+                        if ui.radio(hand.dead.is_none(), lang.tr(text_id!("entry.live_hand"))).clicked() {
                             hand.dead = None;
                         }
                         for dead in model.dead_hands {
@@ -484,12 +490,12 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 && (!outcome.void || model.captured_cards)
             {
                 ui.separator();
-                ui.label(RichText::new(format!("{}: {}", lang.tr("entry.value"), scored.score)).strong());
+                ui.label(RichText::new(format!("{}: {}", lang.tr(text_id!("entry.value")), scored.score)).strong());
                 if scored.limit.is_none() && model.points_and_doubles {
                     ui.label(format!(
                         "{} {} · {}",
                         scored.stick_points,
-                        lang.tr("entry.points"),
+                        lang.tr(text_id!("entry.points")),
                         doubles_words(scored.doubles)
                     ));
                 }
@@ -540,7 +546,10 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             if !model.tile_hand {
                 return;
             }
-            ui.label(RichText::new(format!("{}: {}", lang.tr("entry.palette"), state.players[active].name)).strong());
+            ui.label(
+                RichText::new(format!("{}: {}", lang.tr(text_id!("entry.palette")), state.players[active].name))
+                    .strong(),
+            );
             if let Some(token) = app.screens.get::<State>().palette.show(ui, lang) {
                 let text = &mut app.screens.get::<State>().entry.hands[active].text;
                 if !text.is_empty() && !text.ends_with(' ') {
@@ -548,7 +557,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 }
                 text.push_str(&token);
             }
-            if ui.button(lang.tr("palette.undo")).clicked() {
+            if ui.button(lang.tr(text_id!("palette.undo"))).clicked() {
                 let text = &mut app.screens.get::<State>().entry.hands[active].text;
                 let kept: Vec<&str> = text.split_whitespace().collect();
                 *text = kept[..kept.len().saturating_sub(1)].join(" ");
@@ -556,7 +565,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         });
         ui.separator();
         ui.vertical(|ui| {
-            ui.label(RichText::new(lang.tr("entry.payments")).strong());
+            ui.label(RichText::new(lang.tr(text_id!("entry.payments"))).strong());
             match &outcome {
                 Some(outcome) => {
                     for payment in &outcome.payments {
@@ -571,11 +580,11 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     }
                 }
                 None => {
-                    ui.label(RichText::new(lang.tr("entry.not_valid")).weak());
+                    ui.label(RichText::new(lang.tr(text_id!("entry.not_valid"))).weak());
                 }
             }
             ui.add_space(8.0);
-            let button = egui::Button::new(RichText::new(lang.tr("entry.confirm")).strong().size(16.0));
+            let button = egui::Button::new(RichText::new(lang.tr(text_id!("entry.confirm"))).strong().size(16.0));
             let clicked = ui.add_enabled(outcome.is_some(), button).clicked();
             if clicked || (confirm_key && outcome.is_some()) {
                 confirm(app, table, number, correcting);
@@ -600,7 +609,7 @@ struct Typed {
 
 /// A player's captured cards as typed codes, and its declaration of tegarasu sanjuu.
 fn captured_fields(ui: &mut egui::Ui, lang: Lang, hand: &mut HandEntry, position: usize, focus: bool) -> Typed {
-    let label = ui.label(format!("{} {}", lang.tr("entry.captured"), position + 1));
+    let label = ui.label(format!("{} {}", lang.tr(text_id!("entry.captured")), position + 1));
     let edit = egui::TextEdit::multiline(&mut hand.text)
         .id_salt(("captured", position))
         .desired_width(f32::INFINITY)
@@ -671,7 +680,8 @@ fn card_value_fields(
     card: &[CardHand],
     focus: bool,
 ) {
-    let title = if card.is_empty() { lang.tr("entry.card_value") } else { lang.tr("entry.card_hand") };
+    let title =
+        if card.is_empty() { lang.tr(text_id!("entry.card_value")) } else { lang.tr(text_id!("entry.card_hand")) };
     let label = ui.label(title);
     let hint = if card.is_empty() { "25" } else { "2468 / 25" };
     let edit =
@@ -699,7 +709,7 @@ fn card_value_fields(
     if offered.len() > SUGGESTIONS {
         ui.label(RichText::new(msg!("entry.card_more", n = offered.len() - SUGGESTIONS).render(lang)).weak());
     } else if offered.is_empty() && !card.is_empty() && !typed.is_empty() && !is_number && hand.card_hand.is_empty() {
-        ui.label(RichText::new(lang.tr("entry.card_none")).weak());
+        ui.label(RichText::new(lang.tr(text_id!("entry.card_none"))).weak());
     }
     let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
     if entered && picked.is_none() {
@@ -711,7 +721,7 @@ fn card_value_fields(
     if !hand.card_hand.is_empty() {
         ui.label(RichText::new(format!("✓ {}", hand.card_hand)).strong());
     }
-    let label = ui.label(lang.tr("entry.exposures"));
+    let label = ui.label(lang.tr(text_id!("entry.exposures")));
     let edit = egui::TextEdit::singleline(&mut hand.exposures)
         .id_salt(("exposures", position))
         .desired_width(40.0)

@@ -2,6 +2,7 @@
 //! shown (no desktop portal), the file goes to the tournament's export folder beside the database and the
 //! status line says where. Tests set [`Frame::export_dir`] to skip the dialog.
 
+use crate::text_id;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -68,8 +69,10 @@ pub(crate) fn save_file<S: Parts>(
             Ok(path)
         },
         move |app, written| match written {
-            Ok(path) if fallback => app.info(format!("{}: {}", app.tr("export.written_no_dialog"), path.display())),
-            Ok(path) => app.info(format!("{}: {}", app.tr("export.written"), path.display())),
+            Ok(path) if fallback => {
+                app.info(format!("{}: {}", app.tr(text_id!("export.written_no_dialog")), path.display()))
+            }
+            Ok(path) => app.info(format!("{}: {}", app.tr(text_id!("export.written")), path.display())),
             Err(e) => app.fail(e),
         },
     );

@@ -14,10 +14,11 @@ pub mod tournaments;
 
 use crate::message::Message;
 use crate::msg;
+use crate::text_id;
 
 /// Says that a screen's data is being read (the desk answers a moment later, or says why not).
 pub(crate) fn reading(ui: &mut egui::Ui, lang: crate::i18n::Lang) {
-    ui.label(egui::RichText::new(lang.tr("common.reading")).weak());
+    ui.label(egui::RichText::new(lang.tr(text_id!("common.reading"))).weak());
 }
 
 /// A text field with a visible label that is also its accessible name.
@@ -30,13 +31,13 @@ pub(crate) fn labelled_text(ui: &mut egui::Ui, label: &str, text: &mut String, w
 pub(crate) fn import_file_row(ui: &mut egui::Ui, lang: crate::i18n::Lang, path: &mut String) -> bool {
     let mut preview = false;
     ui.horizontal(|ui| {
-        labelled_text(ui, &lang.tr("players.import_file"), path, 260.0);
-        if ui.button(lang.tr("players.browse")).clicked()
+        labelled_text(ui, &lang.tr(text_id!("players.import_file")), path, 260.0);
+        if ui.button(lang.tr(text_id!("players.browse"))).clicked()
             && let Some(picked) = rfd::FileDialog::new().add_filter("CSV", &["csv"]).pick_file()
         {
             *path = picked.display().to_string();
         }
-        preview = ui.button(lang.tr("players.preview")).clicked();
+        preview = ui.button(lang.tr(text_id!("players.preview"))).clicked();
     });
     preview
 }

@@ -1,5 +1,6 @@
 //! Registration: add and edit players, withdraw and reinstate, import a CSV list with a preview.
 
+use crate::text_id;
 use egui::{Color32, RichText};
 
 use crate::desk::Player;
@@ -33,11 +34,11 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let lang = app.lang;
     // Not "0 players" (and "add 4 substitutes") before the list has arrived.
     let Some(players) = players else {
-        ui.heading(app.tr("players.title"));
+        ui.heading(app.tr(text_id!("players.title")));
         return super::reading(ui, lang);
     };
     ui.horizontal(|ui| {
-        ui.heading(format!("{} ({})", app.tr("players.title"), players.len()));
+        ui.heading(format!("{} ({})", app.tr(text_id!("players.title")), players.len()));
         super::exports::button(app, ui, crate::export::What::Players, crate::export::Format::Csv, None);
     });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
@@ -75,7 +76,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 }
                 ui.end_row();
                 for player in players.iter() {
-                    if ui.button(&player.data.name).on_hover_text(lang.tr("players.edit")).clicked() {
+                    if ui.button(&player.data.name).on_hover_text(lang.tr(text_id!("players.edit"))).clicked() {
                         app.screens.get::<State>().form = player.data.clone();
                         app.screens.get::<State>().editing = Some(player.id);
                         app.screens.get::<State>().confirm_delete = None;
@@ -85,10 +86,10 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                     ui.label(&player.data.federation_id);
                     let mut status = Vec::new();
                     if player.data.substitute {
-                        status.push(lang.tr("players.substitute"));
+                        status.push(lang.tr(text_id!("players.substitute")));
                     }
                     if player.data.withdrawn {
-                        status.push(lang.tr("players.withdrawn"));
+                        status.push(lang.tr(text_id!("players.withdrawn")));
                     }
                     ui.label(status.join(", "));
                     ui.end_row();
@@ -113,21 +114,26 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
         let enter = |response: &egui::Response| {
             response.lost_focus() && response.ctx.input(|i| i.key_pressed(egui::Key::Enter))
         };
-        let name = labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 260.0);
+        let name = labelled_text(ui, &lang.tr(text_id!("players.name")), &mut state.form.name, 260.0);
         if state.focus_name {
             name.request_focus();
             state.focus_name = false;
         }
         submitted |= enter(&name);
         ui.end_row();
-        submitted |= enter(&labelled_text(ui, &lang.tr("players.club"), &mut state.form.club, 260.0));
+        submitted |= enter(&labelled_text(ui, &lang.tr(text_id!("players.club")), &mut state.form.club, 260.0));
         ui.end_row();
-        submitted |= enter(&labelled_text(ui, &lang.tr("players.country"), &mut state.form.country, 80.0));
+        submitted |= enter(&labelled_text(ui, &lang.tr(text_id!("players.country")), &mut state.form.country, 80.0));
         ui.end_row();
-        submitted |= enter(&labelled_text(ui, &lang.tr("players.federation_id"), &mut state.form.federation_id, 140.0));
+        submitted |= enter(&labelled_text(
+            ui,
+            &lang.tr(text_id!("players.federation_id")),
+            &mut state.form.federation_id,
+            140.0,
+        ));
         ui.end_row();
     });
-    ui.checkbox(&mut state.form.substitute, lang.tr("players.substitute_hint"));
+    ui.checkbox(&mut state.form.substitute, lang.tr(text_id!("players.substitute_hint")));
     ui.horizontal(|ui| {
         let save =
             ui.button(RichText::new(lang.tr(if editing.is_some() { "players.save" } else { "players.add" })).strong());
@@ -144,7 +150,7 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
                     app.screens.get::<State>().form = PlayerData::default();
                     app.screens.get::<State>().editing = None;
                     app.screens.get::<State>().focus_name = true;
-                    app.info(format!("{}: {name}", lang.tr("players.saved")));
+                    app.info(format!("{}: {name}", lang.tr(text_id!("players.saved"))));
                 },
             );
         }
@@ -162,10 +168,12 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
                     },
                 );
             }
-            if app.screens.get::<State>().confirm_delete != Some(id) && ui.button(lang.tr("players.delete")).clicked() {
+            if app.screens.get::<State>().confirm_delete != Some(id)
+                && ui.button(lang.tr(text_id!("players.delete"))).clicked()
+            {
                 app.screens.get::<State>().confirm_delete = Some(id);
             }
-            if ui.button(lang.tr("common.cancel")).clicked() {
+            if ui.button(lang.tr(text_id!("common.cancel"))).clicked() {
                 app.screens.get::<State>().form = PlayerData::default();
                 app.screens.get::<State>().editing = None;
                 app.screens.get::<State>().confirm_delete = None;
@@ -176,7 +184,7 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
         let name = app.screens.get::<State>().form.name.trim().to_owned();
         let question = msg!("players.confirm_delete", name = name).render(lang);
         ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
-        if ui.button(lang.tr("players.delete_yes")).clicked() {
+        if ui.button(lang.tr(text_id!("players.delete_yes"))).clicked() {
             app.screens.get::<State>().confirm_delete = None;
             let referee = app.referee_name();
             app.write(
@@ -184,7 +192,7 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
                 move |app, ()| {
                     app.screens.get::<State>().form = PlayerData::default();
                     app.screens.get::<State>().editing = None;
-                    app.info(format!("{}: {name}", lang.tr("players.deleted")));
+                    app.info(format!("{}: {name}", lang.tr(text_id!("players.deleted"))));
                 },
             );
         }
@@ -193,8 +201,8 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
 
 fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, players: &[Player]) {
     let lang = app.lang;
-    ui.heading(lang.tr("players.import"));
-    ui.label(RichText::new(lang.tr("players.import_hint")).weak());
+    ui.heading(lang.tr(text_id!("players.import")));
+    ui.label(RichText::new(lang.tr(text_id!("players.import_hint"))).weak());
     if super::import_file_row(ui, lang, &mut app.screens.get::<State>().import_path) {
         let registered: Vec<String> = players.iter().map(|p| p.data.name.clone()).collect();
         let path = app.screens.get::<State>().import_path.trim().to_owned();
@@ -233,7 +241,10 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
     });
     let summary = msg!("players.import_summary", ok = rows.len() - errors, errors = errors).render(lang);
     ui.label(summary);
-    if ui.add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr("players.import_go"))).clicked() {
+    if ui
+        .add_enabled(errors == 0 && !rows.is_empty(), egui::Button::new(lang.tr(text_id!("players.import_go"))))
+        .clicked()
+    {
         let data: Vec<PlayerData> = rows.into_iter().filter_map(|r| r.result.ok()).collect();
         let referee = app.referee_name();
         app.write(

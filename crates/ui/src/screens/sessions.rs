@@ -1,6 +1,7 @@
 //! Sessions: generate the seating, see each session's tables with seat winds, swap two players by hand with
 //! the quality report updating at once, open a table.
 
+use crate::text_id;
 use std::collections::HashMap;
 
 use egui::{Color32, RichText};
@@ -61,12 +62,12 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
     ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
     ui.horizontal(|ui| {
-        ui.heading(lang.tr("sessions.title"));
+        ui.heading(lang.tr(text_id!("sessions.title")));
         for s in 1..=tournament.settings.sessions {
             if ui
                 .add(egui::Button::selectable(
                     app.screens.get::<State>().session == s,
-                    format!("{} {s}", lang.tr("sessions.session")),
+                    format!("{} {s}", lang.tr(text_id!("sessions.session"))),
                 ))
                 .clicked()
             {
@@ -76,10 +77,10 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         }
     });
     ui.horizontal(|ui| {
-        let label = ui.label(lang.tr("sessions.club_weight"));
+        let label = ui.label(lang.tr(text_id!("sessions.club_weight")));
         ui.add(egui::DragValue::new(&mut app.screens.get::<State>().club_weight).range(0.0..=100.0).speed(0.1))
             .labelled_by(label.id);
-        if ui.button(RichText::new(lang.tr("sessions.generate")).strong()).clicked() {
+        if ui.button(RichText::new(lang.tr(text_id!("sessions.generate"))).strong()).clicked() {
             let referee = app.referee_name();
             let (id, weight) = (tournament.id, app.screens.get::<State>().club_weight);
             app.write(
@@ -124,7 +125,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         };
         // Repeats the field size forces (a small field over several sessions) are a fact, not a warning.
         let repeats = if report.repeat_meetings() > 0 && report.repeat_meetings() == report.lower_bound() {
-            format!("{repeats} — {}", lang.tr("sessions.unavoidable"))
+            format!("{repeats} — {}", lang.tr(text_id!("sessions.unavoidable")))
         } else {
             repeats
         };
@@ -147,13 +148,13 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let session = app.screens.get::<State>().session;
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
     if tables.is_empty() {
-        ui.label(lang.tr("sessions.not_seated"));
+        ui.label(lang.tr(text_id!("sessions.not_seated")));
         return;
     }
     // At 400 players: find a player's table, or jump to a table by its number.
     let names = cache.names.clone();
     ui.horizontal(|ui| {
-        super::labelled_text(ui, &lang.tr("sessions.search"), &mut app.screens.get::<State>().search, 220.0);
+        super::labelled_text(ui, &lang.tr(text_id!("sessions.search")), &mut app.screens.get::<State>().search, 220.0);
     });
     let needle = app.screens.get::<State>().search.trim().to_lowercase();
     let tables: Vec<SeatedTable> = match needle.parse::<u32>() {
@@ -165,9 +166,9 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             .collect(),
     };
     if tables.is_empty() {
-        ui.label(RichText::new(lang.tr("sessions.no_match")).weak());
+        ui.label(RichText::new(lang.tr(text_id!("sessions.no_match"))).weak());
     }
-    ui.label(RichText::new(lang.tr("sessions.swap_hint")).weak());
+    ui.label(RichText::new(lang.tr(text_id!("sessions.swap_hint"))).weak());
     let manches = cache.manches.clone();
     let mut clicked: Option<Id> = None;
     let mut open: Option<Id> = None;
@@ -175,15 +176,15 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         let ruleset = tournament.settings.ruleset();
         let seats = ruleset.table_size();
         egui::Grid::new(("seating", session)).striped(true).num_columns(seats + 3).show(ui, |ui| {
-            ui.label(RichText::new(lang.tr("sessions.table")).strong());
+            ui.label(RichText::new(lang.tr(text_id!("sessions.table"))).strong());
             for position in 0..seats {
                 ui.label(RichText::new(ruleset.seat_model().seat(position).name(lang)).strong());
             }
-            ui.label(RichText::new(lang.tr("sessions.manches")).strong());
+            ui.label(RichText::new(lang.tr(text_id!("sessions.manches"))).strong());
             ui.label("");
             ui.end_row();
             for table in &tables {
-                ui.label(format!("{} {}", lang.tr("sessions.table"), table.number));
+                ui.label(format!("{} {}", lang.tr(text_id!("sessions.table")), table.number));
                 for &player in &table.players {
                     let name = names.get(&player).cloned().unwrap_or_default();
                     let selected = app.screens.get::<State>().selected == Some(player);
@@ -199,11 +200,11 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 let mut played = format!("{}/{}", progress.counted, tournament.settings.manches_per_session);
                 match progress.void {
                     0 => {}
-                    1 => played.push_str(&format!(" {}", lang.tr("sessions.void_one"))),
+                    1 => played.push_str(&format!(" {}", lang.tr(text_id!("sessions.void_one")))),
                     n => played.push_str(&format!(" {}", crate::msg!("sessions.void_many", n = n).render(lang))),
                 }
                 ui.label(played);
-                if ui.button(lang.tr("sessions.open_table")).clicked() {
+                if ui.button(lang.tr(text_id!("sessions.open_table"))).clicked() {
                     open = Some(table.id);
                 }
                 ui.end_row();
@@ -222,7 +223,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 let id = tournament.id;
                 app.write(
                     move |desk| desk.swap_players(id, session, first, player, &referee),
-                    move |app, ()| app.info(lang.tr("sessions.swapped")),
+                    move |app, ()| app.info(lang.tr(text_id!("sessions.swapped"))),
                 );
             }
         }

@@ -1,5 +1,6 @@
 //! The open tournament's settings, including the rule options and the ranking.
 
+use crate::text_id;
 use egui::RichText;
 
 use crate::frame::{Frame, Has};
@@ -83,27 +84,27 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         app.screens.get::<State>().load(&tournament.settings, app.revision);
     }
     let lang = app.lang;
-    ui.heading(app.tr("settings.title"));
+    ui.heading(app.tr(text_id!("settings.title")));
     egui::ScrollArea::vertical().show(ui, |ui| {
         let s = app.screens.get::<State>();
         egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
-            labelled_text(ui, &lang.tr("tournaments.name"), &mut s.name, 320.0);
+            labelled_text(ui, &lang.tr(text_id!("tournaments.name")), &mut s.name, 320.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("tournaments.venue"), &mut s.venue, 320.0);
+            labelled_text(ui, &lang.tr(text_id!("tournaments.venue")), &mut s.venue, 320.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("tournaments.start_hint"), &mut s.start, 120.0);
+            labelled_text(ui, &lang.tr(text_id!("tournaments.start_hint")), &mut s.start, 120.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("settings.end"), &mut s.end, 120.0);
+            labelled_text(ui, &lang.tr(text_id!("settings.end")), &mut s.end, 120.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("tournaments.sessions"), &mut s.sessions, 60.0);
+            labelled_text(ui, &lang.tr(text_id!("tournaments.sessions")), &mut s.sessions, 60.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("settings.manches"), &mut s.manches, 60.0);
+            labelled_text(ui, &lang.tr(text_id!("settings.manches")), &mut s.manches, 60.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("settings.starting_points"), &mut s.starting_points, 80.0);
+            labelled_text(ui, &lang.tr(text_id!("settings.starting_points")), &mut s.starting_points, 80.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr("settings.seed"), &mut s.seed, 160.0);
+            labelled_text(ui, &lang.tr(text_id!("settings.seed")), &mut s.seed, 160.0);
             ui.end_row();
-            ui.label(lang.tr("settings.rules"));
+            ui.label(lang.tr(text_id!("settings.rules")));
             ruleset_picker(ui, &mut s.rules);
             ui.end_row();
             for (choice, selected) in &mut s.choices {
@@ -115,13 +116,17 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 });
                 ui.end_row();
             }
-            ui.label(lang.tr("settings.ranking"));
+            ui.label(lang.tr(text_id!("settings.ranking")));
             ui.horizontal(|ui| {
-                ui.radio_value(&mut s.method, RankingMethod::TotalPoints, lang.tr("settings.by_points"));
-                ui.radio_value(&mut s.method, RankingMethod::PlacementPoints, lang.tr("settings.by_placement"));
+                ui.radio_value(&mut s.method, RankingMethod::TotalPoints, lang.tr(text_id!("settings.by_points")));
+                ui.radio_value(
+                    &mut s.method,
+                    RankingMethod::PlacementPoints,
+                    lang.tr(text_id!("settings.by_placement")),
+                );
             });
             ui.end_row();
-            ui.label(lang.tr("settings.placement_points"));
+            ui.label(lang.tr(text_id!("settings.placement_points")));
             // One value per seat of the ruleset's table (a new ruleset's extra places start at 0).
             let seats = crate::rules::ruleset(&s.rules).map_or(s.placement.len(), |r| r.table_size());
             s.placement.resize(seats, "0".to_owned());
@@ -151,15 +156,15 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             ui.add_space(4.0);
         }
         ui.add_space(8.0);
-        ui.label(RichText::new(lang.tr("settings.tie_breaks")).strong());
+        ui.label(RichText::new(lang.tr(text_id!("settings.tie_breaks"))).strong());
         let mut action: Option<(usize, i32)> = None;
         for (i, key) in s.tie_breaks.iter().enumerate() {
             ui.horizontal(|ui| {
                 ui.label(format!("{}. {}", i + 1, tie_break_name(lang, *key)));
-                if ui.small_button(lang.tr("settings.up")).clicked() {
+                if ui.small_button(lang.tr(text_id!("settings.up"))).clicked() {
                     action = Some((i, -1));
                 }
-                if ui.small_button(lang.tr("settings.remove")).clicked() {
+                if ui.small_button(lang.tr(text_id!("settings.remove"))).clicked() {
                     action = Some((i, 0));
                 }
             });
@@ -181,7 +186,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         });
     });
     ui.add_space(8.0);
-    if ui.button(RichText::new(app.tr("settings.save")).strong()).clicked() {
+    if ui.button(RichText::new(app.tr(text_id!("settings.save"))).strong()).clicked() {
         save(app, &tournament.settings, tournament.id);
     }
 }
@@ -201,7 +206,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
     let lang = app.lang;
     let s = app.screens.get::<State>();
     let parsed = (|| -> Result<TournamentSettings, crate::message::Message> {
-        let starting: i64 = parse_number(&s.starting_points, &lang.tr("settings.starting_points"))?;
+        let starting: i64 = parse_number(&s.starting_points, &lang.tr(text_id!("settings.starting_points")))?;
         // Another ruleset starts from its own defaults: the values on screen belong to the old one.
         let options = if s.rules != before.rules {
             serde_json::json!({})
@@ -222,23 +227,23 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
         let placement = s
             .placement
             .iter()
-            .map(|text| parse_number(text, &lang.tr("settings.placement_points")))
+            .map(|text| parse_number(text, &lang.tr(text_id!("settings.placement_points"))))
             .collect::<Result<Vec<i64>, _>>()?;
         Ok(TournamentSettings {
             name: s.name.clone(),
             venue: s.venue.clone(),
-            start_date: parse_date(&s.start, &lang.tr("tournaments.start"))?,
-            end_date: parse_date(&s.end, &lang.tr("settings.end"))?,
+            start_date: parse_date(&s.start, &lang.tr(text_id!("tournaments.start")))?,
+            end_date: parse_date(&s.end, &lang.tr(text_id!("settings.end")))?,
             rules: s.rules.clone(),
             options,
-            sessions: parse_number(&s.sessions, &lang.tr("tournaments.sessions"))?,
-            manches_per_session: parse_number(&s.manches, &lang.tr("settings.manches"))?,
+            sessions: parse_number(&s.sessions, &lang.tr(text_id!("tournaments.sessions")))?,
+            manches_per_session: parse_number(&s.manches, &lang.tr(text_id!("settings.manches")))?,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
                 tie_breaks: s.tie_breaks.clone(),
             },
-            seating_seed: parse_number(&s.seed, &lang.tr("settings.seed"))?,
+            seating_seed: parse_number(&s.seed, &lang.tr(text_id!("settings.seed")))?,
         })
     })();
     let settings = match parsed {
@@ -250,7 +255,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
         move |desk| desk.update_settings(id, &settings, &referee),
         |app, ()| {
             app.screens.get::<State>().loaded = None;
-            app.info(app.tr("settings.saved"));
+            app.info(app.tr(text_id!("settings.saved")));
         },
     );
 }

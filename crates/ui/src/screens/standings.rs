@@ -1,5 +1,6 @@
 //! Standings: sortable and searchable, a player's score progression (egui_plot), and penalties.
 
+use crate::text_id;
 use egui::{Color32, RichText};
 use egui_extras::{Column, TableBuilder};
 
@@ -112,8 +113,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
     ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
     ui.horizontal(|ui| {
-        ui.heading(lang.tr("standings.title"));
-        let label = ui.label(lang.tr("standings.search"));
+        ui.heading(lang.tr(text_id!("standings.title")));
+        let label = ui.label(lang.tr(text_id!("standings.search")));
         ui.add(egui::TextEdit::singleline(&mut app.screens.get::<State>().search).desired_width(200.0))
             .labelled_by(label.id);
         ui.separator();
@@ -132,18 +133,18 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         // One entry per column: (sort key, title, width, numeric). Numbers are right-aligned so their digits line up.
         let (fixed, resizable) = (Column::exact, |w: f32| Column::initial(w).resizable(true));
         let mut headers: Vec<(SortBy, String, Column, bool)> = vec![
-            (SortBy::Place, lang.tr("standings.place"), fixed(64.0), true),
-            (SortBy::Name, lang.tr("players.name"), resizable(240.0), false),
-            (SortBy::Club, lang.tr("players.club"), resizable(200.0), false),
-            (SortBy::Country, lang.tr("players.country"), fixed(100.0), false),
-            (SortBy::Points, lang.tr("standings.points"), fixed(92.0), true),
+            (SortBy::Place, lang.tr(text_id!("standings.place")), fixed(64.0), true),
+            (SortBy::Name, lang.tr(text_id!("players.name")), resizable(240.0), false),
+            (SortBy::Club, lang.tr(text_id!("players.club")), resizable(200.0), false),
+            (SortBy::Country, lang.tr(text_id!("players.country")), fixed(100.0), false),
+            (SortBy::Points, lang.tr(text_id!("standings.points")), fixed(92.0), true),
         ];
         if placement {
-            headers.push((SortBy::Placement, lang.tr("standings.placement"), fixed(92.0), true));
+            headers.push((SortBy::Placement, lang.tr(text_id!("standings.placement")), fixed(92.0), true));
         }
-        headers.push((SortBy::Penalties, lang.tr("standings.penalties"), fixed(92.0), true));
+        headers.push((SortBy::Penalties, lang.tr(text_id!("standings.penalties")), fixed(92.0), true));
         headers.push((SortBy::MahJongs, "MJ".to_owned(), fixed(60.0), true));
-        headers.push((SortBy::Sessions, lang.tr("standings.sessions"), fixed(92.0), true));
+        headers.push((SortBy::Sessions, lang.tr(text_id!("standings.sessions")), fixed(92.0), true));
         let builder =
             TableBuilder::new(ui).striped(true).max_scroll_height(list_height).min_scrolled_height(list_height);
         let builder = headers.iter().fold(builder, |builder, column| builder.column(column.2));
@@ -246,16 +247,16 @@ fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id
     let line = line.map(|line| line.to_vec()).unwrap_or_default();
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
-        ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.progression"))).strong());
+        ui.label(RichText::new(format!("{} — {name}", lang.tr(text_id!("standings.progression")))).strong());
         egui_plot::Plot::new("progression")
             .height(ui.available_height().max(120.0))
-            .x_axis_label(lang.tr("standings.manches_played"))
-            .y_axis_label(lang.tr("standings.points"))
+            .x_axis_label(lang.tr(text_id!("standings.manches_played")))
+            .y_axis_label(lang.tr(text_id!("standings.points")))
             .allow_scroll(false)
             .show(ui, |plot| plot.line(egui_plot::Line::new(name.clone(), line)));
         let ui = &mut columns[1];
         super::exports::button(app, ui, What::Card, Format::Pdf, Some(player));
-        ui.label(RichText::new(format!("{} — {name}", lang.tr("standings.penalties"))).strong());
+        ui.label(RichText::new(format!("{} — {name}", lang.tr(text_id!("standings.penalties")))).strong());
         let penalties: Vec<Penalty> = penalties.iter().filter(|p| p.player_id == player).cloned().collect();
         let referee = app.referee_name();
         for penalty in penalties {
@@ -265,7 +266,7 @@ fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id
                     ui.label(RichText::new(text).strikethrough().weak());
                 } else {
                     ui.label(text);
-                    if ui.small_button(lang.tr("standings.revoke")).clicked() {
+                    if ui.small_button(lang.tr(text_id!("standings.revoke"))).clicked() {
                         let (id, referee) = (penalty.id, referee.clone());
                         app.write(move |desk| desk.revoke_penalty(tournament, id, &referee), |_, ()| {});
                     }
@@ -273,20 +274,20 @@ fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id
             });
         }
         ui.horizontal(|ui| {
-            let label = ui.label(lang.tr("standings.penalty_points"));
+            let label = ui.label(lang.tr(text_id!("standings.penalty_points")));
             ui.add(egui::TextEdit::singleline(&mut app.screens.get::<State>().penalty_points).desired_width(60.0))
                 .labelled_by(label.id);
-            let label = ui.label(lang.tr("standings.penalty_reason"));
+            let label = ui.label(lang.tr(text_id!("standings.penalty_reason")));
             ui.add(egui::TextEdit::singleline(&mut app.screens.get::<State>().penalty_reason).desired_width(200.0))
                 .labelled_by(label.id);
         });
         let pending = app.screens.get::<State>().pending_penalty.clone();
         match pending {
             None => {
-                if ui.button(lang.tr("standings.give_penalty")).clicked() {
+                if ui.button(lang.tr(text_id!("standings.give_penalty"))).clicked() {
                     let points = parse_number::<i64>(
                         &app.screens.get::<State>().penalty_points,
-                        &lang.tr("standings.penalty_points"),
+                        &lang.tr(text_id!("standings.penalty_points")),
                     );
                     match points {
                         Ok(points) => {
@@ -310,7 +311,7 @@ fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id
                 .render(lang);
                 ui.label(RichText::new(question).strong().color(Color32::from_rgb(180, 90, 0)));
                 ui.horizontal(|ui| {
-                    if ui.button(lang.tr("standings.confirm")).clicked() {
+                    if ui.button(lang.tr(text_id!("standings.confirm"))).clicked() {
                         app.screens.get::<State>().pending_penalty = None;
                         let referee = referee.clone();
                         app.write(
@@ -324,7 +325,7 @@ fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id
                             },
                         );
                     }
-                    if ui.button(lang.tr("standings.cancel")).clicked() {
+                    if ui.button(lang.tr(text_id!("standings.cancel"))).clicked() {
                         app.screens.get::<State>().pending_penalty = None;
                     }
                 });

@@ -1,6 +1,7 @@
 //! A session table: its manches with round wind, East, each seat's net and running chip total, and what is
 //! still to enter.
 
+use crate::text_id;
 use egui::RichText;
 
 use std::sync::Arc;
@@ -28,19 +29,19 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
     let Some(state) = table_state(app, table) else { return };
     let lang = app.lang;
     ui.horizontal(|ui| {
-        if ui.button(format!("« {}", lang.tr("nav.sessions"))).clicked() {
+        if ui.button(format!("« {}", lang.tr(text_id!("nav.sessions")))).clicked() {
             app.go(Screen::Sessions);
         }
         ui.heading(format!(
             "{} {} — {} {}",
-            lang.tr("sessions.session"),
+            lang.tr(text_id!("sessions.session")),
             state.table.session,
-            lang.tr("sessions.table"),
+            lang.tr(text_id!("sessions.table")),
             state.table.number
         ));
     });
     if let Some(next) = state.next_number() {
-        let button = egui::Button::new(RichText::new(format!("{} {next}", lang.tr("table.enter"))).strong());
+        let button = egui::Button::new(RichText::new(format!("{} {next}", lang.tr(text_id!("table.enter")))).strong());
         if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
             let revision = app.revision;
             let entry = app.screens.get::<super::entry::State>();
@@ -49,12 +50,12 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
             app.go(Screen::Entry { table, number: next });
         }
     } else {
-        ui.label(lang.tr("table.complete"));
+        ui.label(lang.tr(text_id!("table.complete")));
     }
     let has_winds = state.settings.ruleset().seat_model().has_winds();
     if state.manches.is_empty() && has_winds {
         ui.horizontal(|ui| {
-            ui.label(lang.tr("table.start_wind"));
+            ui.label(lang.tr(text_id!("table.start_wind")));
             for wind in crate::tiles::Wind::ALL {
                 if ui.add(egui::Button::selectable(state.table.start_round_wind == wind, wind.name(lang))).clicked() {
                     let referee = app.referee_name();
@@ -72,17 +73,17 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
     egui::ScrollArea::vertical().show(ui, |ui| {
         let columns = state.players.len() + 3 + usize::from(has_winds);
         egui::Grid::new("manches").striped(true).num_columns(columns).show(ui, |ui| {
-            ui.label(RichText::new(lang.tr("table.manche")).strong());
+            ui.label(RichText::new(lang.tr(text_id!("table.manche"))).strong());
             if has_winds {
-                ui.label(RichText::new(lang.tr("table.round")).strong());
-                ui.label(RichText::new(lang.tr("table.east")).strong());
+                ui.label(RichText::new(lang.tr(text_id!("table.round"))).strong());
+                ui.label(RichText::new(lang.tr(text_id!("table.east"))).strong());
             } else {
-                ui.label(RichText::new(lang.tr("seat.dealer")).strong());
+                ui.label(RichText::new(lang.tr(text_id!("seat.dealer"))).strong());
             }
             for player in &state.players {
                 ui.label(RichText::new(&player.name).strong());
             }
-            ui.label(RichText::new(lang.tr("table.status")).strong());
+            ui.label(RichText::new(lang.tr(text_id!("table.status"))).strong());
             ui.end_row();
             for number in 1..=planned {
                 let winds = state.winds(number);
@@ -116,16 +117,20 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
                 }
                 match entered {
                     Some(manche) => {
-                        let text = if manche.input.void { lang.tr("table.void") } else { lang.tr("table.entered") };
-                        if ui.button(format!("{text} · {}", lang.tr("table.correct"))).clicked() {
+                        let text = if manche.input.void {
+                            lang.tr(text_id!("table.void"))
+                        } else {
+                            lang.tr(text_id!("table.entered"))
+                        };
+                        if ui.button(format!("{text} · {}", lang.tr(text_id!("table.correct")))).clicked() {
                             correct = Some(number);
                         }
                     }
                     None if Some(number) == state.next_number() => {
-                        ui.label(lang.tr("table.next"));
+                        ui.label(lang.tr(text_id!("table.next")));
                     }
                     None => {
-                        ui.label(RichText::new(lang.tr("table.pending")).weak());
+                        ui.label(RichText::new(lang.tr(text_id!("table.pending"))).weak());
                     }
                 }
                 ui.end_row();

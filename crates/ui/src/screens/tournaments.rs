@@ -1,5 +1,6 @@
 //! The tournament list: open one, create one, or create the demo tournament.
 
+use crate::text_id;
 use egui::RichText;
 
 use crate::desk::DemoSize;
@@ -27,15 +28,15 @@ pub struct State {
 /// Draws the screen.
 pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let list = app.fetch(|app| &mut app.screens.get::<State>().list, (), |desk| desk.tournaments());
-    ui.heading(app.tr("tournaments.title"));
+    ui.heading(app.tr(text_id!("tournaments.title")));
     let Some(list) = list else {
         // Not "no tournaments" (and no demo offered) before the list has arrived.
         super::reading(ui, app.lang);
         return new_tournament(app, ui, true);
     };
     if list.is_empty() {
-        ui.label(app.tr("tournaments.none"));
-        if ui.button(RichText::new(app.tr("tournaments.demo")).strong()).clicked() {
+        ui.label(app.tr(text_id!("tournaments.none")));
+        if ui.button(RichText::new(app.tr(text_id!("tournaments.demo"))).strong()).clicked() {
             create_demo(app);
         }
     } else {
@@ -51,7 +52,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             }
             ui.end_row();
             for t in list.iter() {
-                if ui.button(&t.name).on_hover_text(app.tr("tournaments.open")).clicked() {
+                if ui.button(&t.name).on_hover_text(app.tr(text_id!("tournaments.open"))).clicked() {
                     app.open_tournament(t.id);
                 }
                 ui.label(&t.venue);
@@ -70,29 +71,29 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
 /// The new tournament's form, with the demo's button beside it unless the empty list above offers it.
 fn new_tournament<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, offer_demo: bool) {
     ui.add_space(16.0);
-    ui.heading(app.tr("tournaments.new"));
+    ui.heading(app.tr(text_id!("tournaments.new")));
     egui::Grid::new("new-tournament").num_columns(2).show(ui, |ui| {
         let state = app.screens.get::<State>();
-        labelled_text(ui, &app.lang.tr("tournaments.name"), &mut state.name, 320.0);
+        labelled_text(ui, &app.lang.tr(text_id!("tournaments.name")), &mut state.name, 320.0);
         ui.end_row();
-        labelled_text(ui, &app.lang.tr("tournaments.venue"), &mut state.venue, 320.0);
+        labelled_text(ui, &app.lang.tr(text_id!("tournaments.venue")), &mut state.venue, 320.0);
         ui.end_row();
-        labelled_text(ui, &app.lang.tr("tournaments.start_hint"), &mut state.start, 120.0);
+        labelled_text(ui, &app.lang.tr(text_id!("tournaments.start_hint")), &mut state.start, 120.0);
         ui.end_row();
-        labelled_text(ui, &app.lang.tr("tournaments.sessions"), &mut state.sessions, 60.0);
+        labelled_text(ui, &app.lang.tr(text_id!("tournaments.sessions")), &mut state.sessions, 60.0);
         ui.end_row();
         if state.rules.is_empty() {
             state.rules = crate::rules::default_ruleset().id().to_owned();
         }
-        ui.label(app.lang.tr("settings.rules"));
+        ui.label(app.lang.tr(text_id!("settings.rules")));
         super::settings::ruleset_picker(ui, &mut state.rules);
         ui.end_row();
     });
     ui.horizontal(|ui| {
-        if ui.button(app.tr("tournaments.create")).clicked() {
+        if ui.button(app.tr(text_id!("tournaments.create"))).clicked() {
             create(app);
         }
-        if offer_demo && ui.button(app.tr("tournaments.demo")).clicked() {
+        if offer_demo && ui.button(app.tr(text_id!("tournaments.demo"))).clicked() {
             create_demo(app);
         }
     });
@@ -101,14 +102,14 @@ fn new_tournament<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, offer_de
 fn create<S: Has<State>>(app: &mut Frame<S>) {
     let lang = app.lang;
     let state = app.screens.get::<State>();
-    let start = match parse_date(&state.start, &lang.tr("tournaments.start")) {
+    let start = match parse_date(&state.start, &lang.tr(text_id!("tournaments.start"))) {
         Ok(date) => date,
         Err(e) => return app.fail(e),
     };
     let sessions = if state.sessions.trim().is_empty() {
         4
     } else {
-        match parse_number(&state.sessions, &lang.tr("tournaments.sessions")) {
+        match parse_number(&state.sessions, &lang.tr(text_id!("tournaments.sessions"))) {
             Ok(n) => n,
             Err(e) => return app.fail(e),
         }
@@ -133,7 +134,7 @@ fn create<S: Has<State>>(app: &mut Frame<S>) {
         move |desk| desk.create_tournament(&settings, &referee),
         move |app, id| {
             *app.screens.get::<State>() = State::default();
-            let created = format!("{} — {name}", app.tr("tournaments.created"));
+            let created = format!("{} — {name}", app.tr(text_id!("tournaments.created")));
             app.open_tournament_saying(id, Some(created));
         },
     );
@@ -144,7 +145,7 @@ fn create_demo<S: Has<State>>(app: &mut Frame<S>) {
     app.write(
         move |desk| desk.create_demo(DemoSize::default(), 2026, &referee),
         |app, id| {
-            let created = app.tr("tournaments.demo_created");
+            let created = app.tr(text_id!("tournaments.demo_created"));
             app.open_tournament_saying(id, Some(created));
         },
     );
@@ -155,16 +156,16 @@ fn row_actions<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, t: &Tournam
     let referee = app.referee_name();
     ui.horizontal(|ui| {
         if t.archived {
-            ui.label(RichText::new(app.tr("tournaments.archived")).weak());
+            ui.label(RichText::new(app.tr(text_id!("tournaments.archived"))).weak());
         }
         if t.manches == 0 && !t.archived {
-            if ui.small_button(app.tr("tournaments.delete")).clicked() {
+            if ui.small_button(app.tr(text_id!("tournaments.delete"))).clicked() {
                 app.screens.get::<State>().pending_delete = Some(t.clone());
             }
             return;
         }
         let key = if t.archived { "tournaments.unarchive" } else { "tournaments.archive" };
-        if ui.small_button(app.tr(key)).on_hover_text(app.tr("tournaments.archive_hint")).clicked() {
+        if ui.small_button(app.tr(key)).on_hover_text(app.tr(text_id!("tournaments.archive_hint"))).clicked() {
             let (id, archived, referee) = (t.id, !t.archived, referee.clone());
             app.write(move |desk| desk.set_archived(id, archived, &referee), |_, ()| {});
         }
@@ -177,7 +178,7 @@ fn confirm_delete<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let question = msg!("tournaments.confirm_delete", name = pending.name, players = pending.players).render(app.lang);
     ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
     ui.horizontal(|ui| {
-        if ui.button(app.tr("tournaments.delete_yes")).clicked() {
+        if ui.button(app.tr(text_id!("tournaments.delete_yes"))).clicked() {
             app.screens.get::<State>().pending_delete = None;
             let referee = app.referee_name();
             let id = pending.id;
@@ -187,11 +188,11 @@ fn confirm_delete<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                     if app.tournament_id() == Some(pending.id) {
                         app.tournament = None;
                     }
-                    app.info(format!("{} — {}", app.tr("tournaments.deleted"), pending.name));
+                    app.info(format!("{} — {}", app.tr(text_id!("tournaments.deleted")), pending.name));
                 },
             );
         }
-        if ui.button(app.tr("standings.cancel")).clicked() {
+        if ui.button(app.tr(text_id!("standings.cancel"))).clicked() {
             app.screens.get::<State>().pending_delete = None;
         }
     });

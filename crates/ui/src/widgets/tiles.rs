@@ -1,6 +1,7 @@
 //! Tile faces drawn with the painter (no image files: they scale, and cost nothing to ship), and the palette
 //! that turns a click into a notation token for the hand being typed.
 
+use crate::text_id;
 use egui::{Color32, CornerRadius, FontId, Rect, Role, Sense, Stroke, StrokeKind, Vec2, WidgetInfo, pos2, vec2};
 
 use crate::Lang;
@@ -45,15 +46,15 @@ impl Face {
     /// The accessible name, e.g. "5 bambù".
     pub fn name(self, lang: Lang) -> String {
         match self {
-            Face::Suited('d', n) => format!("{n} {}", lang.tr("tile.dots")),
-            Face::Suited('b', n) => format!("{n} {}", lang.tr("tile.bamboo")),
-            Face::Suited(_, n) => format!("{n} {}", lang.tr("tile.characters")),
-            Face::Wind(c) => format!("{} {c}", lang.tr("tile.wind")),
-            Face::Dragon('R') => lang.tr("tile.red"),
-            Face::Dragon('V') => lang.tr("tile.green"),
-            Face::Dragon(_) => lang.tr("tile.white"),
-            Face::Flower(n) => format!("{} {n}", lang.tr("tile.flower")),
-            Face::Season(n) => format!("{} {n}", lang.tr("tile.season")),
+            Face::Suited('d', n) => format!("{n} {}", lang.tr(text_id!("tile.dots"))),
+            Face::Suited('b', n) => format!("{n} {}", lang.tr(text_id!("tile.bamboo"))),
+            Face::Suited(_, n) => format!("{n} {}", lang.tr(text_id!("tile.characters"))),
+            Face::Wind(c) => format!("{} {c}", lang.tr(text_id!("tile.wind"))),
+            Face::Dragon('R') => lang.tr(text_id!("tile.red")),
+            Face::Dragon('V') => lang.tr(text_id!("tile.green")),
+            Face::Dragon(_) => lang.tr(text_id!("tile.white")),
+            Face::Flower(n) => format!("{} {n}", lang.tr(text_id!("tile.flower"))),
+            Face::Season(n) => format!("{} {n}", lang.tr(text_id!("tile.season"))),
         }
     }
 }
@@ -232,7 +233,7 @@ impl Palette {
                 ui.selectable_value(&mut self.group, group, lang.tr(key));
             }
             ui.separator();
-            ui.checkbox(&mut self.exposed, lang.tr("palette.exposed"));
+            ui.checkbox(&mut self.exposed, lang.tr(text_id!("palette.exposed")));
         });
         let size = vec2(30.0, 40.0);
         let rows: [Vec<Face>; 4] = [

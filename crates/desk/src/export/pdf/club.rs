@@ -8,6 +8,7 @@ use crate::i18n::Lang;
 use crate::ledger::{Cents, EntryKind, format_cents};
 use crate::msg;
 use crate::store::LedgerEntry;
+use crate::text_id;
 use crate::tournament::Id;
 
 /// Club name, its ruleset and money settings, the sheet's title and a subtitle; leaves the cursor under them.
@@ -81,7 +82,7 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
         msg!("club.receipt_title_number", name = name.name, number = name.number).render(lang)
     };
     let subtitle = scope_line(book, scope, lang);
-    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr("pdf.page"))?;
+    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr(text_id!("pdf.page")))?;
     let (before, lines, after) = book.receipt(member, scope);
     let cols = [
         Col { x: MARGIN, w: 24.0, right: false },
@@ -89,14 +90,19 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
         Col { x: MARGIN + 130.0, w: 25.0, right: true },
         Col { x: MARGIN + 155.0, w: 25.0, right: true },
     ];
-    let titles = [lang.tr("club.date"), lang.tr("club.entry"), lang.tr("club.amount"), lang.tr("club.balance")];
+    let titles = [
+        lang.tr(text_id!("club.date")),
+        lang.tr(text_id!("club.entry")),
+        lang.tr(text_id!("club.amount")),
+        lang.tr(text_id!("club.balance")),
+    ];
     let start = |w: &mut Writer| {
         w.new_page();
         heading(w, book, lang, &title, &subtitle);
         table_header(w, &cols, &titles);
     };
     start(&mut w);
-    let cells = [String::new(), lang.tr("club.balance_before"), String::new(), format_cents(before, lang)];
+    let cells = [String::new(), lang.tr(text_id!("club.balance_before")), String::new(), format_cents(before, lang)];
     row(&mut w, &cols, &cells, Weight::Regular);
     let mut running = before;
     let mut totals = Totals::default();
@@ -112,7 +118,12 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
         row(&mut w, &cols, &cells, Weight::Regular);
     }
     if lines.is_empty() {
-        row(&mut w, &cols, &[String::new(), lang.tr("club.no_entries"), String::new(), String::new()], Weight::Regular);
+        row(
+            &mut w,
+            &cols,
+            &[String::new(), lang.tr(text_id!("club.no_entries")), String::new(), String::new()],
+            Weight::Regular,
+        );
     }
     // The totals block needs seven lines: it moves to a new page rather than split.
     if w.y < BOTTOM + 9.0 * ROW {
@@ -130,12 +141,12 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
     for (key, amount) in sums {
         row(&mut w, &cols, &[String::new(), lang.tr(key), format_cents(amount, lang), String::new()], Weight::Regular);
     }
-    let closing = [String::new(), lang.tr("club.balance_after"), String::new(), format_cents(after, lang)];
+    let closing = [String::new(), lang.tr(text_id!("club.balance_after")), String::new(), format_cents(after, lang)];
     row(&mut w, &cols, &closing, Weight::Bold);
     let meaning = w.fit(&standing(after, lang), PAGE_W - 2.0 * MARGIN - 24.0, BODY, Weight::Regular);
     w.text(MARGIN + 24.0, w.y, BODY, Weight::Regular, &meaning);
     w.y -= 3.0 * ROW;
-    w.text(MARGIN + 110.0, w.y, BODY, Weight::Regular, &lang.tr("club.treasurer_signature"));
+    w.text(MARGIN + 110.0, w.y, BODY, Weight::Regular, &lang.tr(text_id!("club.treasurer_signature")));
     w.line((MARGIN + 140.0, w.y - 0.5), (PAGE_W - MARGIN, w.y - 0.5), 0.4, 0.0);
     Ok(w.finish())
 }
@@ -143,17 +154,17 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
 /// The club's statement: each member's results, fees, paid, received, corrections and balance; the members'
 /// totals, the kitty (minus the members' balance) and the sum of all balances, which is zero.
 pub fn statement(book: &ClubBook, date: chrono::NaiveDate, lang: Lang) -> Result<Vec<u8>, FontError> {
-    let title = lang.tr("club.statement");
+    let title = lang.tr(text_id!("club.statement"));
     let subtitle = msg!("club.as_of", date = date, members = book.members.len()).render(lang);
-    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr("pdf.page"))?;
+    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr(text_id!("pdf.page")))?;
     let mut cols = vec![Col { x: MARGIN, w: 44.0, right: false }, Col { x: MARGIN + 44.0, w: 14.0, right: false }];
     for i in 0..6 {
         cols.push(Col { x: MARGIN + 58.0 + i as f32 * 20.33, w: 20.33, right: true });
     }
     let keys = ["club.member", "club.number", "club.results", "club.fees", "club.paid", "club.received"];
     let mut titles: Vec<String> = keys.iter().map(|k| lang.tr(k)).collect();
-    titles.push(lang.tr("club.corrections"));
-    titles.push(lang.tr("club.balance"));
+    titles.push(lang.tr(text_id!("club.corrections")));
+    titles.push(lang.tr(text_id!("club.balance")));
     let start = |w: &mut Writer| {
         w.new_page();
         heading(w, book, lang, &title, &subtitle);
@@ -177,16 +188,16 @@ pub fn statement(book: &ClubBook, date: chrono::NaiveDate, lang: Lang) -> Result
         start(&mut w);
     }
     w.line((MARGIN, w.y + ROW - 1.6), (PAGE_W - MARGIN, w.y + ROW - 1.6), 0.4, 0.3);
-    let mut cells = vec![lang.tr("club.members_total"), String::new()];
+    let mut cells = vec![lang.tr(text_id!("club.members_total")), String::new()];
     cells.extend(money(&sum));
     row(&mut w, &cols, &cells, Weight::Bold);
     let kitty = -sum.sum();
     let blank = || vec![String::new(); 5];
-    let mut cells = vec![lang.tr("ledger.kitty"), String::new()];
+    let mut cells = vec![lang.tr(text_id!("ledger.kitty")), String::new()];
     cells.extend(blank());
     cells.push(format_cents(kitty, lang));
     row(&mut w, &cols, &cells, Weight::Regular);
-    let mut cells = vec![lang.tr("club.all_total"), String::new()];
+    let mut cells = vec![lang.tr(text_id!("club.all_total")), String::new()];
     cells.extend(blank());
     cells.push(format_cents(sum.sum() + kitty, lang));
     row(&mut w, &cols, &cells, Weight::Bold);

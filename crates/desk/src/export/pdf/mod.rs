@@ -4,6 +4,7 @@
 pub mod club;
 pub mod writer;
 
+use crate::text_id;
 use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
 
 use super::Snapshot;
@@ -16,7 +17,7 @@ const BODY: f32 = 9.0;
 const ROW: f32 = 5.2;
 
 fn new_writer(s: &Snapshot, lang: Lang, title: &str) -> Result<Writer, FontError> {
-    Writer::new(&format!("{} — {title}", s.tournament.settings.name), &lang.tr("pdf.page"))
+    Writer::new(&format!("{} — {title}", s.tournament.settings.name), &lang.tr(text_id!("pdf.page")))
 }
 
 /// Tournament name, venue, dates, ruleset, and the sheet's title; leaves the cursor under it.
@@ -77,13 +78,13 @@ fn table_header(w: &mut Writer, cols: &[Col], titles: &[String]) {
 
 /// The standings: rank, name, club, country, points, placement points where used, penalties.
 pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
-    let title = lang.tr("pdf.standings");
+    let title = lang.tr(text_id!("pdf.standings"));
     let mut w = new_writer(s, lang, &title)?;
     let placement = s.tournament.settings.ranking.method == RankingMethod::PlacementPoints;
     let (session, sessions) = (s.session_reached(), s.tournament.settings.sessions);
     // While a session is being played the standings move with every manche: the sheet says so.
     let reached = if session == 0 || s.session_complete(session) {
-        format!("{title} — {} {session} / {sessions}", lang.tr("pdf.after_session"))
+        format!("{title} — {} {session} / {sessions}", lang.tr(text_id!("pdf.after_session")))
     } else {
         msg!("pdf.provisional", session = session, sessions = sessions, manches = s.manches_in(session)).render(lang)
     };
@@ -95,18 +96,18 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         Col { x: MARGIN + 128.0, w: 18.0, right: true },
     ];
     let mut titles = vec![
-        lang.tr("standings.place"),
-        lang.tr("players.name"),
-        lang.tr("players.club"),
-        lang.tr("players.country"),
-        lang.tr("standings.points"),
+        lang.tr(text_id!("standings.place")),
+        lang.tr(text_id!("players.name")),
+        lang.tr(text_id!("players.club")),
+        lang.tr(text_id!("players.country")),
+        lang.tr(text_id!("standings.points")),
     ];
     if placement {
         cols.push(Col { x: MARGIN + 146.0, w: 16.0, right: true });
-        titles.push(lang.tr("standings.placement"));
+        titles.push(lang.tr(text_id!("standings.placement")));
     }
     cols.push(Col { x: MARGIN + 162.0, w: 18.0, right: true });
-    titles.push(lang.tr("standings.penalties"));
+    titles.push(lang.tr(text_id!("standings.penalties")));
     for (i, r) in s.standings.iter().enumerate() {
         if i == 0 || w.y < BOTTOM {
             w.new_page();
@@ -135,11 +136,12 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
 
 /// Per session: each table's four players with their seat winds, then the same sorted by player name.
 pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
-    let mut w = new_writer(s, lang, &lang.tr("pdf.seating"))?;
+    let mut w = new_writer(s, lang, &lang.tr(text_id!("pdf.seating")))?;
     let sessions = s.tables.iter().map(|t| t.session).max().unwrap_or(0);
     for session in 1..=sessions {
         let tables: Vec<_> = s.tables.iter().filter(|t| t.session == session).collect();
-        let title = format!("{} — {} {session}", lang.tr("pdf.seating"), lang.tr("sessions.session"));
+        let title =
+            format!("{} — {} {session}", lang.tr(text_id!("pdf.seating")), lang.tr(text_id!("sessions.session")));
         // Two columns of table blocks: "Tavolo N", then each seat wind and its player on a line of its own, so
         // that full names fit.
         let seat_model = s.tournament.settings.ruleset().seat_model();
@@ -153,7 +155,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             }
             let x = MARGIN + column as f32 * half;
             let top = w.y;
-            w.text(x, top, 10.5, Weight::Bold, &format!("{} {}", lang.tr("sessions.table"), table.number));
+            w.text(x, top, 10.5, Weight::Bold, &format!("{} {}", lang.tr(text_id!("sessions.table")), table.number));
             for (pos, &player) in table.players.iter().enumerate() {
                 let y = top - (pos as f32 + 1.0) * ROW;
                 w.text(x, y, BODY, Weight::Regular, &seat_model.seat(pos).name(lang));
@@ -171,13 +173,18 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             .map(|(p, number, seat)| (s.name(p).to_owned(), number, seat))
             .collect();
         by_name.sort_by_key(|entry| entry.0.to_lowercase());
-        let title = format!("{} — {} {session}", lang.tr("pdf.seating_by_name"), lang.tr("sessions.session"));
+        let title = format!(
+            "{} — {} {session}",
+            lang.tr(text_id!("pdf.seating_by_name")),
+            lang.tr(text_id!("sessions.session"))
+        );
         let name_cols = [
             Col { x: MARGIN, w: 90.0, right: false },
             Col { x: MARGIN + 92.0, w: 20.0, right: true },
             Col { x: MARGIN + 118.0, w: 30.0, right: false },
         ];
-        let name_titles = [lang.tr("players.name"), lang.tr("sessions.table"), lang.tr("pdf.seat")];
+        let name_titles =
+            [lang.tr(text_id!("players.name")), lang.tr(text_id!("sessions.table")), lang.tr(text_id!("pdf.seat"))];
         for (i, (name, number, seat)) in by_name.iter().enumerate() {
             if i == 0 || w.y < BOTTOM {
                 w.new_page();
@@ -189,7 +196,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     }
     if sessions == 0 {
         w.new_page();
-        heading(&mut w, s, lang, &lang.tr("pdf.seating"));
+        heading(&mut w, s, lang, &lang.tr(text_id!("pdf.seating")));
     }
     Ok(w.finish())
 }
@@ -197,7 +204,7 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
 /// One page per table per session: names and winds, who is East in each manche and the round wind, a row per
 /// manche to fill by hand, totals and signatures.
 pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
-    let mut w = new_writer(s, lang, &lang.tr("pdf.scoresheet"))?;
+    let mut w = new_writer(s, lang, &lang.tr(text_id!("pdf.scoresheet")))?;
     let manches = s.tournament.settings.manches_per_session;
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
@@ -210,10 +217,10 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         w.new_page();
         let title = format!(
             "{} — {} {} · {} {}",
-            lang.tr("pdf.scoresheet"),
-            lang.tr("sessions.session"),
+            lang.tr(text_id!("pdf.scoresheet")),
+            lang.tr(text_id!("sessions.session")),
             table.session,
-            lang.tr("sessions.table"),
+            lang.tr(text_id!("sessions.table")),
             table.number
         );
         heading(&mut w, s, lang, &title);
@@ -245,7 +252,8 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         let first_seat = if seat_model.has_seat_winds() { "pdf.first_wind" } else { "pdf.first_seat" };
         w.text(MARGIN, top - 4.5, 8.0, Weight::Regular, &lang.tr(first_seat));
         w.text(MARGIN, head, 8.0, Weight::Bold, "N.");
-        let dealer_title = if seat_model.has_winds() { lang.tr("pdf.round_east") } else { lang.tr("seat.dealer") };
+        let dealer_title =
+            if seat_model.has_winds() { lang.tr(text_id!("pdf.round_east")) } else { lang.tr(text_id!("seat.dealer")) };
         w.text(MARGIN + 11.0, head, 8.0, Weight::Bold, &dealer_title);
         let row_h = 11.0;
         let grid_top = head - 2.5;
@@ -289,19 +297,19 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             }
         }
         let total_y = grid_top - (manches as f32 + 1.0) * row_h + 4.0;
-        w.text(MARGIN + 1.0, total_y, BODY, Weight::Bold, &lang.tr("pdf.total"));
+        w.text(MARGIN + 1.0, total_y, BODY, Weight::Bold, &lang.tr(text_id!("pdf.total")));
         let sign_y = bottom - 12.0;
         for pos in 0..seats {
             let x = x0 + pos as f32 * col_w;
             w.line((x + 2.0, sign_y), (x + col_w - 2.0, sign_y), 0.3, 0.0);
-            w.text(x + 2.0, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr("pdf.signature"));
+            w.text(x + 2.0, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr(text_id!("pdf.signature")));
         }
         w.line((MARGIN, sign_y), (x0 - 4.0, sign_y), 0.3, 0.0);
-        w.text(MARGIN, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr("pdf.referee_signature"));
+        w.text(MARGIN, sign_y - 3.5, 7.0, Weight::Regular, &lang.tr(text_id!("pdf.referee_signature")));
     }
     if s.tables.is_empty() {
         w.new_page();
-        heading(&mut w, s, lang, &lang.tr("pdf.scoresheet"));
+        heading(&mut w, s, lang, &lang.tr(text_id!("pdf.scoresheet")));
     }
     Ok(w.finish())
 }
@@ -318,7 +326,7 @@ const CARD_FACTS: [(f32, &str); 5] = [
 /// One player's manches across the tournament: session, table, manche, seat wind, hand value, net, running total.
 pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> {
     let name = s.name(player).to_owned();
-    let title = format!("{} — {name}", lang.tr("pdf.card"));
+    let title = format!("{} — {name}", lang.tr(text_id!("pdf.card")));
     let mut w = new_writer(s, lang, &title)?;
     let cols = [
         Col { x: MARGIN, w: 20.0, right: true },
@@ -331,14 +339,14 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
         Col { x: MARGIN + 150.0, w: 30.0, right: true },
     ];
     let titles = [
-        lang.tr("sessions.session"),
-        lang.tr("sessions.table"),
-        lang.tr("table.manche"),
-        lang.tr("pdf.seat"),
+        lang.tr(text_id!("sessions.session")),
+        lang.tr(text_id!("sessions.table")),
+        lang.tr(text_id!("table.manche")),
+        lang.tr(text_id!("pdf.seat")),
         "MJ".to_owned(),
-        lang.tr("entry.value"),
-        lang.tr("pdf.net"),
-        lang.tr("pdf.total"),
+        lang.tr(text_id!("entry.value")),
+        lang.tr(text_id!("pdf.net")),
+        lang.tr(text_id!("pdf.total")),
     ];
     let mut total = 0i64;
     let mut first = true;
@@ -363,7 +371,7 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
                 manche.number.to_string(),
                 input.seat.map_or_else(|| SeatLabel::Number(position + 1).name(lang), |wind| wind.name(lang)),
                 if input.mahjong { "MJ".to_owned() } else { String::new() },
-                if manche.input.void { lang.tr("table.void") } else { score.to_string() },
+                if manche.input.void { lang.tr(text_id!("table.void")) } else { score.to_string() },
                 format!("{net:+}"),
                 total.to_string(),
             ];
@@ -376,6 +384,6 @@ pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> 
     }
     let y = w.y - 2.0;
     w.line((MARGIN, y + 3.5), (PAGE_W - MARGIN, y + 3.5), 0.6, 0.0);
-    w.text(MARGIN, y - 1.0, BODY, Weight::Bold, &format!("{}: {total}", lang.tr("pdf.total")));
+    w.text(MARGIN, y - 1.0, BODY, Weight::Bold, &format!("{}: {total}", lang.tr(text_id!("pdf.total"))));
     Ok(w.finish())
 }

@@ -2,6 +2,7 @@
 //! final chip counts (checked: they must add up) or its manches at the desk; close the evening to post every
 //! member's result and fee; then each member's receipt.
 
+use crate::text_id;
 use std::collections::HashMap;
 
 use egui::RichText;
@@ -41,7 +42,7 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
     };
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
-        ui.heading(lang.tr("club.tab_evenings"));
+        ui.heading(lang.tr(text_id!("club.tab_evenings")));
         for evening in evenings.iter() {
             let status = lang.tr(if evening.closed_at.is_some() { "club.closed" } else { "club.open" });
             let label = format!("{} · {status}", evening.date);
@@ -75,13 +76,13 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
 
 fn new_evening<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    ui.heading(lang.tr("club.new_evening"));
+    ui.heading(lang.tr(text_id!("club.new_evening")));
     let state = &mut app.screens.get::<super::State>().evening;
     if state.date.is_empty() {
         state.date = chrono::Local::now().date_naive().to_string();
     }
-    labelled_text(ui, &lang.tr("club.date"), &mut state.date, 100.0);
-    ui.label(RichText::new(lang.tr("club.table_hint")).weak());
+    labelled_text(ui, &lang.tr(text_id!("club.date")), &mut state.date, 100.0);
+    ui.label(RichText::new(lang.tr(text_id!("club.table_hint"))).weak());
     egui::ScrollArea::vertical().id_salt("evening-members").max_height(ui.available_height() - 60.0).show(ui, |ui| {
         egui::Grid::new("evening-members").num_columns(2).show(ui, |ui| {
             for member in members {
@@ -92,7 +93,7 @@ fn new_evening<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club
             }
         });
     });
-    if ui.button(lang.tr("club.open_evening")).clicked() {
+    if ui.button(lang.tr(text_id!("club.open_evening"))).clicked() {
         match tables_typed(&app.screens.get::<super::State>().evening, members, lang) {
             Ok((date, tables)) => {
                 let by = app.referee_name();
@@ -117,7 +118,7 @@ fn tables_typed(
     members: &[Member],
     lang: crate::i18n::Lang,
 ) -> Result<(chrono::NaiveDate, Vec<Vec<Id>>), Message> {
-    let Some(date) = parse_date(&state.date, &lang.tr("club.date"))? else {
+    let Some(date) = parse_date(&state.date, &lang.tr(text_id!("club.date")))? else {
         return Err(msg!("club.no_date"));
     };
     let mut by_number: std::collections::BTreeMap<u32, Vec<Id>> = Default::default();
@@ -153,16 +154,22 @@ fn evening_panel<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, cl
     egui::ScrollArea::vertical().id_salt("evening-tables").max_height(ui.available_height() - 60.0).show(ui, |ui| {
         for table in &view.tables {
             let source = match table.source {
-                TableSource::Nothing => lang.tr("club.source_nothing"),
+                TableSource::Nothing => lang.tr(text_id!("club.source_nothing")),
                 TableSource::Manches(n) => msg!("club.source_manches", count = n).render(lang),
-                TableSource::ChipCounts => lang.tr("club.source_chips"),
+                TableSource::ChipCounts => lang.tr(text_id!("club.source_chips")),
             };
-            ui.label(RichText::new(format!("{} {} · {source}", lang.tr("club.table"), table.number)).strong());
+            ui.label(
+                RichText::new(format!("{} {} · {source}", lang.tr(text_id!("club.table")), table.number)).strong(),
+            );
             let counting = !closed && !matches!(table.source, TableSource::Manches(_));
             egui::Grid::new(("evening-table", table.id)).striped(true).num_columns(5).show(ui, |ui| {
-                let chips = lang.tr("club.chips");
-                let mut header =
-                    vec![lang.tr("club.member"), chips, lang.tr("club.result_chips"), lang.tr("club.amount")];
+                let chips = lang.tr(text_id!("club.chips"));
+                let mut header = vec![
+                    lang.tr(text_id!("club.member")),
+                    chips,
+                    lang.tr(text_id!("club.result_chips")),
+                    lang.tr(text_id!("club.amount")),
+                ];
                 if counting {
                     // The count's field carries its own label in the second column.
                     header.insert(1, String::new());
@@ -210,10 +217,10 @@ fn evening_panel<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, cl
         super::members::receipt(app, club, member, ReceiptScope::Evening(view.evening.id));
     }
     ui.horizontal(|ui| {
-        if !closed && ui.button(lang.tr("club.enter_manches")).clicked() {
+        if !closed && ui.button(lang.tr(text_id!("club.enter_manches"))).clicked() {
             app.open_tournament(view.evening.tournament_id);
         }
-        if !closed && ui.button(lang.tr("club.close_evening")).clicked() {
+        if !closed && ui.button(lang.tr(text_id!("club.close_evening"))).clicked() {
             let (by, evening) = (app.referee_name(), view.evening.id);
             app.write(
                 move |desk| desk.close_evening(evening, &by),

@@ -2,6 +2,7 @@
 //! the ledger CSV and the statement PDF; and the settle-up: for everyone now or one evening, the fewest
 //! transfers or each member with the kitty, each marked paid with a click.
 
+use crate::text_id;
 use egui::RichText;
 
 use crate::desk::{self, Cash, Scope};
@@ -48,15 +49,15 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
         return;
     };
     ui.horizontal(|ui| {
-        ui.heading(format!("{} ({})", lang.tr("club.tab_ledger"), book.ledger.len()));
+        ui.heading(format!("{} ({})", lang.tr(text_id!("club.tab_ledger")), book.ledger.len()));
         let stem = exports::file_stem(&club.settings.name);
-        if ui.button(lang.tr("club.export_ledger")).clicked() {
+        if ui.button(lang.tr(text_id!("club.export_ledger"))).clicked() {
             let book = ClubBook::clone(&book);
             exports::save_file(app, &format!("{stem}-ledger.csv"), "csv", move |_| {
                 ledger_csv(&book).map_err(|e| msg!("error.export.csv", detail = e))
             });
         }
-        if ui.button(lang.tr("club.export_statement")).clicked() {
+        if ui.button(lang.tr(text_id!("club.export_statement"))).clicked() {
             let book = ClubBook::clone(&book);
             exports::save_file(app, &format!("{stem}-statement.pdf"), "pdf", move |_| {
                 let today = chrono::Local::now().date_naive();
@@ -91,27 +92,27 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
 
 fn cash_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
-    ui.heading(lang.tr("club.cash"));
+    ui.heading(lang.tr(text_id!("club.cash")));
     let state = &mut app.screens.get::<super::State>().ledger;
     let mut submitted = false;
     egui::Grid::new("cash-form").num_columns(2).show(ui, |ui| {
-        labelled_text(ui, &lang.tr("club.member"), &mut state.member, 200.0);
+        labelled_text(ui, &lang.tr(text_id!("club.member")), &mut state.member, 200.0);
         ui.end_row();
         ui.label("");
         ui.horizontal(|ui| {
-            ui.radio_value(&mut state.paid_out, false, lang.tr("ledger.kind.cash_in"));
-            ui.radio_value(&mut state.paid_out, true, lang.tr("ledger.kind.cash_out"));
+            ui.radio_value(&mut state.paid_out, false, lang.tr(text_id!("ledger.kind.cash_in")));
+            ui.radio_value(&mut state.paid_out, true, lang.tr(text_id!("ledger.kind.cash_out")));
         });
         ui.end_row();
-        labelled_text(ui, &lang.tr("club.amount"), &mut state.amount, 100.0);
+        labelled_text(ui, &lang.tr(text_id!("club.amount")), &mut state.amount, 100.0);
         ui.end_row();
-        labelled_text(ui, &lang.tr("field.method"), &mut state.method, 160.0);
+        labelled_text(ui, &lang.tr(text_id!("field.method")), &mut state.method, 160.0);
         ui.end_row();
-        let note = labelled_text(ui, &lang.tr("field.note"), &mut state.note, 200.0);
+        let note = labelled_text(ui, &lang.tr(text_id!("field.note")), &mut state.note, 200.0);
         submitted |= note.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
     });
-    submitted |= ui.button(lang.tr("club.record_cash")).clicked();
+    submitted |= ui.button(lang.tr(text_id!("club.record_cash"))).clicked();
     if !submitted {
         return;
     }
@@ -139,21 +140,21 @@ fn cash_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: 
 
 fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
-    ui.heading(lang.tr("club.correct"));
+    ui.heading(lang.tr(text_id!("club.correct")));
     let state = &mut app.screens.get::<super::State>().ledger;
     egui::Grid::new("correction-form").num_columns(2).show(ui, |ui| {
-        labelled_text(ui, &lang.tr("club.entry_number"), &mut state.correct_entry, 60.0);
+        labelled_text(ui, &lang.tr(text_id!("club.entry_number")), &mut state.correct_entry, 60.0);
         ui.end_row();
-        labelled_text(ui, &lang.tr("club.correct_amount"), &mut state.correct_amount, 100.0);
+        labelled_text(ui, &lang.tr(text_id!("club.correct_amount")), &mut state.correct_amount, 100.0);
         ui.end_row();
-        labelled_text(ui, &lang.tr("field.reason"), &mut state.correct_reason, 240.0);
+        labelled_text(ui, &lang.tr(text_id!("field.reason")), &mut state.correct_reason, 240.0);
         ui.end_row();
     });
-    if !ui.button(lang.tr("club.correct")).clicked() {
+    if !ui.button(lang.tr(text_id!("club.correct"))).clicked() {
         return;
     }
     let state = &app.screens.get::<super::State>().ledger;
-    let entry: Id = match parse_number(&state.correct_entry, &lang.tr("club.entry_number")) {
+    let entry: Id = match parse_number(&state.correct_entry, &lang.tr(text_id!("club.entry_number"))) {
         Ok(n) => n,
         Err(e) => return app.fail(e),
     };
@@ -179,11 +180,14 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
     let id = club.id;
     let evenings =
         app.fetch(|app| &mut app.screens.get::<super::State>().ledger.evenings, id, move |desk| desk.evenings(id));
-    ui.heading(lang.tr("club.tab_settle"));
+    ui.heading(lang.tr(text_id!("club.tab_settle")));
     let Some(evenings) = evenings else { return super::super::reading(ui, lang) };
     ui.horizontal(|ui| {
         let state = &mut app.screens.get::<super::State>().ledger;
-        if ui.add(egui::Button::selectable(state.settle_evening.is_none(), lang.tr("club.everyone_now"))).clicked() {
+        if ui
+            .add(egui::Button::selectable(state.settle_evening.is_none(), lang.tr(text_id!("club.everyone_now"))))
+            .clicked()
+        {
             state.settle_evening = None;
         }
         for evening in evenings.iter().filter(|e| e.closed_at.is_some()).take(8) {
@@ -193,7 +197,7 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
             }
         }
     });
-    ui.checkbox(&mut app.screens.get::<super::State>().ledger.kitty_only, lang.tr("club.kitty_only"));
+    ui.checkbox(&mut app.screens.get::<super::State>().ledger.kitty_only, lang.tr(text_id!("club.kitty_only")));
     let scope = app.screens.get::<super::State>().ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
     let kitty_only = app.screens.get::<super::State>().ledger.kitty_only;
     let key = (id, scope, kitty_only);
@@ -205,7 +209,7 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
         return;
     };
     let summary = if plan.transfers.is_empty() {
-        lang.tr("club.all_settled")
+        lang.tr(text_id!("club.all_settled"))
     } else if plan.optimal {
         msg!("club.fewest", count = plan.transfers.len()).render(lang)
     } else {
@@ -213,7 +217,12 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
     };
     ui.label(summary);
     ui.horizontal(|ui| {
-        labelled_text(ui, &lang.tr("field.method"), &mut app.screens.get::<super::State>().ledger.pay_method, 160.0)
+        labelled_text(
+            ui,
+            &lang.tr(text_id!("field.method")),
+            &mut app.screens.get::<super::State>().ledger.pay_method,
+            160.0,
+        )
     });
     let mut paid = Vec::new();
     egui::Grid::new("settle-list").striped(true).num_columns(4).show(ui, |ui| {
@@ -229,7 +238,7 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
             ui.end_row();
         }
     });
-    if !plan.transfers.is_empty() && ui.button(lang.tr("club.mark_all_paid")).clicked() {
+    if !plan.transfers.is_empty() && ui.button(lang.tr(text_id!("club.mark_all_paid"))).clicked() {
         paid = (0..plan.transfers.len()).collect();
     }
     if paid.is_empty() {

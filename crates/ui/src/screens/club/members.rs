@@ -1,6 +1,7 @@
 //! The club's members: each one's number and balance (who owes whom), a receipt for a period, and the form to
 //! add one (Enter adds and brings the keyboard back to the name).
 
+use crate::text_id;
 use chrono::Datelike;
 use egui::{Color32, RichText};
 
@@ -40,10 +41,15 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
     }
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
-        ui.heading(format!("{} ({})", lang.tr("club.tab_members"), members.len()));
+        ui.heading(format!("{} ({})", lang.tr(text_id!("club.tab_members")), members.len()));
         ui.horizontal(|ui| {
-            labelled_text(ui, &lang.tr("club.from"), &mut app.screens.get::<super::State>().members.from, 90.0);
-            labelled_text(ui, &lang.tr("club.to"), &mut app.screens.get::<super::State>().members.to, 90.0);
+            labelled_text(
+                ui,
+                &lang.tr(text_id!("club.from")),
+                &mut app.screens.get::<super::State>().members.from,
+                90.0,
+            );
+            labelled_text(ui, &lang.tr(text_id!("club.to")), &mut app.screens.get::<super::State>().members.to, 90.0);
         });
         let mut receipt_for = None;
         egui::ScrollArea::vertical().id_salt("members").max_height(ui.available_height() - 40.0).show(ui, |ui| {
@@ -62,7 +68,7 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
                     }
                     ui.end_row();
                 }
-                ui.label(RichText::new(lang.tr("ledger.kitty")).italics());
+                ui.label(RichText::new(lang.tr(text_id!("ledger.kitty"))).italics());
                 ui.label("");
                 ui.label(balance_text(balances.kitty, lang));
                 ui.end_row();
@@ -90,7 +96,8 @@ fn period_receipt<S: Has<super::State>>(app: &mut Frame<S>, club: &Club, member:
     let lang = app.lang;
     let members = &app.screens.get::<super::State>().members;
     let (from, to) = (&members.from, &members.to);
-    let period = parse_date(from, &lang.tr("club.from")).and_then(|f| Ok((f, parse_date(to, &lang.tr("club.to"))?)));
+    let period = parse_date(from, &lang.tr(text_id!("club.from")))
+        .and_then(|f| Ok((f, parse_date(to, &lang.tr(text_id!("club.to")))?)));
     let (from, to) = match period {
         Ok((Some(from), Some(to))) if from <= to => (from, to),
         Ok(_) => return app.fail(msg!("club.bad_period")),
@@ -130,22 +137,22 @@ pub(crate) fn receipt<S: Has<super::State>>(
 
 fn add_member<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
-    ui.heading(lang.tr("club.add_member"));
+    ui.heading(lang.tr(text_id!("club.add_member")));
     let state = &mut app.screens.get::<super::State>().members;
     let mut submitted = false;
     egui::Grid::new("member-form").num_columns(2).show(ui, |ui| {
-        let name = labelled_text(ui, &lang.tr("players.name"), &mut state.form.name, 240.0);
+        let name = labelled_text(ui, &lang.tr(text_id!("players.name")), &mut state.form.name, 240.0);
         if state.focus_name {
             name.request_focus();
             state.focus_name = false;
         }
         submitted |= name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
-        let number = labelled_text(ui, &lang.tr("field.member_number"), &mut state.form.number, 100.0);
+        let number = labelled_text(ui, &lang.tr(text_id!("field.member_number")), &mut state.form.number, 100.0);
         submitted |= number.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
     });
-    submitted |= ui.button(lang.tr("club.add_member")).clicked();
+    submitted |= ui.button(lang.tr(text_id!("club.add_member"))).clicked();
     if submitted && !app.screens.get::<super::State>().members.form.name.trim().is_empty() {
         let form = app.screens.get::<super::State>().members.form.clone();
         let (id, name) = (club.id, form.name.trim().to_owned());

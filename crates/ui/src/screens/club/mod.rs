@@ -6,6 +6,7 @@ mod evening;
 mod ledger;
 mod members;
 
+use crate::text_id;
 use egui::RichText;
 
 use crate::desk::{Club, Member};
@@ -64,14 +65,14 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
     let lang = app.lang;
     ui.horizontal(|ui| {
-        ui.heading(lang.tr("club.title"));
+        ui.heading(lang.tr(text_id!("club.title")));
         for club in clubs.iter() {
             let current = app.screens.get::<State>().club == Some(club.id);
             if ui.add(egui::Button::selectable(current, &club.settings.name)).clicked() {
                 app.screens.get::<State>().club = Some(club.id);
             }
         }
-        if ui.button(lang.tr("club.new")).clicked() {
+        if ui.button(lang.tr(text_id!("club.new"))).clicked() {
             app.screens.get::<State>().creating = !app.screens.get::<State>().creating;
         }
     });
@@ -111,7 +112,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
 
 fn new_club<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let lang = app.lang;
-    ui.heading(lang.tr("club.new"));
+    ui.heading(lang.tr(text_id!("club.new")));
     let form = &mut app.screens.get::<State>().new_club;
     if form.rules.is_empty() {
         form.rules = crate::rules::default_ruleset().id().to_owned();
@@ -121,20 +122,20 @@ fn new_club<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
     let mut create = false;
     egui::Grid::new("new-club").num_columns(2).show(ui, |ui| {
-        labelled_text(ui, &lang.tr("club.name"), &mut form.name, 260.0);
+        labelled_text(ui, &lang.tr(text_id!("club.name")), &mut form.name, 260.0);
         ui.end_row();
-        ui.label(lang.tr("settings.rules"));
+        ui.label(lang.tr(text_id!("settings.rules")));
         super::settings::ruleset_picker(ui, &mut form.rules);
         ui.end_row();
-        labelled_text(ui, &lang.tr("club.chip_value"), &mut form.chip_value, 80.0);
+        labelled_text(ui, &lang.tr(text_id!("club.chip_value")), &mut form.chip_value, 80.0);
         ui.end_row();
-        labelled_text(ui, &lang.tr("club.fee"), &mut form.fee, 80.0);
+        labelled_text(ui, &lang.tr(text_id!("club.fee")), &mut form.fee, 80.0);
         ui.end_row();
-        let last = labelled_text(ui, &lang.tr("club.starting_chips"), &mut form.starting_chips, 80.0);
+        let last = labelled_text(ui, &lang.tr(text_id!("club.starting_chips")), &mut form.starting_chips, 80.0);
         create |= last.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
     });
-    create |= ui.button(lang.tr("club.create")).clicked();
+    create |= ui.button(lang.tr(text_id!("club.create"))).clicked();
     if !create {
         return;
     }
@@ -166,7 +167,7 @@ fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings
         rules: form.rules.clone(),
         chip_value,
         table_fee: fee,
-        starting_chips: parse_number(&form.starting_chips, &lang.tr("club.starting_chips"))?,
+        starting_chips: parse_number(&form.starting_chips, &lang.tr(text_id!("club.starting_chips")))?,
     };
     match settings.problem() {
         Some(problem) => Err(problem),
