@@ -121,5 +121,5 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
 }
 
 fn settings_heading(store: &Store, id: i64) -> String {
-    store.tournament(id).expect("t").settings.rules_heading(true)
+    store.tournament(id).expect("t").settings.rules_heading(stecca::i18n::Lang::It)
 }

@@ -30,13 +30,28 @@ pub static RULESETS: &[&dyn Ruleset] = &[&fimj::Fimj, &classic_american::Classic
 /// the trait (they are not shipped, so they are not in [`RULESETS`]).
 static REGISTERED: std::sync::RwLock<Vec<&'static dyn Ruleset>> = std::sync::RwLock::new(Vec::new());
 
-/// Makes a ruleset known by its id besides [`RULESETS`] (tests); registering an id twice keeps the first.
+/// Makes a ruleset known by its id besides [`RULESETS`] (tests), with the texts of its locale files
+/// ([`Ruleset::locales`], checked as the build checks the shipped ones); registering an id twice keeps the first.
 #[doc(hidden)]
-pub fn register(ruleset: &'static dyn Ruleset) {
+pub fn register(ruleset: &'static dyn Ruleset) -> Result<(), crate::message::table::TextsError> {
     let mut registered = REGISTERED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if !registered.iter().any(|r| r.id() == ruleset.id()) {
-        registered.push(ruleset);
+    if registered.iter().any(|r| r.id() == ruleset.id()) {
+        return Ok(());
     }
+    if let Some(locales) = ruleset.locales() {
+        crate::message::table::add_texts(ruleset.id(), locales.italian, locales.english)?;
+    }
+    registered.push(ruleset);
+    Ok(())
+}
+
+/// A plug-in ruleset's locale files, as text (`include_str!("locales/tre.it.yml")`).
+#[derive(Clone, Copy, Debug)]
+pub struct Locales {
+    /// `<id>.it.yml`.
+    pub italian: &'static str,
+    /// `<id>.en.yml`.
+    pub english: &'static str,
 }
 
 /// The ruleset with this id (`"fimj"`).
@@ -105,6 +120,11 @@ pub trait Ruleset: Send + Sync {
     fn id(&self) -> &'static str;
     /// Display name.
     fn name(&self) -> &'static str;
+    /// The texts of a ruleset built outside the core, added when it is [`register`]ed; the shipped rulesets'
+    /// locale files are compiled in (`None`).
+    fn locales(&self) -> Option<Locales> {
+        None
+    }
     /// Players at a table.
     fn table_size(&self) -> usize;
     /// Fewest players a table may have when the players do not fill tables of [`Ruleset::table_size`]
@@ -252,8 +272,8 @@ pub struct EntryModel {
     pub winning_tile: bool,
     /// Most players who may go out in one manche.
     pub max_winners: usize,
-    /// What a manche with no winner is called, Italian and English ("A monte", "Wall game").
-    pub void_label: (&'static str, &'static str),
+    /// What a manche with no winner is called ("A monte", "Wall game"): a text id.
+    pub void_label: &'static str,
     /// A hand's value is punti di stecca and raddoppi (the breakdown shows both).
     pub points_and_doubles: bool,
     /// The winner's hand is a line of the card: its value (typed, or picked from the tournament's card) and the
@@ -270,10 +290,8 @@ pub struct EntryModel {
 pub struct ChoiceOption {
     /// Dotted path in the options object.
     pub path: &'static str,
-    /// Italian label.
-    pub label_it: &'static str,
-    /// English label.
-    pub label_en: &'static str,
+    /// Its label: a text id.
+    pub label: &'static str,
     /// The values, the default first.
     pub values: &'static [Choice],
 }
@@ -283,10 +301,8 @@ pub struct ChoiceOption {
 pub struct Choice {
     /// The value as JSON text (`"club"`, `true`).
     pub json: &'static str,
-    /// Italian label.
-    pub label_it: &'static str,
-    /// English label.
-    pub label_en: &'static str,
+    /// Its label: a text id.
+    pub label: &'static str,
 }
 
 impl Choice {
@@ -338,14 +354,10 @@ pub fn default_ruleset() -> &'static dyn Ruleset {
 pub struct TunableValue {
     /// Dotted path in the options object (`limits.coppie`).
     pub path: &'static str,
-    /// Heading of its group, Italian.
-    pub group_it: &'static str,
-    /// Heading of its group, English.
-    pub group_en: &'static str,
-    /// Italian label (rules vocabulary).
-    pub label_it: &'static str,
-    /// English label.
-    pub label_en: &'static str,
+    /// Heading of its group: a text id.
+    pub group: &'static str,
+    /// Its label (rules vocabulary): a text id.
+    pub label: &'static str,
 }
 
 /// The value at a dotted path of an options object (`limits.coppie`), if it is a whole number.
@@ -363,10 +375,8 @@ pub fn set_option_value(options: &mut serde_json::Value, path: &str, value: u64)
 pub struct WinFlagInfo {
     /// The JSON name (`self_drawn`).
     pub id: &'static str,
-    /// Italian label (rules vocabulary).
-    pub label_it: &'static str,
-    /// English label.
-    pub label_en: &'static str,
+    /// Its label (rules vocabulary): a text id.
+    pub label: &'static str,
 }
 
 /// One manche as a referee enters it.
@@ -729,7 +739,8 @@ mod tests {
             let mut listed: Vec<String> = rules.tunable_values().iter().map(|t| t.path.to_owned()).collect();
             for value in rules.tunable_values() {
                 assert!(option_value(&defaults, value.path).is_some(), "{}: {}", rules.id(), value.path);
-                assert!(!value.label_it.is_empty() && !value.label_en.is_empty(), "{}", value.path);
+                assert!(crate::message::table::find(value.label).is_some(), "{}: {}", value.path, value.label);
+                assert!(crate::message::table::find(value.group).is_some(), "{}: {}", value.path, value.group);
             }
             leaves.sort();
             listed.sort();

@@ -11,9 +11,11 @@ use serde::de::DeserializeOwned;
 
 use super::problems::Problems;
 use super::{
-    ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset, SeatModel,
-    TunableValue,
+    ChoiceOption, EntryModel, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
+    SeatModel, TunableValue,
 };
+use crate::i18n::Lang;
+use crate::message::Message;
 
 /// A ruleset written against its own option and manche types. Implement this, not [`Ruleset`]: the adapter
 /// reads the options once, refuses a bad object by the path of its value, and scores.
@@ -27,6 +29,10 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     fn id(&self) -> &'static str;
     /// Display name.
     fn name(&self) -> &'static str;
+    /// The texts of a ruleset built outside the core (see [`Ruleset::locales`]).
+    fn locales(&self) -> Option<Locales> {
+        None
+    }
     /// Players at a table.
     fn table_size(&self) -> usize;
     /// Fewest players a table may have (see [`Ruleset::min_table_size`]).
@@ -57,9 +63,9 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     }
     /// Range checks serde cannot express; the error names the option's path (`options.limits.coppie: …`).
     fn check_options(&self, options: &Self::Options) -> Result<(), String>;
-    /// The edition and variant the options select, in Italian and English; empty when the ruleset has one form.
-    fn edition(&self, _options: &Self::Options) -> (String, String) {
-        (String::new(), String::new())
+    /// The edition and variant the options select; `None` when the ruleset has one form.
+    fn edition(&self, _options: &Self::Options) -> Option<Message> {
+        None
     }
     /// Who deals the manche after `outcome`.
     fn rotation(&self, options: &Self::Options, outcome: &MancheOutcome) -> Rotation;
@@ -80,15 +86,16 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
 pub trait RulesInForce: Debug + Send + Sync {
     /// The ruleset.
     fn ruleset(&self) -> &dyn Ruleset;
-    /// The edition and variant the options select, in Italian and English.
-    fn edition(&self) -> (String, String);
-    /// The ruleset's name and the edition, in Italian or English ("Classic American · TACOLFMJ 1924 · partita
-    /// mista"), for headings and sheets.
-    fn heading(&self, italian: bool) -> String {
-        let (it, en) = self.edition();
-        let edition = if italian { it } else { en };
+    /// The edition and variant the options select (`None` when the ruleset has one form).
+    fn edition(&self) -> Option<Message>;
+    /// The ruleset's name and the edition in `lang` ("Classic American · TACOLFMJ 1924 · partita mista"), for
+    /// headings and sheets.
+    fn heading(&self, lang: Lang) -> String {
         let name = self.ruleset().name();
-        if edition.is_empty() { name.to_owned() } else { format!("{name} · {edition}") }
+        match self.edition() {
+            Some(edition) => format!("{name} · {}", edition.render(lang)),
+            None => name.to_owned(),
+        }
     }
     /// Who deals the manche after `outcome`.
     fn rotation(&self, outcome: &MancheOutcome) -> Rotation;
@@ -111,7 +118,7 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
         &self.rules
     }
 
-    fn edition(&self) -> (String, String) {
+    fn edition(&self) -> Option<Message> {
         self.rules.edition(&self.options)
     }
 
@@ -151,6 +158,10 @@ impl<R: TypedRuleset> Ruleset for R {
 
     fn name(&self) -> &'static str {
         TypedRuleset::name(self)
+    }
+
+    fn locales(&self) -> Option<Locales> {
+        TypedRuleset::locales(self)
     }
 
     fn table_size(&self) -> usize {

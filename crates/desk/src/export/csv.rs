@@ -6,6 +6,7 @@
 //! whichever separator it splits on. Columns of numbers are written as numbers and never touched.
 
 use super::Snapshot;
+use crate::i18n::Lang;
 use crate::rules::MancheInput;
 
 /// A user-text cell made safe for spreadsheets.
@@ -33,7 +34,7 @@ fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
 const RULES_HEADER: [&str; 2] = ["rules", "edition"];
 
 fn rules_columns(s: &Snapshot) -> [String; 2] {
-    [s.tournament.settings.rules.clone(), s.rules.edition().1]
+    [s.tournament.settings.rules.clone(), s.rules.edition().map(|e| e.render(Lang::En)).unwrap_or_default()]
 }
 
 /// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions.

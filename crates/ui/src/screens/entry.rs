@@ -252,7 +252,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let preview = app.screens.get::<State>().preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
     let model = state.settings.ruleset().entry_model();
-    ui.label(RichText::new(state.rules.heading(lang == Lang::It)).weak());
+    ui.label(RichText::new(state.rules.heading(lang)).weak());
 
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
     // checkbox (Enter toggles it), and F-keys work while a hand field has focus.
@@ -316,7 +316,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
         }
         if !model.captured_cards {
-            ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.pick(model.void_label.0, model.void_label.1));
+            ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.tr(model.void_label));
         }
     });
     if leave {
@@ -414,7 +414,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 ui.horizontal_wrapped(|ui| {
                     for (index, flag) in flags.iter().enumerate() {
                         let mut on = hand.win.iter().any(|w| w == flag.id);
-                        let name = lang.pick(flag.label_it, flag.label_en);
+                        let name = lang.tr(flag.label);
                         let label = match flag_key(index).filter(|_| flag_target == Some(position)) {
                             Some(key) => format!("{name} ({})", key_name(lang, key)),
                             None => name.to_owned(),
@@ -471,7 +471,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                         }
                         for dead in model.dead_hands {
                             let chosen = hand.dead.as_deref() == Some(dead.id);
-                            if ui.radio(chosen, lang.pick(dead.label_it, dead.label_en)).clicked() {
+                            if ui.radio(chosen, lang.tr(dead.label)).clicked() {
                                 hand.dead = Some(dead.id.to_owned());
                             }
                         }

@@ -60,7 +60,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         app.screens.get::<State>().session = 1;
         app.screens.get::<State>().club_weight = 1.0;
     }
-    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
+    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang)).weak());
     ui.horizontal(|ui| {
         ui.heading(lang.tr(text_id!("sessions.title")));
         for s in 1..=tournament.settings.sessions {

@@ -108,10 +108,10 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             ruleset_picker(ui, &mut s.rules);
             ui.end_row();
             for (choice, selected) in &mut s.choices {
-                ui.label(lang.pick(choice.label_it, choice.label_en));
+                ui.label(lang.tr(choice.label));
                 ui.horizontal(|ui| {
                     for (i, value) in choice.values.iter().enumerate() {
-                        ui.radio_value(selected, i, lang.pick(value.label_it, value.label_en));
+                        ui.radio_value(selected, i, lang.tr(value.label));
                     }
                 });
                 ui.end_row();
@@ -140,12 +140,12 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         });
         ui.add_space(8.0);
         // The ruleset lists each group's values together.
-        for group in s.rule_values.chunk_by_mut(|a, b| a.0.group_it == b.0.group_it) {
+        for group in s.rule_values.chunk_by_mut(|a, b| a.0.group == b.0.group) {
             let first = group[0].0; // chunks are never empty
-            ui.label(RichText::new(lang.pick(first.group_it, first.group_en)).strong());
-            egui::Grid::new(first.group_it).num_columns(4).show(ui, |ui| {
+            ui.label(RichText::new(lang.tr(first.group)).strong());
+            egui::Grid::new(first.group).num_columns(4).show(ui, |ui| {
                 for (i, (value, text)) in group.iter_mut().enumerate() {
-                    let label = ui.label(lang.pick(value.label_it, value.label_en));
+                    let label = ui.label(lang.tr(value.label));
                     // A fixed size: a grid cell would otherwise shrink the first column's fields to their text.
                     ui.add_sized([70.0, 20.0], egui::TextEdit::singleline(text)).labelled_by(label.id);
                     if i % 2 == 1 {
@@ -219,7 +219,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
                 }
             }
             for (tunable, text) in &s.rule_values {
-                let value: u64 = parse_number(text, lang.pick(tunable.label_it, tunable.label_en))?;
+                let value: u64 = parse_number(text, &lang.tr(tunable.label))?;
                 crate::rules::set_option_value(&mut options, tunable.path, value);
             }
             options

@@ -111,7 +111,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let lang = app.lang;
     let Some(loaded) = loaded else { return super::reading(ui, lang) };
     let placement = tournament.settings.ranking.method == RankingMethod::PlacementPoints;
-    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang == crate::Lang::It)).weak());
+    ui.label(egui::RichText::new(tournament.settings.rules_heading(lang)).weak());
     ui.horizontal(|ui| {
         ui.heading(lang.tr(text_id!("standings.title")));
         let label = ui.label(lang.tr(text_id!("standings.search")));

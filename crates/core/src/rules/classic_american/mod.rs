@@ -13,6 +13,7 @@ pub use lines::{Amount, Limit, Line};
 pub use options::{ClassicOptions, Edition, GameType, PaymentRounding};
 pub use score::{HandContext, HandError, HandScore, score_hand};
 
+use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
@@ -261,8 +262,8 @@ impl TypedRuleset for ClassicAmerican {
         "Classic American"
     }
 
-    fn edition(&self, options: &ClassicOptions) -> (String, String) {
-        (options.describe(true), options.describe(false))
+    fn edition(&self, options: &ClassicOptions) -> Option<Message> {
+        Some(options.describe())
     }
 
     fn table_size(&self) -> usize {
@@ -314,10 +315,8 @@ impl TypedRuleset for ClassicAmerican {
 
 static TUNABLE_VALUES: [TunableValue; 1] = [TunableValue {
     path: "limit_hand_value",
-    group_it: "Massimi (punti)",
-    group_en: "Limits (points)",
-    label_it: "Valore di una mano massima senza limite",
-    label_en: "Limit hand value when no limit is in force",
+    group: crate::text_id!("classic_american.group.limits"),
+    label: crate::text_id!("classic_american.tunable.limit_hand_value"),
 }];
 
 /// What a referee types: tiles, the one winner with flags and winning tile, dead hands.
@@ -327,7 +326,7 @@ static ENTRY: EntryModel = EntryModel {
     dead_hands: &DEAD_HANDS,
     winning_tile: true,
     max_winners: 1,
-    void_label: ("Muro esaurito", "Wall game"),
+    void_label: crate::text_id!("classic_american.void"),
     points_and_doubles: true,
     card_value: false,
     discarder: false,
@@ -335,66 +334,58 @@ static ENTRY: EntryModel = EntryModel {
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [
-    WinFlagInfo { id: "irregular", label_it: "Mano morta irregolare", label_en: "Dead: irregular" },
-    WinFlagInfo { id: "short", label_it: "Mano morta corta", label_en: "Dead: short" },
-    WinFlagInfo { id: "long", label_it: "Mano morta lunga", label_en: "Dead: long" },
+    WinFlagInfo { id: "irregular", label: crate::text_id!("classic_american.dead.irregular") },
+    WinFlagInfo { id: "short", label: crate::text_id!("classic_american.dead.short") },
+    WinFlagInfo { id: "long", label: crate::text_id!("classic_american.dead.long") },
 ];
 
 static CHOICES: [ChoiceOption; 4] = [
     ChoiceOption {
         path: "edition",
-        label_it: "Edizione",
-        label_en: "Edition",
+        label: crate::text_id!("classic_american.option.edition.label"),
         values: &[
-            Choice { json: "\"tacolfmj\"", label_it: "TACOLFMJ 1924", label_en: "TACOLFMJ 1924" },
-            Choice { json: "\"lrb\"", label_it: "LRB 1923 (Babcock)", label_en: "LRB 1923 (Babcock)" },
+            Choice { json: "\"tacolfmj\"", label: crate::text_id!("classic_american.option.edition.tacolfmj") },
+            Choice { json: "\"lrb\"", label: crate::text_id!("classic_american.option.edition.lrb") },
         ],
     },
     ChoiceOption {
         path: "game_type",
-        label_it: "Tipo di partita (TACOLFMJ)",
-        label_en: "Game type (TACOLFMJ)",
+        label: crate::text_id!("classic_american.option.game_type.label"),
         values: &[
-            Choice { json: "\"mixed\"", label_it: "mista", label_en: "mixed" },
-            Choice { json: "\"cleared\"", label_it: "mani sgomberate", label_en: "cleared hands" },
-            Choice { json: "\"one_double\"", label_it: "un raddoppio", label_en: "one double" },
+            Choice { json: "\"mixed\"", label: crate::text_id!("classic_american.option.game_type.mixed") },
+            Choice { json: "\"cleared\"", label: crate::text_id!("classic_american.option.game_type.cleared") },
+            Choice { json: "\"one_double\"", label: crate::text_id!("classic_american.option.game_type.one_double") },
         ],
     },
     ChoiceOption {
         path: "lrb_cleared_required",
-        label_it: "Mano sgomberata obbligatoria (LRB)",
-        label_en: "Cleared hand required (LRB)",
+        label: crate::text_id!("classic_american.option.lrb_cleared_required.label"),
         values: &[
-            Choice { json: "false", label_it: "no", label_en: "no" },
-            Choice { json: "true", label_it: "sì", label_en: "yes" },
+            Choice { json: "false", label: crate::text_id!("classic_american.option.lrb_cleared_required.false") },
+            Choice { json: "true", label: crate::text_id!("classic_american.option.lrb_cleared_required.true") },
         ],
     },
     ChoiceOption {
         path: "rounding",
-        label_it: "Arrotondamento dei pagamenti",
-        label_en: "Rounding of payments",
+        label: crate::text_id!("classic_american.option.rounding.label"),
         values: &[
-            Choice { json: "\"exact\"", label_it: "nessuno", label_en: "none" },
-            Choice { json: "\"nearest_ten\"", label_it: "alla decina", label_en: "to the nearest ten" },
+            Choice { json: "\"exact\"", label: crate::text_id!("classic_american.option.rounding.exact") },
+            Choice { json: "\"nearest_ten\"", label: crate::text_id!("classic_american.option.rounding.nearest_ten") },
         ],
     },
 ];
 
 /// The winner's flags with the words a referee uses.
 static WIN_FLAGS: [WinFlagInfo; 9] = [
-    WinFlagInfo { id: "self_drawn", label_it: "Pescata dal muro (+2)", label_en: "Self-drawn (+2)" },
-    WinFlagInfo {
-        id: "only_possible_tile",
-        label_it: "Unica tessera possibile (+2)",
-        label_en: "Only possible tile (+2)",
-    },
-    WinFlagInfo { id: "last_wall_tile", label_it: "Ultima tessera del muro", label_en: "Last tile of the wall" },
-    WinFlagInfo { id: "last_discard", label_it: "Ultimo scarto", label_en: "Last discard" },
-    WinFlagInfo { id: "kong_replacement", label_it: "Rimpiazzo dopo un poker", label_en: "Kong replacement tile" },
-    WinFlagInfo { id: "robbing_kong", label_it: "Strappare un poker", label_en: "Robbing a kong" },
-    WinFlagInfo { id: "delayed_call", label_it: "Dichiarazione ritardata", label_en: "Delayed call" },
-    WinFlagInfo { id: "dealt_hand", label_it: "Mano celeste / terrena", label_en: "Heavenly / earthly hand" },
-    WinFlagInfo { id: "kong_upon_kong", label_it: "Poker su poker", label_en: "Kong upon kong" },
+    WinFlagInfo { id: "self_drawn", label: crate::text_id!("classic_american.flag.self_drawn") },
+    WinFlagInfo { id: "only_possible_tile", label: crate::text_id!("classic_american.flag.only_possible_tile") },
+    WinFlagInfo { id: "last_wall_tile", label: crate::text_id!("classic_american.flag.last_wall_tile") },
+    WinFlagInfo { id: "last_discard", label: crate::text_id!("classic_american.flag.last_discard") },
+    WinFlagInfo { id: "kong_replacement", label: crate::text_id!("classic_american.flag.kong_replacement") },
+    WinFlagInfo { id: "robbing_kong", label: crate::text_id!("classic_american.flag.robbing_kong") },
+    WinFlagInfo { id: "delayed_call", label: crate::text_id!("classic_american.flag.delayed_call") },
+    WinFlagInfo { id: "dealt_hand", label: crate::text_id!("classic_american.flag.dealt_hand") },
+    WinFlagInfo { id: "kong_upon_kong", label: crate::text_id!("classic_american.flag.kong_upon_kong") },
 ];
 
 /// The generic outcome of a scored manche.

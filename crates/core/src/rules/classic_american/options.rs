@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::message::Message;
+use crate::msg;
+
 /// Which code is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -160,25 +163,22 @@ impl ClassicOptions {
     }
 
     /// Edition and game type in words, for headings ("TACOLFMJ 1924 · partita mista").
-    pub fn describe(&self, italian: bool) -> String {
+    pub fn describe(&self) -> Message {
         let edition = match self.edition {
             Edition::Lrb => "LRB 1923 (Babcock)",
             Edition::Tacolfmj => "TACOLFMJ 1924",
         };
-        let game = match (self.column(), italian) {
-            (GameType::Mixed, true) => "partita mista",
-            (GameType::Mixed, false) => "mixed game",
-            (GameType::Cleared, true) => "partita a mani sgomberate",
-            (GameType::Cleared, false) => "cleared-hand game",
-            (GameType::OneDouble, true) => "partita a un raddoppio",
-            (GameType::OneDouble, false) => "one-double game",
+        let game = match self.column() {
+            GameType::Mixed => msg!("classic_american.edition.mixed"),
+            GameType::Cleared => msg!("classic_american.edition.cleared"),
+            GameType::OneDouble => msg!("classic_american.edition.one_double"),
         };
-        let cleared = match (self.edition == Edition::Lrb && self.lrb_cleared_required, italian) {
-            (true, true) => ", mani sgomberate obbligatorie",
-            (true, false) => ", cleared hand required",
-            (false, _) => "",
+        let heading = if self.edition == Edition::Lrb && self.lrb_cleared_required {
+            msg!("classic_american.edition.with_cleared_required", edition = edition)
+        } else {
+            msg!("classic_american.edition.heading", edition = edition)
         };
-        format!("{edition} · {game}{cleared}")
+        heading.arg_message("game", game)
     }
 }
 

@@ -16,6 +16,7 @@ pub use random::random_manche;
 pub use score::{HandContext, HandError, HandScore, score_hand};
 pub use validate::validate;
 
+use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
     CARD_FIELDS, Choice, ChoiceOption, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
@@ -196,11 +197,11 @@ impl TypedRuleset for Fimj {
         "FIMJ — Regolamento italiano ufficiale (1993)"
     }
 
-    fn edition(&self, options: &FimjOptions) -> (String, String) {
-        match options.east_rotation {
-            EastRotation::Club => ("rotazione di circolo".into(), "club rotation".into()),
-            EastRotation::Tournament => ("rotazione da torneo".into(), "tournament rotation".into()),
-        }
+    fn edition(&self, options: &FimjOptions) -> Option<Message> {
+        Some(match options.east_rotation {
+            EastRotation::Club => crate::msg!("fimj.edition.club"),
+            EastRotation::Tournament => crate::msg!("fimj.edition.tournament"),
+        })
     }
 
     fn table_size(&self) -> usize {
@@ -272,28 +273,26 @@ impl TypedRuleset for Fimj {
 /// The closing doubles (in doubles) and the limits (in points), in the digest's order; the limits keep their
 /// Italian names in both languages.
 static TUNABLE_VALUES: [TunableValue; 13] = {
-    const fn double(path: &'static str, label_it: &'static str, label_en: &'static str) -> TunableValue {
-        let (group_it, group_en) = ("Raddoppi di chiusura (raddoppi)", "Closing doubles (raddoppi, in doubles)");
-        TunableValue { path, group_it, group_en, label_it, label_en }
+    const fn double(path: &'static str, label: &'static str) -> TunableValue {
+        TunableValue { path, group: crate::text_id!("fimj.group.closing_doubles"), label }
     }
-    const fn limit(path: &'static str, label_it: &'static str, label_en: &'static str) -> TunableValue {
-        let (group_it, group_en) = ("Massimi (punti)", "Limits (massimi, in points)");
-        TunableValue { path, group_it, group_en, label_it, label_en }
+    const fn limit(path: &'static str, label: &'static str) -> TunableValue {
+        TunableValue { path, group: crate::text_id!("fimj.group.limits"), label }
     }
     [
-        double("closing_doubles.woo_pung", "Woo-Pung", "Woo-Pung (no chows)"),
-        double("closing_doubles.colore", "Colore", "Colore (one suit and honours)"),
-        double("closing_doubles.robbing_kong", "Strappare un poker", "Robbing a kong"),
-        double("closing_doubles.last_discard", "Pesce dal fondo del fiume", "Last discard"),
-        double("closing_doubles.last_wall_tile", "Luna in fondo al pozzo", "Last wall tile"),
-        limit("limits.coppie", "Coppie", "Coppie (seven pairs)"),
-        limit("limits.tutti_tris", "Tutti tris", "Tutti tris (head pungs)"),
-        limit("limits.purezza", "Purezza", "Purezza (one suit)"),
-        limit("limits.nove_fiori_nel_bambu", "Nove fiori nel bambù", "Nove fiori nel bambù (9th East win)"),
-        limit("limits.tutti_poker", "Tutti poker", "Tutti poker (four kongs)"),
-        limit("limits.tredici_lanterne", "Tredici lanterne", "Tredici lanterne (thirteen orphans)"),
-        limit("limits.uscita_degli_dei", "Uscita degli Dei", "Uscita degli Dei (dealt hand)"),
-        limit("limits.quattro_benedizioni", "Quattro benedizioni", "Quattro benedizioni (four winds)"),
+        double("closing_doubles.woo_pung", crate::text_id!("fimj.tunable.closing_doubles.woo_pung")),
+        double("closing_doubles.colore", crate::text_id!("fimj.tunable.closing_doubles.colore")),
+        double("closing_doubles.robbing_kong", crate::text_id!("fimj.tunable.closing_doubles.robbing_kong")),
+        double("closing_doubles.last_discard", crate::text_id!("fimj.tunable.closing_doubles.last_discard")),
+        double("closing_doubles.last_wall_tile", crate::text_id!("fimj.tunable.closing_doubles.last_wall_tile")),
+        limit("limits.coppie", crate::text_id!("fimj.tunable.limits.coppie")),
+        limit("limits.tutti_tris", crate::text_id!("fimj.tunable.limits.tutti_tris")),
+        limit("limits.purezza", crate::text_id!("fimj.tunable.limits.purezza")),
+        limit("limits.nove_fiori_nel_bambu", crate::text_id!("fimj.tunable.limits.nove_fiori_nel_bambu")),
+        limit("limits.tutti_poker", crate::text_id!("fimj.tunable.limits.tutti_poker")),
+        limit("limits.tredici_lanterne", crate::text_id!("fimj.tunable.limits.tredici_lanterne")),
+        limit("limits.uscita_degli_dei", crate::text_id!("fimj.tunable.limits.uscita_degli_dei")),
+        limit("limits.quattro_benedizioni", crate::text_id!("fimj.tunable.limits.quattro_benedizioni")),
     ]
 };
 
@@ -304,7 +303,7 @@ static ENTRY: EntryModel = EntryModel {
     dead_hands: &[],
     winning_tile: false,
     max_winners: 3,
-    void_label: ("A monte", "Void (a monte)"),
+    void_label: crate::text_id!("fimj.void"),
     points_and_doubles: true,
     card_value: false,
     discarder: false,
@@ -313,19 +312,10 @@ static ENTRY: EntryModel = EntryModel {
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {
     path: "east_rotation",
-    label_it: "Rotazione di Est",
-    label_en: "East rotation",
+    label: crate::text_id!("fimj.option.east_rotation.label"),
     values: &[
-        Choice {
-            json: "\"tournament\"",
-            label_it: "torneo (Est passa sempre)",
-            label_en: "tournament (East always passes)",
-        },
-        Choice {
-            json: "\"club\"",
-            label_it: "circolo (Est resta se vince o a monte)",
-            label_en: "club (East stays after a win or a void manche)",
-        },
+        Choice { json: "\"tournament\"", label: crate::text_id!("fimj.option.east_rotation.tournament") },
+        Choice { json: "\"club\"", label: crate::text_id!("fimj.option.east_rotation.club") },
     ],
 }];
 
@@ -334,12 +324,12 @@ pub const ID: &str = "fimj";
 
 /// FIMJ win flags with the words a referee uses (closing doubles and the two flag-driven limits).
 static WIN_FLAGS: [WinFlagInfo; 6] = [
-    WinFlagInfo { id: "self_drawn", label_it: "Autopescata", label_en: "Self-drawn" },
-    WinFlagInfo { id: "last_wall_tile", label_it: "Luna in fondo al pozzo", label_en: "Last wall tile" },
-    WinFlagInfo { id: "last_discard", label_it: "Pesce dal fondo del fiume", label_en: "Last discard" },
-    WinFlagInfo { id: "robbing_kong", label_it: "Strappare un poker", label_en: "Robbing a kong" },
-    WinFlagInfo { id: "dealt_hand", label_it: "Uscita degli dei", label_en: "Dealt hand / first discard" },
-    WinFlagInfo { id: "ninth_east_win", label_it: "Nove fiori nel bambù", label_en: "Ninth East win (club)" },
+    WinFlagInfo { id: "self_drawn", label: crate::text_id!("fimj.flag.self_drawn") },
+    WinFlagInfo { id: "last_wall_tile", label: crate::text_id!("fimj.flag.last_wall_tile") },
+    WinFlagInfo { id: "last_discard", label: crate::text_id!("fimj.flag.last_discard") },
+    WinFlagInfo { id: "robbing_kong", label: crate::text_id!("fimj.flag.robbing_kong") },
+    WinFlagInfo { id: "dealt_hand", label: crate::text_id!("fimj.flag.dealt_hand") },
+    WinFlagInfo { id: "ninth_east_win", label: crate::text_id!("fimj.flag.ninth_east_win") },
 ];
 
 /// The generic outcome of a scored FIMJ manche.

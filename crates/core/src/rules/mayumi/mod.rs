@@ -159,53 +159,49 @@ static ENTRY: EntryModel = EntryModel {
     dead_hands: &[],
     winning_tile: false,
     max_winners: 0,
-    void_label: ("Tegarasu sanjuu", "Tegarasu sanjuu"),
+    void_label: crate::text_id!("mayumi.void"),
     points_and_doubles: false,
     card_value: false,
     discarder: false,
     captured_cards: true,
 };
 
-const fn tunable(
-    path: &'static str,
-    group: (&'static str, &'static str),
-    label: (&'static str, &'static str),
-) -> TunableValue {
-    TunableValue { path, group_it: group.0, group_en: group.1, label_it: label.0, label_en: label.1 }
+const fn tunable(path: &'static str, group: &'static str, label: &'static str) -> TunableValue {
+    TunableValue { path, group, label }
 }
 
-const CARDS: (&str, &str) = ("Valori delle carte (ken)", "Card values (ken)");
-const YAKU: (&str, &str) = ("Yaku (ken; 0 = non si gioca)", "Yaku (ken; 0 = not played)");
+const CARDS: &str = crate::text_id!("mayumi.group.cards");
+const YAKU: &str = crate::text_id!("mayumi.group.yaku");
 
 static TUNABLE_VALUES: [TunableValue; 24] = [
     tunable(
         "tegarasu_sanjuu",
-        ("Tegarasu sanjuu", "Tegarasu sanjuu"),
-        ("Soglia per dichiararlo", "Threshold to declare it"),
+        crate::text_id!("mayumi.group.tegarasu_sanjuu"),
+        crate::text_id!("mayumi.tunable.tegarasu_sanjuu"),
     ),
-    tunable("values.light", CARDS, ("Luci (hikari)", "Lights (hikari)")),
-    tunable("values.animal", CARDS, ("Animali (tane)", "Animals (tane)")),
-    tunable("values.ribbon", CARDS, ("Nastri (tan)", "Ribbons (tan)")),
-    tunable("values.chaff", CARDS, ("Kasu", "Chaff (kasu)")),
-    tunable("cards.2A", CARDS, ("2A usignolo", "2A bush warbler")),
-    tunable("cards.12C1", CARDS, ("12C1 kasu giallo di Kiri", "12C1 yellow Kiri chaff")),
-    tunable("complete_family.bonus", CARDS, ("Famiglia completa: un kasu vale", "Complete family: one chaff is worth")),
-    tunable("yaku.matsu_kiri_bozu.ken", YAKU, ("Matsu-kiri-bôzu", "Matsu-kiri-bôzu")),
-    tunable("yaku.oozan.ken", YAKU, ("Oozan", "Oozan")),
-    tunable("yaku.kozan.ken", YAKU, ("Kozan", "Kozan")),
-    tunable("yaku.akatan.ken", YAKU, ("Akatan", "Akatan")),
-    tunable("yaku.aotan.ken", YAKU, ("Aotan", "Aotan")),
-    tunable("yaku.ino_shika_cho.ken", YAKU, ("Ino-shika-chô", "Ino-shika-chô")),
-    tunable("yaku.teppo.ken", YAKU, ("Teppo", "Teppo")),
-    tunable("yaku.nizoro.ken", YAKU, ("Nizoro", "Nizoro")),
-    tunable("yaku.hanami_ippai.ken", YAKU, ("Hanami ippai", "Hanami ippai")),
-    tunable("yaku.tsukimi_ippai.ken", YAKU, ("Tsukimi ippai", "Tsukimi ippai")),
-    tunable("yaku.nana_tan.ken", YAKU, ("Nana tan", "Nana tan")),
-    tunable("yaku.nana_tan.count", YAKU, ("Nana tan: nastri", "Nana tan: ribbons")),
-    tunable("yaku.hatchi_tan.ken", YAKU, ("Hatchi tan", "Hatchi tan")),
-    tunable("yaku.hatchi_tan.count", YAKU, ("Hatchi tan: nastri", "Hatchi tan: ribbons")),
-    tunable("yaku.kyuu_tan.ken", YAKU, ("Kyuu tan", "Kyuu tan")),
-    tunable("yaku.kyuu_tan.count", YAKU, ("Kyuu tan: nastri", "Kyuu tan: ribbons")),
+    tunable("values.light", CARDS, crate::text_id!("mayumi.tunable.values.light")),
+    tunable("values.animal", CARDS, crate::text_id!("mayumi.tunable.values.animal")),
+    tunable("values.ribbon", CARDS, crate::text_id!("mayumi.tunable.values.ribbon")),
+    tunable("values.chaff", CARDS, crate::text_id!("mayumi.tunable.values.chaff")),
+    tunable("cards.2A", CARDS, crate::text_id!("mayumi.tunable.cards.2a")),
+    tunable("cards.12C1", CARDS, crate::text_id!("mayumi.tunable.cards.12c1")),
+    tunable("complete_family.bonus", CARDS, crate::text_id!("mayumi.tunable.complete_family.bonus")),
+    tunable("yaku.matsu_kiri_bozu.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.matsu_kiri_bozu.ken")),
+    tunable("yaku.oozan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.oozan.ken")),
+    tunable("yaku.kozan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.kozan.ken")),
+    tunable("yaku.akatan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.akatan.ken")),
+    tunable("yaku.aotan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.aotan.ken")),
+    tunable("yaku.ino_shika_cho.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.ino_shika_cho.ken")),
+    tunable("yaku.teppo.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.teppo.ken")),
+    tunable("yaku.nizoro.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.nizoro.ken")),
+    tunable("yaku.hanami_ippai.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.hanami_ippai.ken")),
+    tunable("yaku.tsukimi_ippai.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.tsukimi_ippai.ken")),
+    tunable("yaku.nana_tan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.nana_tan.ken")),
+    tunable("yaku.nana_tan.count", YAKU, crate::text_id!("mayumi.tunable.yaku.nana_tan.count")),
+    tunable("yaku.hatchi_tan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.hatchi_tan.ken")),
+    tunable("yaku.hatchi_tan.count", YAKU, crate::text_id!("mayumi.tunable.yaku.hatchi_tan.count")),
+    tunable("yaku.kyuu_tan.ken", YAKU, crate::text_id!("mayumi.tunable.yaku.kyuu_tan.ken")),
+    tunable("yaku.kyuu_tan.count", YAKU, crate::text_id!("mayumi.tunable.yaku.kyuu_tan.count")),
 ];
 
 #[cfg(test)]

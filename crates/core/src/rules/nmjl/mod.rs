@@ -12,6 +12,7 @@ pub use manche::{FLAG_NAMES, Game, MAX_EXPOSURES, MAX_VALUE, NmjlManche, Seat, W
 pub use options::{DealRotation, Mode, NmjlOptions, TournamentPoints};
 pub use score::{Payment, paid_value, payments, tournament_points};
 
+use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
     Choice, ChoiceOption, EntryModel, MancheFrame, MancheInput, MancheOutcome, Rotation, SeatModel, TunableValue,
@@ -37,8 +38,8 @@ impl TypedRuleset for Nmjl {
         "American (NMJL)"
     }
 
-    fn edition(&self, options: &NmjlOptions) -> (String, String) {
-        (options.describe(true), options.describe(false))
+    fn edition(&self, options: &NmjlOptions) -> Option<Message> {
+        Some(options.describe())
     }
 
     fn table_size(&self) -> usize {
@@ -95,7 +96,7 @@ static ENTRY: EntryModel = EntryModel {
     dead_hands: &DEAD_HANDS,
     winning_tile: false,
     max_winners: 1,
-    void_label: ("Muro esaurito", "Wall game"),
+    void_label: crate::text_id!("nmjl.void"),
     points_and_doubles: false,
     card_value: true,
     discarder: true,
@@ -103,79 +104,64 @@ static ENTRY: EntryModel = EntryModel {
 };
 
 static WIN_FLAGS: [WinFlagInfo; 4] = [
-    WinFlagInfo { id: "self_picked", label_it: "Pescata dal muro", label_en: "Self-picked" },
-    WinFlagInfo { id: "joker_exchange", label_it: "Scambio del jolly", label_en: "Joker exchange" },
-    WinFlagInfo { id: "jokerless", label_it: "Senza jolly", label_en: "Jokerless" },
-    WinFlagInfo { id: "singles_and_pairs", label_it: "Singles & Pairs", label_en: "Singles & Pairs" },
+    WinFlagInfo { id: "self_picked", label: crate::text_id!("nmjl.flag.self_picked") },
+    WinFlagInfo { id: "joker_exchange", label: crate::text_id!("nmjl.flag.joker_exchange") },
+    WinFlagInfo { id: "jokerless", label: crate::text_id!("nmjl.flag.jokerless") },
+    WinFlagInfo { id: "singles_and_pairs", label: crate::text_id!("nmjl.flag.singles_and_pairs") },
 ];
 
-static DEAD_HANDS: [WinFlagInfo; 1] = [WinFlagInfo { id: "dead", label_it: "Mano morta", label_en: "Dead hand" }];
+static DEAD_HANDS: [WinFlagInfo; 1] = [WinFlagInfo { id: "dead", label: crate::text_id!("nmjl.dead.dead") }];
 
-const GROUP_IT: &str = "Punti da torneo";
-const GROUP_EN: &str = "Tournament points";
+const GROUP: &str = crate::text_id!("nmjl.group.tournament");
 
 static TUNABLE_VALUES: [TunableValue; 6] = [
     TunableValue {
         path: "tournament.self_picked",
-        group_it: GROUP_IT,
-        group_en: GROUP_EN,
-        label_it: "Bonus pescata dal muro",
-        label_en: "Self-picked bonus",
+        group: GROUP,
+        label: crate::text_id!("nmjl.tunable.tournament.self_picked"),
     },
     TunableValue {
         path: "tournament.jokerless",
-        group_it: GROUP_IT,
-        group_en: GROUP_EN,
-        label_it: "Bonus senza jolly",
-        label_en: "Jokerless bonus",
+        group: GROUP,
+        label: crate::text_id!("nmjl.tunable.tournament.jokerless"),
     },
     TunableValue {
         path: "tournament.discarder_up_to_one_exposure",
-        group_it: GROUP_IT,
-        group_en: GROUP_EN,
-        label_it: "Chi scarta perde (vincitore con 0–1 esposizioni)",
-        label_en: "Discarder loses (winner with 0–1 exposures)",
+        group: GROUP,
+        label: crate::text_id!("nmjl.tunable.tournament.discarder_up_to_one_exposure"),
     },
     TunableValue {
         path: "tournament.discarder_two_exposures",
-        group_it: GROUP_IT,
-        group_en: GROUP_EN,
-        label_it: "Chi scarta perde (2 esposizioni)",
-        label_en: "Discarder loses (2 exposures)",
+        group: GROUP,
+        label: crate::text_id!("nmjl.tunable.tournament.discarder_two_exposures"),
     },
     TunableValue {
         path: "tournament.discarder_three_exposures",
-        group_it: GROUP_IT,
-        group_en: GROUP_EN,
-        label_it: "Chi scarta perde (3 o più esposizioni)",
-        label_en: "Discarder loses (3 or more exposures)",
+        group: GROUP,
+        label: crate::text_id!("nmjl.tunable.tournament.discarder_three_exposures"),
     },
     TunableValue {
         path: "tournament.wall_game",
-        group_it: GROUP_IT,
-        group_en: GROUP_EN,
-        label_it: "Muro esaurito, a ogni mano viva",
-        label_en: "Wall game, to every live hand",
+        group: GROUP,
+        label: crate::text_id!("nmjl.tunable.tournament.wall_game"),
     },
 ];
 
 static CHOICES: [ChoiceOption; 2] = [
     ChoiceOption {
         path: "mode",
-        label_it: "Punteggio",
-        label_en: "Scoring",
+        label: crate::text_id!("nmjl.option.mode.label"),
         values: &[
-            Choice { json: "\"payments\"", label_it: "pagamenti (club)", label_en: "payments (club)" },
-            Choice { json: "\"tournament\"", label_it: "punti da torneo", label_en: "tournament points" },
+            Choice { json: "\"payments\"", label: crate::text_id!("nmjl.option.mode.payments") },
+            Choice { json: "\"tournament\"", label: crate::text_id!("nmjl.option.mode.tournament") },
         ],
     },
     ChoiceOption {
         path: "rotation",
-        label_it: "Rotazione di Est (club)",
-        label_en: "East's rotation (club)",
+        label: crate::text_id!("nmjl.option.rotation.label"),
         values: &[
-            Choice { json: "\"every_game\"", label_it: "passa a ogni partita", label_en: "passes every game" },
-            Choice { json: "\"east_keeps_on_win\"", label_it: "resta se Est vince", label_en: "stays when East wins" },
+            Choice { json: "\"every_game\"", label: crate::text_id!("nmjl.option.rotation.every_game") },
+            Choice { json: "\"east_keeps_on_win\"", label: crate::text_id!("nmjl.option.rotation.east_keeps_on_win") },
         ],
     },
 ];

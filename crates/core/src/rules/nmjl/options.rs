@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::Message;
+
 /// What a game gives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -119,12 +121,10 @@ impl NmjlOptions {
     }
 
     /// The mode in words, for headings.
-    pub fn describe(&self, italian: bool) -> String {
-        match (self.mode, italian) {
-            (Mode::Payments, true) => "pagamenti".to_owned(),
-            (Mode::Payments, false) => "payments".to_owned(),
-            (Mode::Tournament, true) => "punti da torneo".to_owned(),
-            (Mode::Tournament, false) => "tournament points".to_owned(),
+    pub fn describe(&self) -> Message {
+        match self.mode {
+            Mode::Payments => crate::msg!("nmjl.edition.payments"),
+            Mode::Tournament => crate::msg!("nmjl.edition.tournament"),
         }
     }
 }

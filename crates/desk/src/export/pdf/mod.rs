@@ -34,7 +34,7 @@ fn heading(w: &mut Writer, s: &Snapshot, lang: Lang, title: &str) {
         (Some(a), _) => a.to_string(),
         _ => String::new(),
     };
-    let rules = s.rules.heading(lang == Lang::It);
+    let rules = s.rules.heading(lang);
     let line = [settings.venue.as_str(), dates.as_str(), rules.as_str()]
         .iter()
         .filter(|t| !t.is_empty())

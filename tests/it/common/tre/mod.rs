@@ -3,35 +3,35 @@
 //! (twice the stake with `double`), the winner dealing next, a draw passing the deal. Register it with
 //! [`register`] before use.
 
+use stecca::message::Message;
 use stecca::rules::{
-    self, ChoiceOption, EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome, PlayerInput,
-    PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, problems::Problems,
+    self, ChoiceOption, EntryModel, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome,
+    PlayerInput, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, problems::Problems,
 };
 
-/// Makes "tre" known to this test process.
+/// Makes "tre" known to this test process, with the texts of its locale files.
 pub fn register() {
-    rules::register(&TRE);
+    rules::register(&TRE).expect("Tre's locale files are complete");
 }
 
 /// The toy ruleset.
 #[derive(Clone, Copy, Debug)]
 pub struct Tre;
 
-const DOUBLE: WinFlagInfo = WinFlagInfo { id: "double", label_it: "Doppio", label_en: "Double" };
+const DOUBLE: WinFlagInfo = WinFlagInfo { id: "double", label: "tre.flag.double" };
 const ENTRY: EntryModel = EntryModel {
     tile_hand: false,
     win_flags: &[DOUBLE],
     dead_hands: &[],
     winning_tile: false,
     max_winners: 1,
-    void_label: ("Patta", "Draw"),
+    void_label: "tre.void",
     points_and_doubles: false,
     card_value: false,
     discarder: false,
     captured_cards: false,
 };
-const STAKE: TunableValue =
-    TunableValue { path: "stake", group_it: "Posta", group_en: "Stake", label_it: "Posta", label_en: "Stake" };
+const STAKE: TunableValue = TunableValue { path: "stake", group: "tre.group.stake", label: "tre.tunable.stake" };
 
 /// Tre's options: the stake a winner collects from each other player, and the chips each player starts with.
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
@@ -59,8 +59,11 @@ impl TypedRuleset for Tre {
     fn name(&self) -> &'static str {
         "Tre (test)"
     }
-    fn edition(&self, options: &TreOptions) -> (String, String) {
-        (format!("posta {}", options.stake), format!("stake {}", options.stake))
+    fn locales(&self) -> Option<Locales> {
+        Some(Locales { italian: include_str!("locales/tre.it.yml"), english: include_str!("locales/tre.en.yml") })
+    }
+    fn edition(&self, options: &TreOptions) -> Option<Message> {
+        Some(Message::new("tre.edition").arg("stake", options.stake))
     }
     fn table_size(&self) -> usize {
         3
