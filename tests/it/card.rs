@@ -104,7 +104,11 @@ fn typing_mistakes_are_placed_beside_the_hand(mut store: Store) {
     entry.hands[2].dead = Some("dead".into());
     let error = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect_err("not a number");
     let desk::DeskError::Entry(errors) = error else { panic!("an entry error: {error}") };
-    assert!(errors.hands[0].as_ref().is_some_and(|e| e.reason_it.contains("«2x5» non è un numero intero")));
+    assert!(
+        errors.hands[0]
+            .as_ref()
+            .is_some_and(|e| e.reason.render(stecca::i18n::Lang::It).contains("«2x5» non è un numero intero"))
+    );
     let mut entry = ada_wins("25", "", 1);
     entry.hands[3].discarder = true;
     let error = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect_err("two discarders");

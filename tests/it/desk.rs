@@ -14,8 +14,8 @@ fn an_invalid_manche_names_the_hand_and_saves_nothing(mut store: Store) {
     let DeskError::Entry(errors) = &error else { panic!("{error}") };
     let carla = errors.hands[2].as_ref().expect("on Carla's hand");
     assert_eq!(carla.player.as_deref(), Some("Carla"));
-    assert!(carla.reason.contains("[556b]"), "{}", carla.reason);
-    assert!(carla.italian().contains("[556b]"));
+    assert!(carla.reason.render(stecca::i18n::Lang::En).contains("[556b]"), "{}", carla.reason);
+    assert!(stecca::message::Explain::message(carla).render(stecca::i18n::Lang::It).contains("[556b]"));
     assert!(store.table_manches(table).expect("manches").is_empty());
     assert_eq!(store.manche_count(id).expect("count"), 0);
     let audit = store.audit_log(id).expect("log");

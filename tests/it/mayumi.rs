@@ -204,7 +204,11 @@ fn every_problem_is_reported_at_once_one_per_player() {
     assert!(said[0].starts_with("Aiko: 13L"));
     assert!(said[1].starts_with("Chiyo: 1L is already captured by Botan"));
     assert!(said[2].starts_with("tegarasu_sanjuu: Zed"));
-    assert!(problems[0].italian().contains("non esiste il mese 13"));
+    assert!(
+        stecca::message::Explain::message(&problems[0])
+            .render(stecca::i18n::Lang::It)
+            .contains("non esiste il mese 13")
+    );
 }
 
 #[test]

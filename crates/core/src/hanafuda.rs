@@ -4,6 +4,9 @@
 
 use std::fmt;
 
+use crate::message::{Explain, Message};
+use crate::msg;
+
 /// What a card shows besides its month's flower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
@@ -128,20 +131,24 @@ impl fmt::Display for Card {
     }
 }
 
-/// Why a code is not a card, in English and Italian.
+/// Why a code is not a card.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeError {
     /// The code as typed.
     pub code: String,
-    /// Why, in English.
-    pub en: String,
-    /// Why, in Italian.
-    pub it: String,
+    /// Why.
+    pub why: Message,
 }
 
 impl CodeError {
-    fn new(code: &str, en: String, it: String) -> CodeError {
-        CodeError { code: code.to_owned(), en: format!("{code}: {en}"), it: format!("{code}: {it}") }
+    fn new(code: &str, why: Message) -> CodeError {
+        CodeError { code: code.to_owned(), why }
+    }
+}
+
+impl Explain for CodeError {
+    fn message(&self) -> Message {
+        msg!("notation.card.code", code = self.code).arg_message("why", self.why.clone())
     }
 }
 
@@ -151,23 +158,15 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
     let digits = upper.chars().take_while(char::is_ascii_digit).count();
     let kind_letter = upper[digits..].chars().next();
     let (Some(letter), true) = (kind_letter, (1..=2).contains(&digits)) else {
-        return Err(CodeError::new(
-            code,
-            "not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)".to_owned(),
-            "non è una carta: un mese 1–12 e L, A, R o C (es. 8L, 12C1)".to_owned(),
-        ));
+        return Err(CodeError::new(code, msg!("notation.card.not_a_card")));
     };
     let month: u8 = upper[..digits].parse().unwrap_or(0);
     if !(1..=12).contains(&month) {
-        return Err(CodeError::new(code, format!("there is no month {month}"), format!("non esiste il mese {month}")));
+        return Err(CodeError::new(code, msg!("notation.card.no_month", month = month)));
     }
     let (family, _, _) = FAMILIES[usize::from(month - 1)];
     let Some(kind) = Kind::from_letter(letter) else {
-        return Err(CodeError::new(
-            code,
-            format!("no kind {letter}: L light, A animal, R ribbon, C chaff"),
-            format!("tipo {letter} sconosciuto: L luce, A animale, R nastro, C kasu"),
-        ));
+        return Err(CodeError::new(code, msg!("notation.card.no_kind", letter = letter)));
     };
     let rest = &upper[digits + letter.len_utf8()..];
     let cards = Card::month_cards(month);
@@ -177,48 +176,39 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
         match rest.parse::<u8>() {
             Ok(n) if chaff.iter().any(|c| c.number == n) => n,
             _ if rest.is_empty() => {
+                let count = chaff.len();
                 return Err(CodeError::new(
                     code,
-                    format!("month {month} ({family}) has {} chaff cards: say which ({numbers})", chaff.len()),
-                    format!("il mese {month} ({family}) ha {} kasu: di' quale ({numbers})", chaff.len()),
+                    msg!("notation.card.which_chaff", month = month, family = family, count = count, numbers = numbers),
                 ));
             }
             _ => {
                 return Err(CodeError::new(
                     code,
-                    format!("month {month} ({family}) has no such chaff card (it has {numbers})"),
-                    format!("il mese {month} ({family}) non ha questo kasu (ha {numbers})"),
+                    msg!("notation.card.no_such_chaff", month = month, family = family, numbers = numbers),
                 ));
             }
         }
     } else {
         if !rest.is_empty() {
-            return Err(CodeError::new(
-                code,
-                format!("unexpected «{rest}» after the kind"),
-                format!("«{rest}» di troppo dopo il tipo"),
-            ));
+            return Err(CodeError::new(code, msg!("notation.card.trailing", rest = rest)));
         }
         0
     };
     let card = Card { month, kind, number };
     if !cards.contains(&card) {
-        let (_, it, en) = kind_words(kind);
-        return Err(CodeError::new(
-            code,
-            format!("month {month} ({family}) has no {en}"),
-            format!("il mese {month} ({family}) non ha {it}"),
-        ));
+        let no_such = msg!("notation.card.no_such_card", month = month, family = family);
+        return Err(CodeError::new(code, no_such.arg_message("kind", kind_words(kind))));
     }
     Ok(card)
 }
 
-fn kind_words(kind: Kind) -> (&'static str, &'static str, &'static str) {
+fn kind_words(kind: Kind) -> Message {
     match kind {
-        Kind::Light => ("hikari", "una luce", "light"),
-        Kind::Animal => ("tane", "un animale", "animal"),
-        Kind::Ribbon => ("tan", "un nastro", "ribbon"),
-        Kind::Chaff => ("kasu", "un kasu", "chaff"),
+        Kind::Light => msg!("notation.card.kind.light"),
+        Kind::Animal => msg!("notation.card.kind.animal"),
+        Kind::Ribbon => msg!("notation.card.kind.ribbon"),
+        Kind::Chaff => msg!("notation.card.kind.chaff"),
     }
 }
 
@@ -229,7 +219,7 @@ pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
     for code in text.split([' ', ',', '\t', '\n']).filter(|c| !c.trim().is_empty()) {
         let card = parse_card(code)?;
         if cards.contains(&card) {
-            return Err(CodeError::new(code, "written twice".to_owned(), "scritta due volte".to_owned()));
+            return Err(CodeError::new(code, msg!("notation.card.twice")));
         }
         cards.push(card);
     }
@@ -270,9 +260,16 @@ mod tests {
             ("8X", "8X: no kind X: L light, A animal, R ribbon, C chaff"),
             ("L8", "L8: not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)"),
         ] {
-            assert_eq!(parse_card(code).map_err(|e| e.en), Err(why.to_owned()), "{code}");
+            assert_eq!(
+                parse_card(code).map_err(|e| e.message().render(crate::i18n::Lang::En)),
+                Err(why.to_owned()),
+                "{code}"
+            );
         }
-        assert_eq!(parse_card("13L").map_err(|e| e.it), Err("13L: non esiste il mese 13".to_owned()));
+        assert_eq!(
+            parse_card("13L").map_err(|e| e.message().render(crate::i18n::Lang::It)),
+            Err("13L: non esiste il mese 13".to_owned())
+        );
         assert_eq!(parse_card("12c1").map(|c| c.to_string()), Ok("12C1".to_owned()), "lower case");
     }
 
@@ -281,6 +278,9 @@ mod tests {
         let cards = parse_capture("1L 1R  8L,8A 9A 12C1").expect("valid");
         assert_eq!(cards.len(), 6);
         assert_eq!(parse_capture("").expect("empty"), []);
-        assert_eq!(parse_capture("1L 8L 1l").map_err(|e| e.en), Err("1l: written twice".to_owned()));
+        assert_eq!(
+            parse_capture("1L 8L 1l").map_err(|e| e.message().render(crate::i18n::Lang::En)),
+            Err("1l: written twice".to_owned())
+        );
     }
 }

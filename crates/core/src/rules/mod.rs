@@ -21,6 +21,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
+use crate::message::Message;
 use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
@@ -96,10 +97,11 @@ pub fn known_ids() -> String {
 pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
     let Some(rules) = ruleset(&input.rules) else {
         let known = known_ids();
-        return Err(MancheError::general(
-            format!("rules: unknown ruleset `{}` (known: {known})", input.rules),
-            format!("rules: regolamento sconosciuto `{}` (noti: {known})", input.rules),
-        ));
+        return Err(MancheError::general(crate::msg!(
+            "manche.error.rules_unknown_ruleset_rules_known",
+            rules = input.rules,
+            known = known
+        )));
     };
     rules.score(input)
 }
@@ -408,10 +410,9 @@ impl MancheInput {
     /// Refuses a bettor for rulesets that have none. `ruleset` names the rules in the message ("FIMJ").
     pub fn refuse_bettor(&self, ruleset: &str) -> Result<(), MancheError> {
         match &self.bettor {
-            Some(_) => Err(MancheError::general(
-                format!("`bettor` is not a {ruleset} field"),
-                format!("`bettor` non è un campo del regolamento {ruleset}"),
-            )),
+            Some(_) => {
+                Err(MancheError::general(crate::msg!("manche.error.bettor_is_not_ruleset_field", ruleset = ruleset)))
+            }
             None => Ok(()),
         }
     }
@@ -419,10 +420,9 @@ impl MancheInput {
     /// Refuses a *tegarasu sanjuu* declaration for rulesets that have none.
     pub fn refuse_drawn_hand(&self, ruleset: &str) -> Result<(), MancheError> {
         match &self.tegarasu_sanjuu {
-            Some(_) => Err(MancheError::general(
-                format!("`tegarasu_sanjuu` is not a {ruleset} field"),
-                format!("`tegarasu_sanjuu` non è un campo del regolamento {ruleset}"),
-            )),
+            Some(_) => {
+                Err(MancheError::general(crate::msg!("manche.error.tegarasu_sanjuu_is_not_ruleset", ruleset = ruleset)))
+            }
             None => Ok(()),
         }
     }
@@ -506,8 +506,7 @@ impl PlayerInput {
         match fields.iter().find(|field| present(field)) {
             Some(field) => Err(MancheError::player(
                 &self.name,
-                format!("`{field}` is not a {ruleset} field"),
-                format!("`{field}` non è un campo del regolamento {ruleset}"),
+                crate::msg!("manche.error.field_is_not_ruleset_field", field = field, ruleset = ruleset),
             )),
             None => Ok(()),
         }
@@ -541,50 +540,42 @@ impl DeadHand {
     }
 }
 
-/// A rejected manche: which player (if one) and why, in English and Italian.
+/// A rejected manche: which player (if one) and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{}", crate::message::Explain::message(self))]
 pub struct MancheError {
     /// The player the problem is about, when there is one.
     pub player: Option<String>,
-    /// What is wrong, in words a referee understands (English).
-    pub reason: String,
-    /// The same in Italian.
-    pub reason_it: String,
+    /// What is wrong, in words a referee understands.
+    pub reason: Message,
 }
 
 impl MancheError {
     /// An error about one player.
-    pub fn player(name: &str, reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
-        MancheError { player: Some(name.to_owned()), reason: reason.into(), reason_it: reason_it.into() }
+    pub fn player(name: &str, reason: Message) -> Self {
+        MancheError { player: Some(name.to_owned()), reason }
     }
 
-    /// A bad `options` object: the message names the option's path, which reads the same in both languages.
+    /// A bad `options` object: the message names the option's path (`options.limits.coppie: …`), which reads
+    /// the same in both languages.
     pub fn options(error: String) -> Self {
-        MancheError::general(error.clone(), error)
+        MancheError::general(crate::msg!("manche.error.options", detail = error))
     }
 
     /// An error about the manche as a whole.
-    pub fn general(reason: impl Into<String>, reason_it: impl Into<String>) -> Self {
-        MancheError { player: None, reason: reason.into(), reason_it: reason_it.into() }
-    }
-
-    /// The message in Italian, with the player's name first.
-    pub fn italian(&self) -> String {
-        match &self.player {
-            Some(p) => format!("{p}: {}", self.reason_it),
-            None => self.reason_it.clone(),
-        }
+    pub fn general(reason: Message) -> Self {
+        MancheError { player: None, reason }
     }
 }
 
 impl crate::message::Explain for MancheError {
-    fn message(&self) -> crate::message::Message {
-        let english = match &self.player {
-            Some(p) => format!("{p}: {}", self.reason),
+    fn message(&self) -> Message {
+        match &self.player {
+            Some(player) => {
+                crate::msg!("manche.error.about_player", player = player).arg_message("reason", self.reason.clone())
+            }
             None => self.reason.clone(),
-        };
-        crate::message::Message::both(self.italian(), english)
+        }
     }
 }
 

@@ -45,7 +45,7 @@ impl Problems {
 
     /// The first problem, for a manche known to be invalid (`score`'s error).
     pub fn into_error(self) -> MancheError {
-        self.first().err().unwrap_or_else(|| MancheError::general("the manche is not valid", "la manche non è valida"))
+        self.first().err().unwrap_or_else(|| MancheError::general(crate::msg!("manche.error.manche_is_not_valid")))
     }
 
     /// Every problem, in the order found.
@@ -57,18 +57,19 @@ impl Problems {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::message::Message;
 
     #[test]
     fn one_problem_per_player_and_one_for_the_manche_in_the_order_found() {
         let mut found = Problems::default();
         found.check(Ok(()));
         assert!(found.is_empty());
-        found.push(MancheError::player("Bruno", "b1", "b1"));
-        found.push(MancheError::general("g1", "g1"));
-        found.push(MancheError::player("Bruno", "b2", "b2"));
-        found.check(Err(MancheError::player("Anna", "a1", "a1")));
-        found.push(MancheError::general("g2", "g2"));
-        let reasons: Vec<String> = found.into_vec().into_iter().map(|e| e.reason).collect();
-        assert_eq!(reasons, ["b1", "g1", "a1"]);
+        found.push(MancheError::player("Bruno", Message::new("test.b1")));
+        found.push(MancheError::general(Message::new("test.g1")));
+        found.push(MancheError::player("Bruno", Message::new("test.b2")));
+        found.check(Err(MancheError::player("Anna", Message::new("test.a1"))));
+        found.push(MancheError::general(Message::new("test.g2")));
+        let reasons: Vec<Option<&str>> = found.into_vec().iter().map(|e| e.reason.id()).collect::<Vec<_>>();
+        assert_eq!(reasons, [Some("test.b1"), Some("test.g1"), Some("test.a1")]);
     }
 }

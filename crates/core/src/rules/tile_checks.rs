@@ -18,18 +18,12 @@ pub struct TileSeat<'a> {
 
 /// A player's seat wind, which every tile ruleset requires.
 pub fn seat_wind(player: &crate::rules::PlayerInput) -> Result<Wind, MancheError> {
-    player.seat.ok_or_else(|| {
-        MancheError::player(
-            &player.name,
-            "seat: missing (E, S, W or N)",
-            "seat: manca il vento del posto (E, S, W o N)",
-        )
-    })
+    player.seat.ok_or_else(|| MancheError::player(&player.name, crate::msg!("manche.error.seat_missing_e_s_w")))
 }
 
 /// The error for a player whose hand was not entered in a manche that is not void.
 pub fn missing_hand(name: &str) -> MancheError {
-    MancheError::player(name, "the hand is missing", "manca la mano")
+    MancheError::player(name, crate::msg!("manche.error.hand_is_missing"))
 }
 
 /// `players` seats, names present and distinct, each seat wind held once. `ruleset` names the rules in the
@@ -37,30 +31,28 @@ pub fn missing_hand(name: &str) -> MancheError {
 pub fn table(seats: &[TileSeat<'_>], players: usize, ruleset: &str) -> Result<(), MancheError> {
     let n = seats.len();
     if n != players {
-        return Err(MancheError::general(
-            format!("a {ruleset} manche has {players} players, got {n}"),
-            format!("una manche {ruleset} ha {players} giocatori, trovati {n}"),
-        ));
+        return Err(MancheError::general(crate::msg!(
+            "manche.error.ruleset_manche_has_players_players",
+            ruleset = ruleset,
+            players = players,
+            n = n
+        )));
     }
     for (k, seat) in seats.iter().enumerate() {
         if seat.name.trim().is_empty() {
-            return Err(MancheError::general(
-                format!("player {}: the name is empty", k + 1),
-                format!("giocatore {}: il nome è vuoto", k + 1),
-            ));
+            return Err(MancheError::general(crate::msg!("manche.error.player_k_name_is_empty", k = k + 1)));
         }
         if let Some(other) = seats[..k].iter().find(|o| o.name == seat.name) {
-            return Err(MancheError::general(
-                format!("two players are named {}", other.name),
-                format!("due giocatori si chiamano {}", other.name),
-            ));
+            return Err(MancheError::general(crate::msg!(
+                "manche.error.two_players_are_named_name",
+                name = other.name
+            )));
         }
         if let Some(other) = seats[..k].iter().find(|o| o.wind == seat.wind) {
             let wind = seat.wind.letter();
             return Err(MancheError::player(
                 seat.name,
-                format!("sits at {wind}, like {}: each seat wind is held by one player", other.name),
-                format!("siede a {wind} come {}: ogni vento ha un solo giocatore", other.name),
+                crate::msg!("manche.error.sits_at_wind_like_name", wind = wind, name = other.name),
             ));
         }
     }
@@ -79,10 +71,12 @@ pub fn copies(seats: &[TileSeat<'_>]) -> Result<(), MancheError> {
             let holders: Vec<String> =
                 per_seat.iter().filter(|(_, c)| c[index] > 0).map(|(name, c)| format!("{name} {}", c[index])).collect();
             let holders = holders.join(", ");
-            return Err(MancheError::general(
-                format!("{tile}: {total} copies across the manche ({holders}); a set has 4"),
-                format!("{tile}: {total} tessere nella manche ({holders}); il set ne ha 4"),
-            ));
+            return Err(MancheError::general(crate::msg!(
+                "manche.error.tile_total_copies_across_manche",
+                tile = tile,
+                total = total,
+                holders = holders
+            )));
         }
     }
     Ok(())
@@ -98,15 +92,16 @@ pub fn bonus_tiles(seats: &[TileSeat<'_>]) -> Result<(), MancheError> {
                 Some(name) if name == seat.name => {
                     return Err(MancheError::player(
                         seat.name,
-                        format!("{bonus} is written twice; there is one of each bonus tile"),
-                        format!("{bonus} è scritto due volte; ogni fiore e stagione è unico"),
+                        crate::msg!("manche.error.bonus_is_written_twice_there", bonus = bonus),
                     ));
                 }
                 Some(name) => {
-                    return Err(MancheError::general(
-                        format!("{bonus} is held by both {name} and {}; there is one of each bonus tile", seat.name),
-                        format!("{bonus} è sia di {name} sia di {}; ogni fiore e stagione è unico", seat.name),
-                    ));
+                    return Err(MancheError::general(crate::msg!(
+                        "manche.error.bonus_is_held_by_both",
+                        bonus = bonus,
+                        name = name,
+                        name2 = seat.name
+                    )));
                 }
                 None => owner[bonus.index()] = Some(seat.name),
             }
@@ -128,16 +123,14 @@ pub fn tile_count(name: &str, hand: &Hand, winner: bool) -> Result<(), MancheErr
         if found != expected {
             return Err(MancheError::player(
                 name,
-                format!("a winning hand has 14 tiles plus one per kong ({expected} here), found {found}"),
-                format!("una mano vincente ha 14 tessere più una per ogni poker (qui {expected}), trovate {found}"),
+                crate::msg!("manche.error.winning_hand_has_14_tiles", expected = expected, found = found),
             ));
         }
     } else if found > HAND_TILES + kongs {
         let max = HAND_TILES + kongs;
         return Err(MancheError::player(
             name,
-            format!("{found} tiles is too many for a hand that did not win (at most {max}: 13 plus one per kong)"),
-            format!("{found} tessere sono troppe per una mano non vincente (al massimo {max}: 13 più una per poker)"),
+            crate::msg!("manche.error.found_tiles_is_too_many", found = found, max = max),
         ));
     }
     Ok(())

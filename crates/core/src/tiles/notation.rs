@@ -3,64 +3,55 @@
 
 use thiserror::Error;
 
+use crate::message::{Explain, Message};
+use crate::msg;
+
 use super::{Bonus, Dragon, Hand, Meld, MeldKind, Suit, Tile, Wind};
 
 /// Why a token was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{}", self.message())]
 pub enum NotationErrorKind {
     /// A character that is no tile code.
-    #[error("“{0}” is not a tile code (suits d b c after digits; honours E S W N R V B; bonus 1f-4f, 1s-4s)")]
     UnknownCharacter(char),
     /// Digits not followed by `d`, `b` or `c`.
-    #[error("digits must be followed by a suit letter d, b or c")]
     MissingSuit,
     /// The digit 0.
-    #[error("tile numbers run from 1 to 9")]
     ZeroNumber,
     /// An honour letter right after digits (`12E`).
-    #[error("digits must be followed by a suit letter d, b or c, not by an honour")]
     DigitsBeforeHonour,
     /// `5f`, `0s`.
-    #[error("flowers and seasons are numbered 1 to 4")]
     BonusNumber,
     /// A flower or season inside a longer token.
-    #[error("a flower or season must be its own token, e.g. 2f")]
     BonusNotAlone,
     /// `[` without `]`, `]` alone, nested brackets.
-    #[error("brackets must enclose exactly one group, e.g. [555b]")]
     Brackets,
     /// `[]`.
-    #[error("the group is empty")]
     EmptyGroup,
     /// `[556b]`.
-    #[error("an exposed group must be a pung, kong or chow")]
     NotAMeld,
 }
 
 impl NotationErrorKind {
-    /// The reason in Italian.
-    pub fn italian(&self) -> String {
+    /// The reason, in words.
+    pub fn message(&self) -> Message {
         match self {
-            NotationErrorKind::UnknownCharacter(c) => format!(
-                "«{c}» non è un codice di tessera (semi d b c dopo le cifre; onori E S W N R V B; fiori e stagioni 1f-4f, 1s-4s)"
-            ),
-            NotationErrorKind::MissingSuit => "le cifre vanno seguite dalla lettera del seme d, b o c".into(),
-            NotationErrorKind::ZeroNumber => "i numeri delle tessere vanno da 1 a 9".into(),
-            NotationErrorKind::DigitsBeforeHonour => {
-                "le cifre vanno seguite dalla lettera del seme d, b o c, non da un onore".into()
-            }
-            NotationErrorKind::BonusNumber => "fiori e stagioni sono numerati da 1 a 4".into(),
-            NotationErrorKind::BonusNotAlone => "un fiore o una stagione va scritto da solo, ad es. 2f".into(),
-            NotationErrorKind::Brackets => "le parentesi racchiudono una sola combinazione, ad es. [555b]".into(),
-            NotationErrorKind::EmptyGroup => "la combinazione è vuota".into(),
-            NotationErrorKind::NotAMeld => "una combinazione esposta deve essere un tris, un poker o una scala".into(),
+            NotationErrorKind::UnknownCharacter(c) => msg!("notation.unknown_character", character = c),
+            NotationErrorKind::MissingSuit => msg!("notation.missing_suit"),
+            NotationErrorKind::ZeroNumber => msg!("notation.zero_number"),
+            NotationErrorKind::DigitsBeforeHonour => msg!("notation.digits_before_honour"),
+            NotationErrorKind::BonusNumber => msg!("notation.bonus_number"),
+            NotationErrorKind::BonusNotAlone => msg!("notation.bonus_not_alone"),
+            NotationErrorKind::Brackets => msg!("notation.brackets"),
+            NotationErrorKind::EmptyGroup => msg!("notation.empty_group"),
+            NotationErrorKind::NotAMeld => msg!("notation.not_a_meld"),
         }
     }
 }
 
 /// A rejected token and why.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("\"{token}\": {kind}")]
+#[error("{}", Explain::message(self))]
 pub struct NotationError {
     /// The token as typed.
     pub token: String,
@@ -68,16 +59,9 @@ pub struct NotationError {
     pub kind: NotationErrorKind,
 }
 
-impl NotationError {
-    /// The message in Italian.
-    pub fn italian(&self) -> String {
-        format!("\"{}\": {}", self.token, self.kind.italian())
-    }
-}
-
-impl crate::message::Explain for NotationError {
-    fn message(&self) -> crate::message::Message {
-        crate::message::Message::both(self.italian(), self.to_string())
+impl Explain for NotationError {
+    fn message(&self) -> Message {
+        msg!("notation.token", token = self.token).arg_message("why", self.kind.message())
     }
 }
 

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::msg;
+
 use super::{Id, TournamentSettings};
 use crate::rules::{self, DeadHand, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, SeatModel};
 use crate::tiles::parse_hand;
@@ -160,10 +162,11 @@ impl MancheEntry {
     ) -> Result<(MancheInput, MancheOutcome), Box<EntryErrors>> {
         let mut errors = Box::new(EntryErrors::none(players.len()));
         if self.hands.len() != players.len() {
-            errors.general = Some(MancheError::general(
-                format!("{} hands for {} players", self.hands.len(), players.len()),
-                format!("{} mani per {} giocatori", self.hands.len(), players.len()),
-            ));
+            errors.general = Some(MancheError::general(crate::msg!(
+                "manche.error.hands_hands_for_players_players",
+                hands = self.hands.len(),
+                players = players.len()
+            )));
             return Err(errors);
         }
         let model = settings.ruleset().entry_model();
@@ -172,21 +175,18 @@ impl MancheEntry {
             if model.tile_hand
                 && let Err(e) = parse_hand(&hand.text)
             {
-                errors.hands[position] = Some(MancheError::player(name, e.to_string(), e.italian()));
+                errors.hands[position] = Some(MancheError::player(name, crate::message::Explain::message(&e)));
             }
             if model.card_value {
                 // Each read as `to_input` reads it: the value as `u64`, the exposures as `u32`.
                 let unreadable = [
-                    (typed_number::<u64>(&hand.value).is_err(), &hand.value, "Valore", "Value"),
-                    (typed_number::<u32>(&hand.exposures).is_err(), &hand.exposures, "Esposizioni", "Exposures"),
+                    (typed_number::<u64>(&hand.value).is_err(), &hand.value, msg!("manche.field.value")),
+                    (typed_number::<u32>(&hand.exposures).is_err(), &hand.exposures, msg!("manche.field.exposures")),
                 ];
-                for (_, text, field_it, field_en) in unreadable.into_iter().filter(|(bad, ..)| *bad) {
-                    let text = text.trim();
-                    errors.hands[position] = Some(MancheError::player(
-                        name,
-                        format!("{field_en}: «{text}» is not a whole number"),
-                        format!("{field_it}: «{text}» non è un numero intero"),
-                    ));
+                for (_, text, field) in unreadable.into_iter().filter(|(bad, ..)| *bad) {
+                    let reason =
+                        msg!("manche.error.not_a_whole_number", text = text.trim()).arg_message("field", field);
+                    errors.hands[position] = Some(MancheError::player(name, reason));
                 }
             }
         }
@@ -285,7 +285,8 @@ mod tests {
         let errors = entry.score(&settings, &table(), &first_manche()).expect_err("bad token");
         let error = errors.hands[2].as_ref().expect("error on Carla's hand");
         assert_eq!(error.player.as_deref(), Some("Carla"));
-        assert!(error.reason.contains("66x"), "{}", error.reason);
+        let reason = error.reason.render(crate::i18n::Lang::En);
+        assert!(reason.contains("66x"), "{reason}");
         assert!(errors.hands[0].is_none() && errors.general.is_none());
     }
 
@@ -307,7 +308,8 @@ mod tests {
         entry.hands[2].text = "[234d] 66c 1b 4b 8b E S N VV 9d".to_owned();
         entry.hands[3].text.clear();
         let errors = entry.score(&settings, &table(), &first_manche()).expect_err("three bad hands");
-        let reason = |p: usize| errors.hands[p].as_ref().map(|e| e.reason.clone()).unwrap_or_default();
+        let reason =
+            |p: usize| errors.hands[p].as_ref().map(|e| e.reason.render(crate::i18n::Lang::En)).unwrap_or_default();
         assert!(reason(0).contains("2x"), "{}", reason(0));
         assert!(reason(2).contains("too many"), "{}", reason(2));
         assert_eq!(reason(3), "the hand is missing");

@@ -274,7 +274,7 @@ fn delayed_call_is_a_double_for_anyone_but_east() {
     )
     .expect_err("East cannot call late");
     assert_eq!(refused.player.as_deref(), Some("Anna"));
-    assert!(refused.reason.contains("delayed_call"), "{}", refused.reason);
+    assert!(refused.reason.render(stecca_core::i18n::Lang::En).contains("delayed_call"), "{}", refused.reason);
 }
 
 #[test]
@@ -306,7 +306,14 @@ fn a_cleared_game_refuses_a_two_suit_mah_jong_with_the_reason() {
     );
     let error = outcome.expect_err("two suits");
     assert_eq!(error.player.as_deref(), Some("Bruno"));
-    assert!(error.reason_it.starts_with("partita a mani sgomberate: la mano contiene due semi"), "{}", error.reason_it);
+    assert!(
+        error
+            .reason
+            .render(stecca_core::i18n::Lang::It)
+            .starts_with("partita a mani sgomberate: la mano contiene due semi"),
+        "{}",
+        error.reason.render(stecca_core::i18n::Lang::It)
+    );
     let cleared = options(json!({"game_type": "cleared"}));
     assert_eq!(
         try_hand("EEE SSS WWW RRR BB", Wind::South, true, &[], &cleared).map(|h| h.limit),
@@ -527,7 +534,11 @@ fn a_dead_hand_cannot_win_and_unknown_dead_kinds_are_named() {
         ]),
     )
     .expect_err("dead winner");
-    assert!(refused.reason.contains("dead hand cannot go Mah Jong"), "{}", refused.reason);
+    assert!(
+        refused.reason.render(stecca_core::i18n::Lang::En).contains("dead hand cannot go Mah Jong"),
+        "{}",
+        refused.reason
+    );
     let unknown = manche(
         json!({}),
         json!([
@@ -538,7 +549,7 @@ fn a_dead_hand_cannot_win_and_unknown_dead_kinds_are_named() {
         ]),
     )
     .expect_err("unknown dead");
-    assert!(unknown.reason.contains("`sleepy`"), "{}", unknown.reason);
+    assert!(unknown.reason.render(stecca_core::i18n::Lang::En).contains("`sleepy`"), "{}", unknown.reason);
 }
 
 #[test]
@@ -628,7 +639,7 @@ fn flags_and_winning_tile_are_checked_with_the_reason() {
         ),
     ] {
         let reason = base(winner.clone());
-        assert!(reason.contains(expected), "{winner}: {reason}");
+        assert!(reason.render(stecca_core::i18n::Lang::En).contains(expected), "{winner}: {reason}");
     }
 }
 
@@ -641,7 +652,7 @@ fn options_are_refused_by_name() {
         (json!({"mystery": 1}), "mystery"),
     ] {
         let error = manche(options.clone(), json!([])).expect_err("refused");
-        assert!(error.reason.contains(field), "{options}: {}", error.reason);
+        assert!(error.reason.render(stecca_core::i18n::Lang::En).contains(field), "{options}: {}", error.reason);
     }
 }
 
@@ -653,7 +664,11 @@ fn fimj_refuses_the_classic_fields() {
     }))
     .expect("shape");
     let error = score_manche(&input).expect_err("not FIMJ");
-    assert!(error.reason.contains("`dead` is not a FIMJ field"), "{}", error.reason);
+    assert!(
+        error.reason.render(stecca_core::i18n::Lang::En).contains("`dead` is not a FIMJ field"),
+        "{}",
+        error.reason
+    );
 }
 
 #[test]

@@ -94,12 +94,10 @@ impl TypedRuleset for Tre {
     }
     fn score(&self, manche: &MancheInput, options: &TreOptions) -> Result<MancheOutcome, Problems> {
         if manche.players.len() != 3 {
-            return Err(MancheError::general("Tre needs 3 players", "Tre vuole 3 giocatori").into());
+            return Err(MancheError::general(Message::new("tre.error.three_players")).into());
         }
         if let Some(p) = manche.players.iter().find(|p| p.seat.is_some() || p.hand.is_some()) {
-            return Err(
-                MancheError::player(&p.name, "Tre has no winds and no tiles", "Tre non ha venti né tessere").into()
-            );
+            return Err(MancheError::player(&p.name, Message::new("tre.error.no_winds_no_tiles")).into());
         }
         let winners: Vec<usize> = (0..3).filter(|&i| manche.players[i].mahjong).collect();
         let winner = match (manche.void, winners.as_slice()) {
@@ -107,9 +105,9 @@ impl TypedRuleset for Tre {
             (false, [w]) => Some(*w),
             (true, [w, ..]) => {
                 let name = &manche.players[*w].name;
-                return Err(MancheError::player(name, "a draw has no winner", "una patta non ha vincitori").into());
+                return Err(MancheError::player(name, Message::new("tre.error.draw_has_no_winner")).into());
             }
-            _ => return Err(MancheError::general("exactly one winner", "un solo vincitore").into()),
+            _ => return Err(MancheError::general(Message::new("tre.error.one_winner")).into()),
         };
         let mut payments = Vec::new();
         let mut net = vec![0i64; 3];

@@ -71,7 +71,7 @@ impl ClassicManche {
     /// Parses the generic input (notation, flags, dead hands, winning tile).
     pub fn from_input(input: &MancheInput) -> Result<ClassicManche, MancheError> {
         let Some(round_wind) = input.round_wind else {
-            return Err(MancheError::general("round_wind is missing", "manca il vento dominante (round_wind)"));
+            return Err(MancheError::general(crate::msg!("classic_american.error.round_wind_is_missing")));
         };
         input.refuse_bettor("classic American")?;
         input.refuse_drawn_hand("classic American")?;
@@ -81,9 +81,9 @@ impl ClassicManche {
             player.refuse_fields(&CARD_FIELDS, "classic American")?;
             player.refuse_fields(&HANAFUDA_FIELDS, "classic American")?;
             let hand = match &player.hand {
-                Some(text) => {
-                    Some(parse_hand(text).map_err(|e| MancheError::player(name, e.to_string(), e.italian()))?)
-                }
+                Some(text) => Some(
+                    parse_hand(text).map_err(|e| MancheError::player(name, crate::message::Explain::message(&e)))?,
+                ),
                 None => None,
             };
             let mut win = Win::default();
@@ -92,8 +92,11 @@ impl ClassicManche {
                     let known = flags::NAMES.join(", ");
                     return Err(MancheError::player(
                         name,
-                        format!("unknown win flag `{flag}` (expected one of: {known})"),
-                        format!("segno di chiusura sconosciuto `{flag}` (ammessi: {known})"),
+                        crate::msg!(
+                            "classic_american.error.unknown_win_flag_flag_expected",
+                            flag = flag,
+                            known = known
+                        ),
                     ));
                 }
             }
@@ -103,8 +106,7 @@ impl ClassicManche {
                     let known = Dead::NAMES.join(", ");
                     MancheError::player(
                         name,
-                        format!("dead: `{text}` is not a dead hand (expected one of: {known})"),
-                        format!("dead: `{text}` non è una mano morta (ammesse: {known})"),
+                        crate::msg!("classic_american.error.dead_text_is_not_dead", text = text, known = known),
                     )
                 })?),
             };
@@ -113,8 +115,7 @@ impl ClassicManche {
                 Some(text) => Some(one_tile(text).ok_or_else(|| {
                     MancheError::player(
                         name,
-                        format!("winning_tile: `{text}` is not one tile (e.g. \"1d\", \"R\")"),
-                        format!("winning_tile: `{text}` non è una tessera (es. \"1d\", \"R\")"),
+                        crate::msg!("classic_american.error.winning_tile_text_is_not", text = text),
                     )
                 })?),
             };
@@ -205,48 +206,31 @@ pub fn score_manche_or_problems(manche: &ClassicManche, options: &ClassicOptions
 
 fn hand_error(name: &str, error: HandError, options: &ClassicOptions) -> MancheError {
     match error {
-        HandError::Incomplete => MancheError::player(
-            name,
-            "the tiles do not form a complete hand (four groups and a pair, thirteen orphans, or twins)",
-            "le tessere non formano una mano completa (quattro combinazioni e una coppia, tredici orfani o gemelli)",
-        ),
-        HandError::PlainSevenPairs => MancheError::player(
-            name,
-            "seven pairs go Mah Jong only as divine twins (all honours or one suit) or seven twins (one suit and \
-             honours)",
-            "sette coppie fanno Mah Jong solo come gemelli divini (tutti onori o un solo seme) o sette gemelli (un \
-             seme e onori)",
-        ),
-        HandError::TooManyGroups => MancheError::player(
-            name,
-            "more than four groups are exposed or declared",
-            "più di quattro combinazioni esposte o dichiarate",
-        ),
-        HandError::NotCleared(suits) => {
-            let (game_it, game_en) = if options.edition == Edition::Lrb {
-                ("mani sgomberate obbligatorie (LRB)", "cleared hand required (LRB)")
-            } else {
-                ("partita a mani sgomberate", "cleared-hand game")
-            };
-            let (count_it, count_en) = if suits == 2 { ("due", "two") } else { ("tre", "three") };
-            MancheError::player(
-                name,
-                format!(
-                    "{game_en}: the hand holds {count_en} suits; only one suit (with or without honours) or all \
-                     honours may go Mah Jong"
-                ),
-                format!(
-                    "{game_it}: la mano contiene {count_it} semi; fanno Mah Jong solo un seme (con o senza onori) o \
-                     tutti onori"
-                ),
-            )
+        HandError::Incomplete => {
+            MancheError::player(name, crate::msg!("classic_american.error.tiles_do_not_form_complete"))
         }
-        HandError::NoDouble => MancheError::player(
-            name,
-            "one-double game: no reading of the hand holds a double (own flowers and seasons do not count)",
-            "partita a un raddoppio: nessuna lettura della mano ha un raddoppio (il proprio fiore e la propria \
-             stagione non contano)",
-        ),
+        HandError::PlainSevenPairs => {
+            MancheError::player(name, crate::msg!("classic_american.error.seven_pairs_go_mah_jong"))
+        }
+        HandError::TooManyGroups => {
+            MancheError::player(name, crate::msg!("classic_american.error.more_than_four_groups_are"))
+        }
+        HandError::NotCleared(suits) => {
+            let game = if options.edition == Edition::Lrb {
+                crate::msg!("classic_american.error.cleared_required_lrb")
+            } else {
+                crate::msg!("classic_american.error.cleared_game")
+            };
+            let why = if suits == 2 {
+                crate::msg!("classic_american.error.not_cleared_two_suits")
+            } else {
+                crate::msg!("classic_american.error.not_cleared_three_suits")
+            };
+            MancheError::player(name, why.arg_message("game", game))
+        }
+        HandError::NoDouble => {
+            MancheError::player(name, crate::msg!("classic_american.error.one_double_game_no_reading"))
+        }
     }
 }
 

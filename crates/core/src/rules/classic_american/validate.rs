@@ -1,6 +1,7 @@
 //! Checks of a whole classic American manche before anything is scored. Every error names the player (or
 //! the tile) and says why, in English and Italian.
 
+use crate::message::Message;
 use crate::rules::MancheError;
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{self, TileSeat, missing_hand};
@@ -26,21 +27,13 @@ pub fn problems(manche: &ClassicManche) -> Problems {
         for second in rest {
             found.push(MancheError::player(
                 &second.name,
-                format!("one winner per manche in the classic rules, and {} went Mah Jong already", first.name),
-                format!(
-                    "nelle regole classiche c'è un solo vincitore per manche, e {} ha già fatto Mah Jong",
-                    first.name
-                ),
+                crate::msg!("classic_american.error.one_winner_per_manche_in", name = first.name),
             ));
         }
     }
     if manche.void {
         for seat in &winners {
-            found.push(MancheError::player(
-                &seat.name,
-                "a wall game (void) has no winner",
-                "una partita a muro esaurito (void) non ha vincitori",
-            ));
+            found.push(MancheError::player(&seat.name, crate::msg!("classic_american.error.wall_game_void_has_no")));
         }
     }
     if !manche.is_wall_game() {
@@ -64,131 +57,76 @@ pub fn problems(manche: &ClassicManche) -> Problems {
 }
 
 fn only_the_winner(seat: &Seat) -> Result<(), MancheError> {
-    let err = |en: String, it: String| Err(MancheError::player(&seat.name, en, it));
+    let err = |reason: Message| Err(MancheError::player(&seat.name, reason));
     if seat.mahjong {
         if seat.dead.is_some() {
-            return err("a dead hand cannot go Mah Jong".into(), "una mano morta non può fare Mah Jong".into());
+            return err(crate::msg!("classic_american.error.dead_hand_cannot_go_mah"));
         }
         return Ok(());
     }
     if !seat.win.is_empty() {
         let names = seat.win.names().join(", ");
-        return err(
-            format!("win flags ({names}) are for the winner only"),
-            format!("i segni di chiusura ({names}) valgono solo per chi ha fatto Mah Jong"),
-        );
+        return err(crate::msg!("classic_american.error.win_flags_names_are_for", names = names));
     }
     if seat.winning_tile.is_some() {
-        return err(
-            "winning_tile is for the winner only".into(),
-            "winning_tile (la tessera vincente) vale solo per chi ha fatto Mah Jong".into(),
-        );
+        return err(crate::msg!("classic_american.error.winning_tile_is_for_winner"));
     }
     Ok(())
 }
 
 /// Pairs of flags that cannot both describe one win, with the reason.
-const CONTRADICTIONS: [(&str, &str, &str, &str); 9] = [
-    (
-        "self_drawn",
-        "last_discard",
-        "the last discard is another player's tile",
-        "l'ultimo scarto è la tessera di un altro",
-    ),
-    (
-        "self_drawn",
-        "robbing_kong",
-        "a robbed kong tile is another player's",
-        "la tessera del poker strappato è di un altro",
-    ),
-    (
-        "last_wall_tile",
-        "last_discard",
-        "the winning tile is drawn, not discarded",
-        "la tessera vincente è pescata, non scartata",
-    ),
-    (
-        "last_wall_tile",
-        "robbing_kong",
-        "the winning tile is drawn, not robbed",
-        "la tessera vincente è pescata, non strappata",
-    ),
+const CONTRADICTIONS: [(&str, &str, &str); 9] = [
+    ("self_drawn", "last_discard", crate::text_id!("classic_american.contradiction.self_drawn.last_discard")),
+    ("self_drawn", "robbing_kong", crate::text_id!("classic_american.contradiction.self_drawn.robbing_kong")),
+    ("last_wall_tile", "last_discard", crate::text_id!("classic_american.contradiction.last_wall_tile.last_discard")),
+    ("last_wall_tile", "robbing_kong", crate::text_id!("classic_american.contradiction.last_wall_tile.robbing_kong")),
     (
         "last_wall_tile",
         "kong_replacement",
-        "the last wall tile is not a kong's replacement",
-        "l'ultima tessera del muro non è un rimpiazzo",
+        crate::text_id!("classic_american.contradiction.last_wall_tile.kong_replacement"),
     ),
     (
         "kong_replacement",
         "last_discard",
-        "a replacement tile is drawn, not discarded",
-        "il rimpiazzo è pescato, non scartato",
+        crate::text_id!("classic_american.contradiction.kong_replacement.last_discard"),
     ),
     (
         "kong_replacement",
         "robbing_kong",
-        "a replacement tile is drawn, not robbed",
-        "il rimpiazzo è pescato, non strappato",
+        crate::text_id!("classic_american.contradiction.kong_replacement.robbing_kong"),
     ),
-    (
-        "kong_upon_kong",
-        "last_discard",
-        "kong upon kong is won on a replacement tile",
-        "poker su poker si chiude su un rimpiazzo",
-    ),
-    (
-        "kong_upon_kong",
-        "robbing_kong",
-        "kong upon kong is won on a replacement tile",
-        "poker su poker si chiude su un rimpiazzo",
-    ),
+    ("kong_upon_kong", "last_discard", crate::text_id!("classic_american.contradiction.kong_upon_kong.last_discard")),
+    ("kong_upon_kong", "robbing_kong", crate::text_id!("classic_american.contradiction.kong_upon_kong.robbing_kong")),
 ];
 
 fn win_flags(seat: &Seat) -> Result<(), MancheError> {
     let win = seat.win;
-    let err = |en: String, it: String| Err(MancheError::player(&seat.name, en, it));
-    for (a, b, en, it) in CONTRADICTIONS {
+    let err = |reason: Message| Err(MancheError::player(&seat.name, reason));
+    for (a, b, why) in CONTRADICTIONS {
         if win.has(a) && win.has(b) {
             return err(
-                format!("win flags {a} + {b} contradict: {en}"),
-                format!("segni {a} + {b} in contraddizione: {it}"),
+                crate::msg!("classic_american.error.contradiction", a = a, b = b).arg_message("why", Message::new(why))
             );
         }
     }
     let Some(hand) = &seat.hand else { return Ok(()) };
     let kongs = hand.kong_count();
     if (win.kong_replacement || win.kong_upon_kong) && kongs == 0 {
-        return err(
-            "a win on a kong's replacement tile needs a kong in the hand".into(),
-            "chiudere sul rimpiazzo di un poker richiede un poker nella mano".into(),
-        );
+        return err(crate::msg!("classic_american.error.win_on_kongs_replacement_tile"));
     }
     if win.kong_upon_kong && kongs < 2 {
-        return err(
-            format!("kong upon kong needs two kongs in the hand, found {kongs}"),
-            format!("poker su poker richiede due poker nella mano, trovati {kongs}"),
-        );
+        return err(crate::msg!("classic_american.error.kong_upon_kong_needs_two", kongs = kongs));
     }
     if win.dealt_hand && (!hand.exposed.is_empty() || kongs > 0) {
-        return err(
-            "a heavenly or earthly hand (dealt_hand) is won before any call or kong: no exposed group, no kong".into(),
-            "la mano celeste o terrena (dealt_hand) si chiude prima di ogni chiamata o poker: niente gruppi esposti né poker".into(),
-        );
+        return err(crate::msg!("classic_american.error.heavenly_or_earthly_hand_dealt"));
     }
     if win.delayed_call && seat.wind == Wind::East {
-        return err(
-            "delayed_call is declared after East's first discard, so East cannot have it".into(),
-            "la dichiarazione ritardata (delayed_call) segue il primo scarto di Est, quindi Est non può averla".into(),
-        );
+        return err(crate::msg!("classic_american.error.delayed_call_is_declared_after"));
     }
     if let Some(tile) = seat.winning_tile
         && hand.all_counts()[tile.index()] == 0
     {
-        return err(
-            format!("winning_tile {tile} is not in the hand"),
-            format!("la tessera vincente {tile} non è nella mano"),
-        );
+        return err(crate::msg!("classic_american.error.winning_tile_tile_is_not", tile = tile));
     }
     Ok(())
 }

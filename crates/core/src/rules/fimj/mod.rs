@@ -72,7 +72,7 @@ impl FimjManche {
     /// Parses the generic input (notation, flags, round wind).
     pub fn from_input(input: &MancheInput) -> Result<FimjManche, MancheError> {
         let Some(round_wind) = input.round_wind else {
-            return Err(MancheError::general("round_wind is missing", "manca il vento di giro (round_wind)"));
+            return Err(MancheError::general(crate::msg!("fimj.error.round_wind_is_missing")));
         };
         input.refuse_bettor("FIMJ")?;
         input.refuse_drawn_hand("FIMJ")?;
@@ -82,9 +82,10 @@ impl FimjManche {
             player.refuse_fields(&CARD_FIELDS, "FIMJ")?;
             player.refuse_fields(&HANAFUDA_FIELDS, "FIMJ")?;
             let hand = match &player.hand {
-                Some(text) => {
-                    Some(parse_hand(text).map_err(|e| MancheError::player(&player.name, e.to_string(), e.italian()))?)
-                }
+                Some(text) => Some(
+                    parse_hand(text)
+                        .map_err(|e| MancheError::player(&player.name, crate::message::Explain::message(&e)))?,
+                ),
                 None => None,
             };
             let mut flags = WinFlags::NONE;
@@ -94,8 +95,7 @@ impl FimjManche {
                     let known = known.join(", ");
                     return Err(MancheError::player(
                         &player.name,
-                        format!("unknown win flag `{name}` (expected one of: {known})"),
-                        format!("segno di chiusura sconosciuto `{name}` (ammessi: {known})"),
+                        crate::msg!("fimj.error.unknown_win_flag_name_expected", name = name, known = known),
                     ));
                 };
                 flags.insert(flag);
@@ -172,16 +172,8 @@ pub fn score_manche_or_problems(manche: &FimjManche, options: &FimjOptions) -> R
 
 fn hand_error(name: &str, error: HandError) -> MancheError {
     match error {
-        HandError::Incomplete => MancheError::player(
-            name,
-            "the tiles do not form a complete hand (four groups and a pair, seven pairs or thirteen orphans)",
-            "le tessere non formano una mano completa (quattro combinazioni e una coppia, sette coppie o tredici lanterne)",
-        ),
-        HandError::TooManyGroups => MancheError::player(
-            name,
-            "more than four groups are exposed or declared",
-            "più di quattro combinazioni esposte o dichiarate",
-        ),
+        HandError::Incomplete => MancheError::player(name, crate::msg!("fimj.error.tiles_do_not_form_complete")),
+        HandError::TooManyGroups => MancheError::player(name, crate::msg!("fimj.error.more_than_four_groups_are")),
     }
 }
 

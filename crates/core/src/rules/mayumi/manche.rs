@@ -33,37 +33,23 @@ const RULESET: &str = "Mayumi";
 pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
     let mut found = Problems::default();
     if input.round_wind.is_some() {
-        found.push(MancheError::general(
-            "Hanafuda has no round wind (round_wind)",
-            "lo Hanafuda non ha vento di giro (round_wind)",
-        ));
+        found.push(MancheError::general(crate::msg!("mayumi.error.hanafuda_has_no_round_wind")));
     }
     found.check(input.refuse_bettor(RULESET));
     if input.void {
-        found.push(MancheError::general(
-            "a Hanafuda hand is drawn by a declaration of tegarasu sanjuu: name the declarer instead of `void`",
-            "una mano Hanafuda è patta con la dichiarazione di tegarasu sanjuu: indica chi la dichiara invece di `void`",
-        ));
+        found.push(MancheError::general(crate::msg!("mayumi.error.hanafuda_hand_is_drawn_by")));
     }
     let n = input.players.len();
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-        found.push(MancheError::general(
-            format!("a Mayumi hand has 2 or 3 players, got {n}"),
-            format!("una mano Mayumi ha 2 o 3 giocatori, trovati {n}"),
-        ));
+        found.push(MancheError::general(crate::msg!("mayumi.error.mayumi_hand_has_2_or", n = n)));
         return Err(found);
     }
     for (k, player) in input.players.iter().enumerate() {
         if player.name.trim().is_empty() {
-            found.push(MancheError::general(
-                format!("player {}: the name is empty", k + 1),
-                format!("giocatore {}: il nome è vuoto", k + 1),
-            ));
+            found.push(MancheError::general(crate::msg!("mayumi.error.player_k_name_is_empty", k = k + 1)));
         } else if input.players[..k].iter().any(|o| o.name == player.name) {
-            found.push(MancheError::general(
-                format!("two players are named {}", player.name),
-                format!("due giocatori si chiamano {}", player.name),
-            ));
+            found
+                .push(MancheError::general(crate::msg!("mayumi.error.two_players_are_named_name", name = player.name)));
         }
     }
     if !found.is_empty() {
@@ -90,8 +76,7 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
                     let other = &input.players[other].name;
                     found.push(MancheError::player(
                         &player.name,
-                        format!("{card} is already captured by {other}: each card is captured by one player at most"),
-                        format!("{card} è già stata presa da {other}: ogni carta è presa da un giocatore al più"),
+                        crate::msg!("mayumi.error.card_is_already_captured_by", card = card, other = other),
                     ));
                 }
                 captured[seat] = mine;
@@ -101,39 +86,26 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
     }
     let total: usize = captured.iter().map(Vec::len).sum();
     if found.is_empty() && total == 0 {
-        found.push(MancheError::general(
-            "no cards entered: give each player's captured cards",
-            "nessuna carta inserita: indica le carte prese da ogni giocatore",
-        ));
+        found.push(MancheError::general(crate::msg!("mayumi.error.no_cards_entered_give_each")));
     }
     if n == MIN_PLAYERS && total > DECK_SIZE - STOCK_LEFT_BY_TWO {
-        found.push(MancheError::general(
-            format!(
-                "{total} cards captured: two players end the hand with {STOCK_LEFT_BY_TWO} cards in the stock, so at most {}",
-                DECK_SIZE - STOCK_LEFT_BY_TWO
-            ),
-            format!(
-                "{total} carte prese: in due la mano finisce con {STOCK_LEFT_BY_TWO} carte nel tallone, quindi al più {}",
-                DECK_SIZE - STOCK_LEFT_BY_TWO
-            ),
-        ));
+        found.push(MancheError::general(crate::msg!(
+            "mayumi.error.total_cards_captured_two_players",
+            total = total,
+            stock_left_by_two = STOCK_LEFT_BY_TWO,
+            stock_left_by_two2 = DECK_SIZE - STOCK_LEFT_BY_TWO
+        )));
     }
     let oyas: Vec<usize> = (0..n).filter(|&i| input.players[i].oya).collect();
     let oya = match oyas.as_slice() {
         [oya] => Some(*oya),
         [] => {
-            found.push(MancheError::general(
-                "nobody is oya: mark the dealer (oya: true)",
-                "nessuno è oya: segna il mazziere (oya: true)",
-            ));
+            found.push(MancheError::general(crate::msg!("mayumi.error.nobody_is_oya_mark_dealer")));
             None
         }
         [first, second, ..] => {
             let (a, b) = (&input.players[*first].name, &input.players[*second].name);
-            found.push(MancheError::general(
-                format!("{a} and {b} are both oya: a hand has exactly one"),
-                format!("{a} e {b} sono entrambi oya: una mano ne ha uno solo"),
-            ));
+            found.push(MancheError::general(crate::msg!("mayumi.error.and_b_are_both_oya", a = a, b = b)));
             None
         }
     };
@@ -143,10 +115,11 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
             let seat = input.players.iter().position(|p| &p.name == name);
             if seat.is_none() {
                 let names = input.players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ");
-                found.push(MancheError::general(
-                    format!("tegarasu_sanjuu: {name} is not at the table ({names})"),
-                    format!("tegarasu_sanjuu: {name} non è al tavolo ({names})"),
-                ));
+                found.push(MancheError::general(crate::msg!(
+                    "mayumi.error.tegarasu_sanjuu_name_is_not",
+                    name = name,
+                    names = names
+                )));
             }
             seat
         }
@@ -165,26 +138,18 @@ fn read_player(player: &PlayerInput) -> Result<Vec<Card>, MancheError> {
     let name = player.name.as_str();
     player.refuse_fields(&["dead", "winning_tile"], RULESET)?;
     player.refuse_fields(&CARD_FIELDS, RULESET)?;
-    let refuse = |field: &str, en: &str, it: &str| {
-        Err(MancheError::player(name, format!("{en} ({field})"), format!("{it} ({field})")))
+    let refuse = |field: &str, reason: crate::message::Message| {
+        Err(MancheError::player(name, crate::msg!("mayumi.error.field", field = field).arg_message("reason", reason)))
     };
     if player.seat.is_some() {
-        return refuse("seat", "Hanafuda has no seat winds", "lo Hanafuda non ha venti");
+        return refuse("seat", crate::msg!("mayumi.error.hanafuda_has_no_seat_winds"));
     }
     if player.hand.is_some() {
-        return refuse(
-            "hand",
-            "Hanafuda is entered by captured cards, not tiles",
-            "lo Hanafuda si registra con le carte prese, non con le tessere",
-        );
+        return refuse("hand", crate::msg!("mayumi.error.hanafuda_is_entered_by_captured"));
     }
     if player.mahjong || !player.win.is_empty() {
-        return refuse(
-            "mahjong, win",
-            "Hanafuda has no Mah Jong: the totals decide",
-            "lo Hanafuda non ha Mah Jong: decidono i totali",
-        );
+        return refuse("mahjong, win", crate::msg!("mayumi.error.hanafuda_has_no_mah_jong"));
     }
     let text = player.captured.as_deref().unwrap_or("");
-    parse_capture(text).map_err(|error| MancheError::player(name, error.en, error.it))
+    parse_capture(text).map_err(|error| MancheError::player(name, crate::message::Explain::message(&error)))
 }

@@ -193,7 +193,9 @@ impl MayumiOptions {
             })
             .collect();
         for (code, &value) in &self.cards {
-            let card = parse_card(code).map_err(|e| format!("options.cards.{}", e.en))?;
+            let card = parse_card(code).map_err(|e| {
+                format!("options.cards.{}", crate::message::Explain::message(&e).render(crate::i18n::Lang::En))
+            })?;
             if let Some(error) = too_big(&format!("cards.{code}"), value) {
                 return Err(error);
             }
@@ -216,7 +218,12 @@ impl MayumiOptions {
                 (false, None, None) => {
                     let mut cards = Vec::new();
                     for code in &y.cards {
-                        let card = parse_card(code).map_err(|e| format!("{path}.cards: {}", e.en))?;
+                        let card = parse_card(code).map_err(|e| {
+                            format!(
+                                "{path}.cards: {}",
+                                crate::message::Explain::message(&e).render(crate::i18n::Lang::En)
+                            )
+                        })?;
                         if cards.contains(&card) {
                             return Err(format!("{path}.cards: {card} is listed twice"));
                         }

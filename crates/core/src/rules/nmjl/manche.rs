@@ -122,10 +122,7 @@ impl NmjlManche {
     /// Reads the generic input: flags and dead hands by name; unknown ones are refused.
     pub fn from_input(input: &MancheInput) -> Result<NmjlManche, MancheError> {
         if input.round_wind.is_some() {
-            return Err(MancheError::general(
-                "modern American games have no round wind (round_wind)",
-                "il gioco americano moderno non ha vento di giro (round_wind)",
-            ));
+            return Err(MancheError::general(crate::msg!("nmjl.error.modern_american_games_have_no")));
         }
         input.refuse_drawn_hand("NMJL")?;
         let seats = input.players.iter().map(read_seat).collect::<Result<Vec<_>, _>>()?;
@@ -148,21 +145,13 @@ impl NmjlManche {
         let discarders: Vec<usize> = (0..self.seats.len()).filter(|&i| self.seats[i].discarder).collect();
         if !self.void {
             match winners.as_slice() {
-                [] => found.push(MancheError::general(
-                    "nobody went Mah Jongg: mark the winner, or mark a wall game",
-                    "nessuno ha fatto Mah Jongg: segna il vincitore, oppure segna muro esaurito",
-                )),
+                [] => found.push(MancheError::general(crate::msg!("nmjl.error.nobody_went_mah_jongg_mark"))),
                 [_] => {}
-                [first, second, ..] => found.push(MancheError::general(
-                    format!(
-                        "{} and {} both went Mah Jongg: a game has exactly one winner",
-                        self.seats[*first].name, self.seats[*second].name
-                    ),
-                    format!(
-                        "{} e {} hanno entrambi fatto Mah Jongg: una partita ha un solo vincitore",
-                        self.seats[*first].name, self.seats[*second].name
-                    ),
-                )),
+                [first, second, ..] => found.push(MancheError::general(crate::msg!(
+                    "nmjl.error.name_and_name2_both_went",
+                    name = self.seats[*first].name,
+                    name2 = self.seats[*second].name
+                ))),
             }
         }
         let winner = match (self.void, winners.as_slice()) {
@@ -172,38 +161,17 @@ impl NmjlManche {
         if let Some(seat) = winner {
             let self_picked = self.seats[seat].flags.is_self_picked();
             match discarders.as_slice() {
-                [] if !self_picked => found.push(MancheError::general(
-                    format!(
-                        "who discarded the tile {} went out on? Mark the discarder, or mark the win self-picked",
-                        self.seats[seat].name
-                    ),
-                    format!(
-                        "chi ha scartato la tessera del Mah Jongg di {}? Segna chi l'ha scartata, oppure segna \
-                         la vittoria come pescata dal muro",
-                        self.seats[seat].name
-                    ),
-                )),
+                [] if !self_picked => found.push(MancheError::general(crate::msg!(
+                    "nmjl.error.who_discarded_tile_name_went",
+                    name = self.seats[seat].name
+                ))),
                 [_, second, ..] => found.push(MancheError::player(
                     &self.seats[*second].name,
-                    format!(
-                        "marked as discarder like {}: one player discards the winning tile",
-                        self.seats[discarders[0]].name
-                    ),
-                    format!(
-                        "segnato come chi ha scartato, come {}: la tessera vincente la scarta un solo giocatore",
-                        self.seats[discarders[0]].name
-                    ),
+                    crate::msg!("nmjl.error.marked_as_discarder_like_name", name = self.seats[discarders[0]].name),
                 )),
                 [one] if self_picked => found.push(MancheError::player(
                     &self.seats[*one].name,
-                    format!(
-                        "marked as discarder, but {}'s Mah Jongg was self-picked: nobody discarded",
-                        self.seats[seat].name
-                    ),
-                    format!(
-                        "segnato come chi ha scartato, ma il Mah Jongg di {} è pescato dal muro: nessuno ha scartato",
-                        self.seats[seat].name
-                    ),
+                    crate::msg!("nmjl.error.marked_as_discarder_but_name", name = self.seats[seat].name),
                 )),
                 _ => {}
             }
@@ -227,25 +195,16 @@ impl NmjlManche {
     fn bettor_seat(&self, options: &NmjlOptions) -> Result<Option<(String, usize)>, MancheError> {
         let Some(bettor) = &self.bettor else { return Ok(None) };
         if options.mode == Mode::Tournament {
-            return Err(MancheError::general(
-                "bettor: tournament points have no bets (a bettor plays in payments mode)",
-                "bettor: i punti da torneo non prevedono scommesse (lo scommettitore gioca con i pagamenti)",
-            ));
+            return Err(MancheError::general(crate::msg!("nmjl.error.bettor_tournament_points_have_no")));
         }
         if bettor.name.trim().is_empty() {
-            return Err(MancheError::general("bettor: the name is empty", "bettor: il nome è vuoto"));
+            return Err(MancheError::general(crate::msg!("nmjl.error.bettor_name_is_empty")));
         }
         if self.seats.iter().any(|s| s.name == bettor.name) {
-            return Err(MancheError::general(
-                format!("bettor: {} plays at the table; the bettor is a fifth person", bettor.name),
-                format!("bettor: {} gioca al tavolo; lo scommettitore è una quinta persona", bettor.name),
-            ));
+            return Err(MancheError::general(crate::msg!("nmjl.error.bettor_name_plays_at_table", name = bettor.name)));
         }
         let Some(on) = self.seats.iter().position(|s| s.name == bettor.on) else {
-            return Err(MancheError::general(
-                format!("bettor: bets on {}, who is not at the table", bettor.on),
-                format!("bettor: scommette su {}, che non è al tavolo", bettor.on),
-            ));
+            return Err(MancheError::general(crate::msg!("nmjl.error.bettor_bets_on_on_who", on = bettor.on)));
         };
         Ok(Some((bettor.name.clone(), on)))
     }
@@ -256,11 +215,7 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
     player.refuse_fields(&["winning_tile"], "NMJL")?;
     player.refuse_fields(&HANAFUDA_FIELDS, "NMJL")?;
     if player.hand.is_some() {
-        return Err(MancheError::player(
-            name,
-            "modern American games are entered by the card value, not by tiles (hand)",
-            "il gioco americano moderno si registra con il valore della carta, non con le tessere (hand)",
-        ));
+        return Err(MancheError::player(name, crate::msg!("nmjl.error.modern_american_games_are_entered")));
     }
     let mut flags = WinFlags::default();
     for flag in &player.win {
@@ -268,8 +223,7 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
             let known = FLAG_NAMES.join(", ");
             return Err(MancheError::player(
                 name,
-                format!("unknown win flag `{flag}` (expected one of: {known})"),
-                format!("segno di vittoria sconosciuto `{flag}` (ammessi: {known})"),
+                crate::msg!("nmjl.error.unknown_win_flag_flag_expected", flag = flag, known = known),
             ));
         }
     }
@@ -278,11 +232,7 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
         Some(DeadHand::Flag(true)) => true,
         Some(DeadHand::Kind(kind)) if kind == "dead" => true,
         Some(DeadHand::Kind(kind)) => {
-            return Err(MancheError::player(
-                name,
-                format!("dead: `{kind}` is not a dead hand here (write true)"),
-                format!("dead: `{kind}` non è una mano morta qui (scrivi true)"),
-            ));
+            return Err(MancheError::player(name, crate::msg!("nmjl.error.dead_kind_is_not_dead", kind = kind)));
         }
     };
     Ok(Seat {
@@ -301,67 +251,42 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
 /// The checks of one seat on its own.
 fn check_seat(seat: &Seat, void: bool) -> Result<(), MancheError> {
     let name = seat.name.as_str();
-    let refuse = |en: &str, it: &str| Err(MancheError::player(name, en, it));
+    let refuse = |reason: crate::message::Message| Err(MancheError::player(name, reason));
     if void && seat.mahjong {
-        return refuse(
-            "went Mah Jongg in a wall game: a wall game has no winner",
-            "ha fatto Mah Jongg in una partita a muro esaurito: il muro esaurito non ha vincitore",
-        );
+        return refuse(crate::msg!("nmjl.error.went_mah_jongg_in_wall"));
     }
     if void && seat.discarder {
-        return refuse(
-            "marked as discarder in a wall game: nobody won, nobody discarded",
-            "segnato come chi ha scartato in una partita a muro esaurito: nessuno ha vinto né scartato",
-        );
+        return refuse(crate::msg!("nmjl.error.marked_as_discarder_in_wall"));
     }
     if seat.mahjong && seat.dead {
-        return refuse("a dead hand cannot win", "una mano morta non può vincere");
+        return refuse(crate::msg!("nmjl.error.dead_hand_cannot_win"));
     }
     if seat.mahjong && seat.discarder {
-        return refuse(
-            "the winner cannot be the one who discarded the winning tile",
-            "il vincitore non può essere chi ha scartato la tessera vincente",
-        );
+        return refuse(crate::msg!("nmjl.error.winner_cannot_be_one_who"));
     }
     if !seat.mahjong {
         if seat.value.is_some() || seat.card_hand.is_some() {
-            return refuse(
-                "only the winner's hand has a value (value)",
-                "solo la mano del vincitore ha un valore (value)",
-            );
+            return refuse(crate::msg!("nmjl.error.only_winners_hand_has_value"));
         }
         if seat.exposures.is_some() {
-            return refuse(
-                "only the winner's exposures count (exposures)",
-                "contano solo le esposizioni del vincitore (exposures)",
-            );
+            return refuse(crate::msg!("nmjl.error.only_winners_exposures_count_exposures"));
         }
         if seat.flags.any() {
-            return refuse(
-                "win flags belong to the winner only (win)",
-                "i segni di vittoria spettano solo al vincitore (win)",
-            );
+            return refuse(crate::msg!("nmjl.error.win_flags_belong_to_winner"));
         }
         return Ok(());
     }
     match seat.value {
         None => {
-            return refuse(
-                "the value of the hand is missing: the figure printed beside it on the card (value)",
-                "manca il valore della mano: il numero stampato accanto sulla carta (value)",
-            );
+            return refuse(crate::msg!("nmjl.error.value_of_hand_is_missing"));
         }
         Some(0) => {
-            return refuse(
-                "the value of the hand must be positive (value)",
-                "il valore della mano deve essere positivo (value)",
-            );
+            return refuse(crate::msg!("nmjl.error.value_of_hand_must_be"));
         }
         Some(value) if value > MAX_VALUE => {
             return Err(MancheError::player(
                 name,
-                format!("a hand value of {value} is beyond any card (at most {MAX_VALUE}) (value)"),
-                format!("un valore di {value} supera ogni carta (al massimo {MAX_VALUE}) (value)"),
+                crate::msg!("nmjl.error.hand_value_of_value_is", value = value, max_value = MAX_VALUE),
             ));
         }
         Some(_) => {}
@@ -370,15 +295,15 @@ fn check_seat(seat: &Seat, void: bool) -> Result<(), MancheError> {
     if exposures > MAX_EXPOSURES {
         return Err(MancheError::player(
             name,
-            format!("{exposures} exposures: a 14-tile hand has at most {MAX_EXPOSURES} (exposures)"),
-            format!("{exposures} esposizioni: una mano di 14 tessere ne ha al massimo {MAX_EXPOSURES} (exposures)"),
+            crate::msg!(
+                "nmjl.error.exposures_exposures_14_tile_hand",
+                exposures = exposures,
+                max_exposures = MAX_EXPOSURES
+            ),
         ));
     }
     if seat.flags.singles_and_pairs && exposures > 0 {
-        return refuse(
-            "Singles & Pairs hands are concealed: they have no exposures",
-            "le mani Singles & Pairs sono coperte: non hanno esposizioni",
-        );
+        return refuse(crate::msg!("nmjl.error.singles_pairs_hands_are_concealed"));
     }
     Ok(())
 }
