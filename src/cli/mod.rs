@@ -7,6 +7,7 @@ mod enter;
 mod export;
 mod input;
 mod players;
+mod printed;
 mod score;
 mod seat;
 mod settle_up;

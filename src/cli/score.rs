@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use super::EXIT_INVALID;
 use super::input::{Lines, MAX_INPUT, open, read_all};
+use super::printed::Printed;
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
@@ -43,7 +44,7 @@ fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     match score_text(&text) {
         Ok(outcome) => {
             let mut out = std::io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &outcome)?;
+            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome))?;
             writeln!(out)?;
             Ok(true)
         }
@@ -61,7 +62,7 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
         let line = line.with_context(|| msg!("cli.cannot_read_line", line = number + 1))?;
         match line.and_then(|line| score_text(&line)) {
-            Ok(outcome) => serde_json::to_writer(&mut out, &outcome)?,
+            Ok(outcome) => serde_json::to_writer(&mut out, &Printed::from(&outcome))?,
             Err(message) => {
                 all_scored = false;
                 // Scripts read the same JSON whatever the language: its words are English.

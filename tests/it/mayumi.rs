@@ -55,8 +55,12 @@ fn the_seed_example_settles_with_the_oya_and_the_winner_deals_next() {
 #[test]
 fn the_lines_explain_each_total() {
     let outcome = scored(&example());
-    let botan: Vec<(&str, u64)> =
-        outcome.players[1].items.iter().map(|i| (i.label_en.as_str(), i.points.unwrap_or(0))).collect();
+    let botan: Vec<(String, u64)> = outcome.players[1]
+        .items
+        .iter()
+        .map(|i| (i.label.render(stecca::i18n::Lang::En), i.points.unwrap_or(0)))
+        .collect();
+    let botan: Vec<(&str, u64)> = botan.iter().map(|(label, ken)| (label.as_str(), *ken)).collect();
     assert_eq!(
         botan,
         [
@@ -69,7 +73,7 @@ fn the_lines_explain_each_total() {
     );
     assert_eq!(outcome.players[1].items[4].label_ja.as_deref(), Some("Matsu-kiri-bôzu"));
     assert_eq!(
-        outcome.players[2].items.last().map(|i| i.label_it.as_str()),
+        outcome.players[2].items.last().map(|i| i.label.render(stecca::i18n::Lang::It)).as_deref(),
         Some("Famiglia completa: Botan (peonia, mese 6)")
     );
     assert_eq!(outcome.players[0].arrangement, "3L 3R 4R 5R 7R 9A 11A 11R", "the capture, in deck order");
@@ -131,8 +135,15 @@ fn a_declaration_above_the_threshold_is_recorded_with_a_warning() {
     assert_eq!(outcome.warnings.len(), 1);
     let warning = &outcome.warnings[0];
     assert_eq!(warning.player.as_deref(), Some("Botan"));
-    assert_eq!(warning.en, "Botan declared tegarasu sanjuu with 550 ken (above 30): recorded anyway");
-    assert!(warning.it.contains("550 ken (oltre 30)"), "{}", warning.it);
+    assert_eq!(
+        warning.text.render(stecca::i18n::Lang::En),
+        "Botan declared tegarasu sanjuu with 550 ken (above 30): recorded anyway"
+    );
+    assert!(
+        warning.text.render(stecca::i18n::Lang::It).contains("550 ken (oltre 30)"),
+        "{}",
+        warning.text.render(stecca::i18n::Lang::It)
+    );
     declared["options"] = json!({"tegarasu_sanjuu": 600});
     assert!(scored(&declared).warnings.is_empty(), "the threshold is an option");
 }

@@ -181,7 +181,8 @@ fn no_write_lands_on_another_tournament() {
     let ((first, first_table), (second, _)) = two_tournaments(&mut store);
     let foreign = store.players(second).expect("players")[0].id;
     let refused = |e: StoreError| {
-        let id = e.message().id();
+        let message = e.message();
+        let id = message.id();
         assert!(matches!(id, Some("error.player.other_tournament" | "error.seating.other_tournament")), "{e}");
     };
     refused(store.add_penalty(first, foreign, None, 5, "ritardo", "R").expect_err("foreign player"));

@@ -39,12 +39,12 @@ impl Kind {
     }
 
     /// The Japanese name, Italian and English names of the kind (plural).
-    pub fn names(self) -> (&'static str, &'static str, &'static str) {
+    pub fn names(self) -> (&'static str, Message) {
         match self {
-            Kind::Light => ("Hikari", "Luci", "Lights"),
-            Kind::Animal => ("Tane", "Animali", "Animals"),
-            Kind::Ribbon => ("Tan", "Nastri", "Ribbons"),
-            Kind::Chaff => ("Kasu", "Kasu", "Chaff"),
+            Kind::Light => ("Hikari", msg!("notation.card.kinds.light")),
+            Kind::Animal => ("Tane", msg!("notation.card.kinds.animal")),
+            Kind::Ribbon => ("Tan", msg!("notation.card.kinds.ribbon")),
+            Kind::Chaff => ("Kasu", msg!("notation.card.kinds.chaff")),
         }
     }
 }
@@ -80,19 +80,19 @@ const MONTHS: [(&[Kind], u8); 12] = [
 ];
 
 /// The flower of each month: Japanese, Italian, English.
-pub const FAMILIES: [(&str, &str, &str); 12] = [
-    ("Matsu", "pino", "pine"),
-    ("Ume", "pruno", "plum"),
-    ("Sakura", "ciliegio", "cherry"),
-    ("Fuji", "glicine", "wisteria"),
-    ("Shoubu", "iris", "iris"),
-    ("Botan", "peonia", "peony"),
-    ("Hagi", "lespedeza", "bush clover"),
-    ("Susuki", "eulalia", "pampas grass"),
-    ("Kiku", "crisantemo", "chrysanthemum"),
-    ("Momiji", "acero", "maple"),
-    ("Yanagi", "salice", "willow"),
-    ("Kiri", "paulownia", "paulownia"),
+pub const FAMILIES: [(&str, &str); 12] = [
+    ("Matsu", crate::text_id!("notation.card.family.matsu")),
+    ("Ume", crate::text_id!("notation.card.family.ume")),
+    ("Sakura", crate::text_id!("notation.card.family.sakura")),
+    ("Fuji", crate::text_id!("notation.card.family.fuji")),
+    ("Shoubu", crate::text_id!("notation.card.family.shoubu")),
+    ("Botan", crate::text_id!("notation.card.family.botan")),
+    ("Hagi", crate::text_id!("notation.card.family.hagi")),
+    ("Susuki", crate::text_id!("notation.card.family.susuki")),
+    ("Kiku", crate::text_id!("notation.card.family.kiku")),
+    ("Momiji", crate::text_id!("notation.card.family.momiji")),
+    ("Yanagi", crate::text_id!("notation.card.family.yanagi")),
+    ("Kiri", crate::text_id!("notation.card.family.kiri")),
 ];
 
 impl Card {
@@ -164,7 +164,7 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
     if !(1..=12).contains(&month) {
         return Err(CodeError::new(code, msg!("notation.card.no_month", month = month)));
     }
-    let (family, _, _) = FAMILIES[usize::from(month - 1)];
+    let (family, _) = FAMILIES[usize::from(month - 1)];
     let Some(kind) = Kind::from_letter(letter) else {
         return Err(CodeError::new(code, msg!("notation.card.no_kind", letter = letter)));
     };

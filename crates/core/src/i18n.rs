@@ -31,12 +31,4 @@ impl Lang {
     pub fn tr(self, key: &str) -> String {
         crate::message::table::lookup(key, self == Lang::It).unwrap_or_else(|| key.to_owned())
     }
-
-    /// Picks the Italian or English text of a pair.
-    pub fn pick<'a>(self, italian: &'a str, english: &'a str) -> &'a str {
-        match self {
-            Lang::It => italian,
-            Lang::En => english,
-        }
-    }
 }

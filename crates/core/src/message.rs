@@ -4,24 +4,31 @@
 //! the command line chose Italian by `--lang` or the locale), so each text is written once per language. Rules that already word their errors in both languages ([`crate::rules::MancheError`],
 //! tile notation) keep doing so ([`Message::Both`]).
 
+use std::borrow::Cow;
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::i18n::Lang;
 
 pub mod table;
 
-/// A text in both languages.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A text in both languages. Stored (in saved outcomes) as its id and arguments, `{"id": …, "args": [[name,
+/// value], …]}`, so that it is rendered in the language, and with the wording, of whoever reads it later.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum Message {
     /// A message id of the locale files and its `{name}` arguments.
     Id {
-        /// The key in `assets/locales/*.yml`, e.g. `error.player.duplicate`.
-        id: &'static str,
+        /// The key in the locale files, e.g. `error.player.duplicate`.
+        id: Cow<'static, str>,
         /// Values for the text's `{name}` placeholders.
-        args: Vec<(&'static str, Arg)>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        args: Vec<(Cow<'static, str>, Arg)>,
     },
-    /// A text already written in both languages.
+    /// A text that comes as data in both languages, not from the program's locale files: a club's own names
+    /// in its scoring table, and the labels of outcomes saved before texts were ids.
     Both {
         /// Italian.
         it: String,
@@ -31,7 +38,8 @@ pub enum Message {
 }
 
 /// A placeholder's value: plain text (a name, a number) or another message, rendered in the same language.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
 pub enum Arg {
     /// Shown as it is.
     Text(String),
@@ -40,12 +48,13 @@ pub enum Arg {
 }
 
 impl Message {
-    /// The message `id` without arguments (add them with [`Message::arg`]).
-    pub fn new(id: &'static str) -> Message {
-        Message::Id { id, args: Vec::new() }
+    /// The message `id` without arguments (add them with [`Message::arg`]). An id written in the code is
+    /// better given through [`crate::msg!`], which checks it when the code compiles.
+    pub fn new(id: impl Into<Cow<'static, str>>) -> Message {
+        Message::Id { id: id.into(), args: Vec::new() }
     }
 
-    /// A text the caller already has in both languages.
+    /// A text that comes as data in both languages (see [`Message::Both`]).
     pub fn both(it: impl Into<String>, en: impl Into<String>) -> Message {
         Message::Both { it: it.into(), en: en.into() }
     }
@@ -65,7 +74,7 @@ impl Message {
     fn with(self, name: &'static str, value: Arg) -> Message {
         match self {
             Message::Id { id, mut args } => {
-                args.push((name, value));
+                args.push((Cow::Borrowed(name), value));
                 Message::Id { id, args }
             }
             both @ Message::Both { .. } => both,
@@ -73,7 +82,7 @@ impl Message {
     }
 
     /// The id, for tests and logs (`None` for a text given in both languages).
-    pub fn id(&self) -> Option<&'static str> {
+    pub fn id(&self) -> Option<&str> {
         match self {
             Message::Id { id, .. } => Some(id),
             Message::Both { .. } => None,
@@ -83,7 +92,13 @@ impl Message {
     /// The text in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         match self {
-            Message::Both { it, en } => lang.pick(it, en).to_owned(),
+            Message::Both { it, en } => {
+                if lang == Lang::It {
+                    it.clone()
+                } else {
+                    en.clone()
+                }
+            }
             Message::Id { id, args } => {
                 let mut text = lang.tr(id);
                 for (name, value) in args {

@@ -579,8 +579,10 @@ impl crate::message::Explain for MancheError {
     }
 }
 
-/// The version of [`MancheOutcome`]'s stored form; stored beside every outcome.
-pub const OUTCOME_VERSION: i64 = 1;
+/// The version of [`MancheOutcome`]'s stored form; stored beside every outcome. Version 2 keeps every label
+/// and warning as a text id with its arguments; version 1 kept them written out in Italian and English, and
+/// is still read (as texts given in both languages).
+pub const OUTCOME_VERSION: i64 = 2;
 
 /// A scored, settled manche: typed data, stored as JSON of this shape (version [`OUTCOME_VERSION`]) and read
 /// back into it.
@@ -605,16 +607,34 @@ pub struct MancheOutcome {
     pub warnings: Vec<Warning>,
 }
 
-/// A remark about an accepted manche, in Italian and English.
+/// A remark about an accepted manche.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredWarning")]
 pub struct Warning {
     /// The player it is about, when there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
-    /// Italian.
-    pub it: String,
-    /// English.
-    pub en: String,
+    /// What the referee should know.
+    pub text: Message,
+}
+
+/// A warning as stored: `text` (version 2) or `it` and `en` (version 1).
+#[derive(Deserialize)]
+struct StoredWarning {
+    #[serde(default)]
+    player: Option<String>,
+    #[serde(default)]
+    text: Option<Message>,
+    #[serde(default)]
+    it: String,
+    #[serde(default)]
+    en: String,
+}
+
+impl From<StoredWarning> for Warning {
+    fn from(stored: StoredWarning) -> Warning {
+        Warning { player: stored.player, text: stored.text.unwrap_or_else(|| Message::both(stored.it, stored.en)) }
+    }
 }
 
 fn serialize_net<S: Serializer>(net: &[(String, i64)], serializer: S) -> Result<S::Ok, S::Error> {
@@ -674,14 +694,13 @@ pub struct PlayerOutcome {
 
 /// One line of a hand's explanation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredItem")]
 pub struct Item {
     /// The Japanese name (Hanafuda's yaku and card kinds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub label_ja: Option<String>,
-    /// Italian label.
-    pub label_it: String,
-    /// English label.
-    pub label_en: String,
+    /// What the line counts.
+    pub label: Message,
     /// Stick points this line adds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub points: Option<u64>,
@@ -691,6 +710,37 @@ pub struct Item {
     /// The fixed value of a limit hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
+}
+
+/// A line as stored: `label` (version 2) or `label_it` and `label_en` (version 1).
+#[derive(Deserialize)]
+struct StoredItem {
+    #[serde(default)]
+    label_ja: Option<String>,
+    #[serde(default)]
+    label: Option<Message>,
+    #[serde(default)]
+    label_it: String,
+    #[serde(default)]
+    label_en: String,
+    #[serde(default)]
+    points: Option<u64>,
+    #[serde(default)]
+    doubles: Option<u32>,
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+impl From<StoredItem> for Item {
+    fn from(stored: StoredItem) -> Item {
+        Item {
+            label_ja: stored.label_ja,
+            label: stored.label.unwrap_or_else(|| Message::both(stored.label_it, stored.label_en)),
+            points: stored.points,
+            doubles: stored.doubles,
+            limit: stored.limit,
+        }
+    }
 }
 
 /// A payment between two players, by name.
@@ -737,6 +787,35 @@ mod tests {
             listed.sort();
             assert_eq!(leaves, listed, "{}", rules.id());
         }
+    }
+
+    #[test]
+    fn a_stored_line_keeps_its_id_and_one_saved_before_ids_keeps_its_words() {
+        use crate::i18n::Lang;
+        let line = Item {
+            label_ja: None,
+            label: crate::msg!("fimj.line.double").arg_message("what", crate::msg!("fimj.line.snake")),
+            points: None,
+            doubles: Some(1),
+            limit: None,
+        };
+        let stored = serde_json::to_value(&line).expect("stored");
+        assert_eq!(stored["label"]["id"], "fimj.line.double", "{stored}");
+        let read: Item = serde_json::from_value(stored).expect("read back");
+        assert_eq!(read, line);
+        assert_eq!(read.label.render(Lang::It), "Raddoppio: serpente");
+        assert_eq!(read.label.render(Lang::En), "Double: snake");
+
+        let version_1 =
+            serde_json::json!({"label_it": "Raddoppio: serpente", "label_en": "Double: snake", "doubles": 1});
+        let old: Item = serde_json::from_value(version_1).expect("version 1");
+        assert_eq!(
+            (old.label.render(Lang::It), old.label.render(Lang::En)),
+            (read.label.render(Lang::It), read.label.render(Lang::En))
+        );
+        let warning: Warning =
+            serde_json::from_value(serde_json::json!({"player": "Botan", "it": "sì", "en": "yes"})).expect("v1");
+        assert_eq!((warning.text.render(Lang::It), warning.player.as_deref()), ("sì".to_owned(), Some("Botan")));
     }
 
     #[test]

@@ -69,7 +69,8 @@ mod tests {
         found.push(MancheError::player("Bruno", Message::new("test.b2")));
         found.check(Err(MancheError::player("Anna", Message::new("test.a1"))));
         found.push(MancheError::general(Message::new("test.g2")));
-        let reasons: Vec<Option<&str>> = found.into_vec().iter().map(|e| e.reason.id()).collect::<Vec<_>>();
+        let found = found.into_vec();
+        let reasons: Vec<Option<&str>> = found.iter().map(|e| e.reason.id()).collect();
         assert_eq!(reasons, [Some("test.b1"), Some("test.g1"), Some("test.a1")]);
     }
 }

@@ -51,7 +51,7 @@ fn lines(score: &HandScore) -> Vec<String> {
         .lines
         .iter()
         .map(|(line, amount)| {
-            let (_, en) = line.labels();
+            let en = line.label().render(stecca_core::i18n::Lang::En);
             match amount {
                 Amount::Points(p) => format!("{en} = {p}"),
                 Amount::Doubles(d) => format!("{en} x{d}"),
@@ -507,7 +507,10 @@ fn dead_manche(edition: &str, dead: &str, text: &str) -> MancheOutcome {
 fn a_long_hand_scores_nothing_and_still_pays_and_settles_as_zero() {
     let outcome = dead_manche("tacolfmj", "long", "111222333c 777b 2d 3d 4d");
     assert_eq!(outcome.players[2].score, 0);
-    assert_eq!(outcome.players[2].items[0].label_en, "Dead hand (long): scores nothing");
+    assert_eq!(
+        outcome.players[2].items[0].label.render(stecca_core::i18n::Lang::En),
+        "Dead hand (long): scores nothing"
+    );
     // Bruno 32: Anna pays 64, Carla 32, Dario 32; Anna (RRR: 8 × 2 = 16) collects 32 from Carla and Dario.
     assert_eq!(nets(&outcome), [0, 128, -64, -64]);
 }

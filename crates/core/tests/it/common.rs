@@ -45,7 +45,7 @@ pub fn lines(score: &HandScore) -> Vec<String> {
         .lines
         .iter()
         .map(|(line, amount)| {
-            let (it, _) = line.labels();
+            let it = line.label().render(stecca_core::i18n::Lang::It);
             match amount {
                 stecca_core::rules::fimj::Amount::Points(p) => format!("{it} = {p}"),
                 stecca_core::rules::fimj::Amount::Doubles(d) => format!("{it} ×{d}"),

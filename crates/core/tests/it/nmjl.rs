@@ -107,7 +107,7 @@ fn dead_hands_still_pay_the_winner() {
     parts.push(("Cy", json!({"dead": true})));
     let outcome = score(input(&parts, json!({})));
     assert_eq!(net(&outcome), [("Ada", 150), ("Bea", -50), ("Cy", -50), ("Dot", -50)]);
-    assert!(outcome.players[2].items.iter().any(|i| i.label_en == "Dead hand"));
+    assert!(outcome.players[2].items.iter().any(|i| i.label.render(stecca_core::i18n::Lang::En) == "Dead hand"));
 }
 
 #[test]
@@ -175,7 +175,8 @@ fn tournament_singles_and_pairs_get_no_jokerless_bonus() {
     )];
     let outcome = score(input(&parts, tournament()));
     assert_eq!(net(&outcome)[0], ("Ada", 60), "card value + self-picked, no +20 (digest: not for Singles & Pairs)");
-    let labels: Vec<&str> = outcome.players[0].items.iter().map(|i| i.label_en.as_str()).collect();
+    let labels: Vec<String> =
+        outcome.players[0].items.iter().map(|i| i.label.render(stecca_core::i18n::Lang::En)).collect();
     assert_eq!(labels, ["Card value: 50", "Self-picked: +10", "Jokerless, but Singles & Pairs: no bonus"]);
 }
 
@@ -218,10 +219,15 @@ fn tournament_figures_are_options() {
 #[test]
 fn the_explanation_names_each_figure() {
     let outcome = score(input(&ada_wins(30, &["self_picked", "jokerless"], None), tournament()));
-    let labels: Vec<&str> = outcome.players[0].items.iter().map(|i| i.label_en.as_str()).collect();
+    let labels: Vec<String> =
+        outcome.players[0].items.iter().map(|i| i.label.render(stecca_core::i18n::Lang::En)).collect();
     assert_eq!(labels, ["Card value: 30", "Self-picked: +10", "Jokerless: +20"]);
     let payments = score(input(&ada_wins(30, &[], Some("Bea")), json!({})));
-    assert!(payments.players[1].items[0].label_it.contains("paga il doppio"), "{:?}", payments.players[1].items);
+    assert!(
+        payments.players[1].items[0].label.render(stecca_core::i18n::Lang::It).contains("paga il doppio"),
+        "{:?}",
+        payments.players[1].items
+    );
 }
 
 /// Every refusal names the player (or the field) and says why.

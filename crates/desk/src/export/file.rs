@@ -55,7 +55,7 @@ impl Explain for WriteError {
                 msg!("error.export.is_database", out = out, database = database)
             }
             WriteError::NotRegular { out, kind } => {
-                msg!("error.export.not_regular", out = out).arg_message("kind", Message::new(kind))
+                msg!("error.export.not_regular", out = out).arg_message("kind", Message::new(*kind))
             }
             WriteError::NotOurs { out } => msg!("error.export.not_ours", out = out),
             WriteError::Io { path, source } => msg!("error.io.at", path = path).arg_message("why", io_reason(source)),

@@ -507,7 +507,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                         (_, _, Some(l)) => format!("= {l}"),
                         _ => String::new(),
                     };
-                    ui.label(format!("{}  {amount}", lang.pick(&item.label_it, &item.label_en)));
+                    ui.label(format!("{}  {amount}", item.label.render(lang)));
                 }
             }
         }
@@ -522,7 +522,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         }
     }
     for warning in outcome.iter().flat_map(|o| &o.warnings) {
-        ui.label(RichText::new(lang.pick(&warning.it, &warning.en)).color(Color32::from_rgb(180, 110, 0)));
+        ui.label(RichText::new(warning.text.render(lang)).color(Color32::from_rgb(180, 110, 0)));
     }
     if let Some(error) = &errors.general {
         ui.label(RichText::new(error.message().render(lang)).color(RED));

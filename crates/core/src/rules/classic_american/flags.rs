@@ -105,11 +105,11 @@ impl Dead {
     }
 
     /// Italian and English words.
-    pub fn words(self) -> (&'static str, &'static str) {
+    pub fn word(self) -> crate::message::Message {
         match self {
-            Dead::Irregular => ("irregolare", "irregular"),
-            Dead::Short => ("corta", "short"),
-            Dead::Long => ("lunga", "long"),
+            Dead::Irregular => crate::msg!("classic_american.dead_kind.irregular"),
+            Dead::Short => crate::msg!("classic_american.dead_kind.short"),
+            Dead::Long => crate::msg!("classic_american.dead_kind.long"),
         }
     }
 }

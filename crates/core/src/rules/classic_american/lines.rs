@@ -1,5 +1,6 @@
 //! The lines of a classic American hand's explanation, with Italian and English labels.
 
+use crate::message::Message;
 use crate::rules::Item;
 use crate::tiles::{Bonus, Meld, MeldKind, Tile};
 
@@ -79,26 +80,26 @@ impl Limit {
         }
     }
 
-    /// Italian and English names.
-    pub fn names(self) -> (&'static str, &'static str) {
+    /// The limit's name.
+    pub fn name(self) -> Message {
         match self {
-            Limit::HiddenTreasure => ("tesoro nascosto", "hidden treasure"),
-            Limit::AllHonours => ("tutti onori", "all honours"),
-            Limit::AllTerminals => ("tutti terminali", "all terminals"),
-            Limit::AllGreen => ("tutto verde", "all green"),
-            Limit::ThreeGreatSages => ("tre grandi saggi", "three great sages"),
-            Limit::FourGreatBlessings => ("quattro grandi benedizioni", "four great blessings"),
-            Limit::AllKongs => ("tutti poker", "all kongs"),
-            Limit::NineGates => ("nove porte", "nine gates"),
-            Limit::ThirteenOrphans => ("tredici orfani", "thirteen orphans"),
-            Limit::HeavenlyHand => ("mano celeste", "heavenly hand"),
-            Limit::EarthlyHand => ("mano terrena", "earthly hand"),
-            Limit::MoonFromTheBottomOfTheSea => ("luna dal fondo del mare", "moon from the bottom of the sea"),
-            Limit::PlumBlossomOnTheRoof => ("fiore di pruno sul tetto", "plum blossom on the roof"),
-            Limit::ScratchingACarryingPole => ("grattare il bilanciere", "scratching a carrying pole"),
-            Limit::KongUponKong => ("poker su poker", "kong upon kong"),
-            Limit::DivineTwins => ("gemelli divini", "divine twins"),
-            Limit::SevenTwins => ("sette gemelli (mezzo massimo)", "seven twins (half limit)"),
+            Limit::HiddenTreasure => crate::msg!("classic_american.limit.hidden_treasure"),
+            Limit::AllHonours => crate::msg!("classic_american.limit.all_honours"),
+            Limit::AllTerminals => crate::msg!("classic_american.limit.all_terminals"),
+            Limit::AllGreen => crate::msg!("classic_american.limit.all_green"),
+            Limit::ThreeGreatSages => crate::msg!("classic_american.limit.three_great_sages"),
+            Limit::FourGreatBlessings => crate::msg!("classic_american.limit.four_great_blessings"),
+            Limit::AllKongs => crate::msg!("classic_american.limit.all_kongs"),
+            Limit::NineGates => crate::msg!("classic_american.limit.nine_gates"),
+            Limit::ThirteenOrphans => crate::msg!("classic_american.limit.thirteen_orphans"),
+            Limit::HeavenlyHand => crate::msg!("classic_american.limit.heavenly_hand"),
+            Limit::EarthlyHand => crate::msg!("classic_american.limit.earthly_hand"),
+            Limit::MoonFromTheBottomOfTheSea => crate::msg!("classic_american.limit.moon_from_the_bottom_of_the_sea"),
+            Limit::PlumBlossomOnTheRoof => crate::msg!("classic_american.limit.plum_blossom_on_the_roof"),
+            Limit::ScratchingACarryingPole => crate::msg!("classic_american.limit.scratching_a_carrying_pole"),
+            Limit::KongUponKong => crate::msg!("classic_american.limit.kong_upon_kong"),
+            Limit::DivineTwins => crate::msg!("classic_american.limit.divine_twins"),
+            Limit::SevenTwins => crate::msg!("classic_american.limit.seven_twins"),
         }
     }
 }
@@ -171,59 +172,51 @@ pub enum Line {
 }
 
 impl Line {
-    /// Italian and English labels.
-    pub fn labels(self) -> (String, String) {
-        let pair = |t: Tile, it: &str, en: &str| (format!("Coppia {it} ({t}{t})"), format!("Pair of {en} ({t}{t})"));
+    /// The line's label.
+    pub fn label(self) -> Message {
+        let pair =
+            |t: Tile, whose: Message| crate::msg!("classic_american.line.pair", t = t).arg_message("whose", whose);
         match self {
             Line::Bonus(b) => match b {
-                Bonus::Flower(_) => (format!("Fiore ({b})"), format!("Flower ({b})")),
-                Bonus::Season(_) => (format!("Stagione ({b})"), format!("Season ({b})")),
+                Bonus::Flower(_) => crate::msg!("classic_american.line.flower_b", b = b),
+                Bonus::Season(_) => crate::msg!("classic_american.line.season_b", b = b),
             },
-            Line::Set(meld) => set_labels(meld),
-            Line::DragonPair(t) => pair(t, "di draghi", "dragons"),
-            Line::OwnWindPair(t) => pair(t, "del proprio vento", "own wind"),
-            Line::PrevailingWindPair(t) => pair(t, "del vento dominante", "prevailing wind"),
-            Line::MahJong => ("Mah Jong".into(), "Mah Jong".into()),
-            Line::Drawn => ("Tessera vincente pescata dal muro".into(), "Winning tile drawn from the wall".into()),
-            Line::OnlyPossibleTile => ("Unica tessera possibile".into(), "Only possible tile".into()),
-            Line::DragonSet(t) => double(&format!("tris di draghi ({t})"), &format!("pung of dragons ({t})")),
-            Line::OwnWindSet(t) => double(&format!("tris del proprio vento ({t})"), &format!("pung of own wind ({t})")),
-            Line::PrevailingWindSet(t) => {
-                double(&format!("tris del vento dominante ({t})"), &format!("pung of the prevailing wind ({t})"))
-            }
-            Line::OwnFlower(b) => double(&format!("proprio fiore ({b})"), &format!("own flower ({b})")),
-            Line::OwnSeason(b) => double(&format!("propria stagione ({b})"), &format!("own season ({b})")),
-            Line::BouquetOfFlowers => double("mazzo di quattro fiori", "bouquet of all four flowers"),
-            Line::BouquetOfSeasons => double("mazzo di quattro stagioni", "bouquet of all four seasons"),
-            Line::LastWallTile => bonus("ultima tessera del muro", "last tile of the wall"),
-            Line::LastDiscard => bonus("ultimo scarto", "last discard"),
-            Line::KongReplacement => bonus("tessera di rimpiazzo dopo un poker", "replacement tile after a kong"),
-            Line::RobbingKong => bonus("strappare un poker", "robbing a kong"),
-            Line::AllChows => bonus("mano povera (tutte scale, coppia senza punti)", "all chows, pair scoring nothing"),
-            Line::NoChows => bonus("nessuna scala", "all pungs, no chow"),
-            Line::OneSuitAndHonours => bonus("un seme e onori", "one suit plus honours"),
-            Line::TerminalsAndHonours => bonus("solo terminali e onori", "terminals plus honours only"),
-            Line::OneSuit => bonus("un solo seme, senza onori", "one suit, no honours"),
-            Line::TerminalsOnly => bonus("solo terminali", "terminals only"),
-            Line::HonoursOnly => bonus("solo onori", "honours only"),
-            Line::ThreeLittleSages => bonus("tre piccoli saggi", "three little sages"),
-            Line::FourLittleBlessings => bonus("quattro piccole benedizioni", "four little blessings"),
-            Line::DelayedCall => bonus("dichiarazione ritardata", "delayed call"),
-            Line::Limit(limit) => {
-                let (it, en) = limit.names();
-                (format!("Massimo: {it}"), format!("Limit: {en}"))
-            }
-            Line::DeadHand(dead) => {
-                let (it, en) = dead.words();
-                (format!("Mano morta ({it}): non segna"), format!("Dead hand ({en}): scores nothing"))
-            }
+            Line::Set(meld) => set_label(meld),
+            Line::DragonPair(t) => pair(t, crate::msg!("classic_american.line.dragons")),
+            Line::OwnWindPair(t) => pair(t, crate::msg!("classic_american.line.own_wind")),
+            Line::PrevailingWindPair(t) => pair(t, crate::msg!("classic_american.line.prevailing_wind")),
+            Line::MahJong => crate::msg!("classic_american.line.mah_jong"),
+            Line::Drawn => crate::msg!("classic_american.line.winning_tile_drawn_from_wall"),
+            Line::OnlyPossibleTile => crate::msg!("classic_american.line.only_possible_tile"),
+            Line::DragonSet(t) => double(crate::msg!("classic_american.line.pung_of_dragons_t", t = t)),
+            Line::OwnWindSet(t) => double(crate::msg!("classic_american.line.pung_of_own_wind_t", t = t)),
+            Line::PrevailingWindSet(t) => double(crate::msg!("classic_american.line.pung_of_prevailing_wind_t", t = t)),
+            Line::OwnFlower(b) => double(crate::msg!("classic_american.line.own_flower_b", b = b)),
+            Line::OwnSeason(b) => double(crate::msg!("classic_american.line.own_season_b", b = b)),
+            Line::BouquetOfFlowers => double(crate::msg!("classic_american.line.bouquet_of_all_four_flowers")),
+            Line::BouquetOfSeasons => double(crate::msg!("classic_american.line.bouquet_of_all_four_seasons")),
+            Line::LastWallTile => bonus(crate::msg!("classic_american.line.last_tile_of_wall")),
+            Line::LastDiscard => bonus(crate::msg!("classic_american.line.last_discard")),
+            Line::KongReplacement => bonus(crate::msg!("classic_american.line.replacement_tile_after_kong")),
+            Line::RobbingKong => bonus(crate::msg!("classic_american.line.robbing_kong")),
+            Line::AllChows => bonus(crate::msg!("classic_american.line.all_chows_pair_scoring_nothing")),
+            Line::NoChows => bonus(crate::msg!("classic_american.line.all_pungs_no_chow")),
+            Line::OneSuitAndHonours => bonus(crate::msg!("classic_american.line.one_suit_plus_honours")),
+            Line::TerminalsAndHonours => bonus(crate::msg!("classic_american.line.terminals_plus_honours_only")),
+            Line::OneSuit => bonus(crate::msg!("classic_american.line.one_suit_no_honours")),
+            Line::TerminalsOnly => bonus(crate::msg!("classic_american.line.terminals_only")),
+            Line::HonoursOnly => bonus(crate::msg!("classic_american.line.honours_only")),
+            Line::ThreeLittleSages => bonus(crate::msg!("classic_american.line.three_little_sages")),
+            Line::FourLittleBlessings => bonus(crate::msg!("classic_american.line.four_little_blessings")),
+            Line::DelayedCall => bonus(crate::msg!("classic_american.line.delayed_call")),
+            Line::Limit(limit) => crate::msg!("classic_american.line.limit").arg_message("limit", limit.name()),
+            Line::DeadHand(dead) => crate::msg!("classic_american.line.dead_hand").arg_message("kind", dead.word()),
         }
     }
 
     /// The line as an explanation item.
     pub fn item(self, amount: Amount) -> Item {
-        let (label_it, label_en) = self.labels();
-        let mut item = Item { label_ja: None, label_it, label_en, points: None, doubles: None, limit: None };
+        let mut item = Item { label_ja: None, label: self.label(), points: None, doubles: None, limit: None };
         match amount {
             Amount::Points(p) => item.points = Some(u64::from(p)),
             Amount::Doubles(d) => item.doubles = Some(d),
@@ -233,21 +226,25 @@ impl Line {
     }
 }
 
-fn double(it: &str, en: &str) -> (String, String) {
-    (format!("Raddoppio: {it}"), format!("Double: {en}"))
+fn double(what: Message) -> Message {
+    crate::msg!("classic_american.line.double").arg_message("what", what)
 }
 
-fn bonus(it: &str, en: &str) -> (String, String) {
-    (format!("Premio: {it}"), format!("Bonus: {en}"))
+fn bonus(what: Message) -> Message {
+    crate::msg!("classic_american.line.bonus").arg_message("what", what)
 }
 
-fn set_labels(meld: Meld) -> (String, String) {
-    let kong = meld.kind == MeldKind::Kong;
-    let it_kind = if kong { "Poker" } else { "Tris" };
-    let en_kind = if kong { "kong" } else { "pung" };
-    let (it_state, en_state) = if meld.concealed { ("coperto", "Concealed") } else { ("scoperto", "Exposed") };
-    let (it_head, en_head) =
-        if meld.tile.is_head() { (" di terminali o onori", " of terminals/honours") } else { ("", " of simples") };
-    let body = Meld { concealed: true, ..meld };
-    (format!("{it_kind} {it_state}{it_head} ({body})"), format!("{en_state} {en_kind}{en_head} ({body})"))
+fn set_label(meld: Meld) -> Message {
+    let head = meld.tile.is_head();
+    let key = match (meld.kind == MeldKind::Kong, meld.concealed, head) {
+        (false, true, true) => crate::text_id!("classic_american.line.set.concealed_pung_head"),
+        (false, true, false) => crate::text_id!("classic_american.line.set.concealed_pung_simple"),
+        (false, false, true) => crate::text_id!("classic_american.line.set.exposed_pung_head"),
+        (false, false, false) => crate::text_id!("classic_american.line.set.exposed_pung_simple"),
+        (true, true, true) => crate::text_id!("classic_american.line.set.concealed_kong_head"),
+        (true, true, false) => crate::text_id!("classic_american.line.set.concealed_kong_simple"),
+        (true, false, true) => crate::text_id!("classic_american.line.set.exposed_kong_head"),
+        (true, false, false) => crate::text_id!("classic_american.line.set.exposed_kong_simple"),
+    };
+    Message::new(key).arg("set", Meld { concealed: true, ..meld })
 }

@@ -50,31 +50,17 @@ impl Limit {
         }
     }
 
-    /// The Italian name referees use.
-    pub fn name_it(self) -> &'static str {
+    /// The limit's name (Italian in both languages, with the English gloss in English).
+    pub fn name(self) -> crate::message::Message {
         match self {
-            Limit::Coppie => "Coppie",
-            Limit::TuttiTris => "Tutti tris",
-            Limit::Purezza => "Purezza",
-            Limit::NoveFiori => "Nove fiori nel bambù",
-            Limit::TuttiPoker => "Tutti poker",
-            Limit::TrediciLanterne => "Tredici lanterne",
-            Limit::UscitaDegliDei => "Uscita degli Dei",
-            Limit::QuattroBenedizioni => "Quattro benedizioni",
-        }
-    }
-
-    /// The Italian name with an English gloss.
-    pub fn name_en(self) -> &'static str {
-        match self {
-            Limit::Coppie => "Coppie (seven pairs)",
-            Limit::TuttiTris => "Tutti tris (all head pungs)",
-            Limit::Purezza => "Purezza (one suit only)",
-            Limit::NoveFiori => "Nove fiori nel bambù (ninth East win)",
-            Limit::TuttiPoker => "Tutti poker (four kongs)",
-            Limit::TrediciLanterne => "Tredici lanterne (thirteen orphans)",
-            Limit::UscitaDegliDei => "Uscita degli Dei (dealt hand)",
-            Limit::QuattroBenedizioni => "Quattro benedizioni (four wind pungs)",
+            Limit::Coppie => crate::msg!("fimj.limit.coppie"),
+            Limit::TuttiTris => crate::msg!("fimj.limit.tutti_tris"),
+            Limit::Purezza => crate::msg!("fimj.limit.purezza"),
+            Limit::NoveFiori => crate::msg!("fimj.limit.nove_fiori"),
+            Limit::TuttiPoker => crate::msg!("fimj.limit.tutti_poker"),
+            Limit::TrediciLanterne => crate::msg!("fimj.limit.tredici_lanterne"),
+            Limit::UscitaDegliDei => crate::msg!("fimj.limit.uscita_degli_dei"),
+            Limit::QuattroBenedizioni => crate::msg!("fimj.limit.quattro_benedizioni"),
         }
     }
 

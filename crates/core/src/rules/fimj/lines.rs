@@ -1,6 +1,7 @@
 //! The lines of a FIMJ hand's explanation, with Italian and English labels. Rules vocabulary stays Italian in
 //! both languages where referees use it (tris, poker, raddoppio, massimo).
 
+use crate::message::Message;
 use crate::rules::Item;
 use crate::tiles::{Bonus, Meld, MeldKind, Tile};
 
@@ -103,66 +104,56 @@ pub enum Line {
 }
 
 impl Line {
-    /// Italian and English labels.
-    pub fn labels(self) -> (String, String) {
-        let (it, en): (String, String) = match self {
-            Line::OwnFlower(b) => (format!("Proprio fiore ({b})"), format!("Own flower ({b})")),
-            Line::OwnSeason(b) => (format!("Propria stagione ({b})"), format!("Own season ({b})")),
-            Line::DragonPair(t) => (format!("Coppia di draghi ({t}{t})"), format!("Pair of dragons ({t}{t})")),
+    /// The line's label.
+    pub fn label(self) -> Message {
+        match self {
+            Line::OwnFlower(b) => crate::msg!("fimj.line.own_flower_b", b = b),
+            Line::OwnSeason(b) => crate::msg!("fimj.line.own_season_b", b = b),
+            Line::DragonPair(t) => crate::msg!("fimj.line.pair_of_dragons_t_t", t = t),
             Line::OwnWindPair(t) => {
-                (format!("Coppia del proprio vento ({t}{t})"), format!("Pair of own wind ({t}{t})"))
+                crate::msg!("fimj.line.pair_of_own_wind_t_t", t = t)
             }
             Line::RoundWindPair(t) => {
-                (format!("Coppia del vento di giro ({t}{t})"), format!("Pair of round wind ({t}{t})"))
+                crate::msg!("fimj.line.pair_of_round_wind_t_t", t = t)
             }
-            Line::Set(meld) => set_labels(meld),
-            Line::MahJong => ("Mah Jong (chiusura)".into(), "Mah Jong (going out)".into()),
-            Line::OwnFlowerDouble => double("proprio fiore", "own flower"),
-            Line::OwnSeasonDouble => double("propria stagione", "own season"),
-            Line::Bouquet => double("tutti e quattro i fiori", "all four flowers"),
-            Line::RoseOfSeasons => double("tutte e quattro le stagioni", "all four seasons"),
-            Line::OwnWindSet(t) => double(&format!("tris del proprio vento ({t})"), &format!("pung of own wind ({t})")),
-            Line::RoundWindSet(t) => {
-                double(&format!("tris del vento di giro ({t})"), &format!("pung of round wind ({t})"))
-            }
-            Line::DragonSet(t) => {
-                double(&format!("tris di draghi ({t}{t}{t})"), &format!("pung of dragons ({t}{t}{t})"))
-            }
-            Line::ThreeHeadSets => double("tre tris di testa", "three head pungs"),
-            Line::FourHeadSets => double("quattro tris di testa", "four head pungs"),
-            Line::EqualPungs => double("tre tris uguali", "three equal pungs"),
-            Line::ThreeConcealedPungs => double("tre tris nascosti", "three concealed pungs"),
-            Line::FourConcealedPungs => double("quattro tris nascosti", "four concealed pungs"),
+            Line::Set(meld) => set_label(meld),
+            Line::MahJong => crate::msg!("fimj.line.mah_jong_going_out"),
+            Line::OwnFlowerDouble => double(crate::msg!("fimj.line.own_flower")),
+            Line::OwnSeasonDouble => double(crate::msg!("fimj.line.own_season")),
+            Line::Bouquet => double(crate::msg!("fimj.line.all_four_flowers")),
+            Line::RoseOfSeasons => double(crate::msg!("fimj.line.all_four_seasons")),
+            Line::OwnWindSet(t) => double(crate::msg!("fimj.line.pung_of_own_wind_t", t = t)),
+            Line::RoundWindSet(t) => double(crate::msg!("fimj.line.pung_of_round_wind_t", t = t)),
+            Line::DragonSet(t) => double(crate::msg!("fimj.line.pung_of_dragons_t_t_t", t = t)),
+            Line::ThreeHeadSets => double(crate::msg!("fimj.line.three_head_pungs")),
+            Line::FourHeadSets => double(crate::msg!("fimj.line.four_head_pungs")),
+            Line::EqualPungs => double(crate::msg!("fimj.line.three_equal_pungs")),
+            Line::ThreeConcealedPungs => double(crate::msg!("fimj.line.three_concealed_pungs")),
+            Line::FourConcealedPungs => double(crate::msg!("fimj.line.four_concealed_pungs")),
             Line::EqualChows(kind) => match kind {
-                EqualChows::Three => double("tre scale uguali", "three equal chows"),
-                EqualChows::Four => double("quattro scale uguali", "four equal chows"),
-                EqualChows::ThreeOneSuit => {
-                    double("tre scale uguali dello stesso seme", "three equal chows in one suit")
-                }
-                EqualChows::FourOneSuit => {
-                    double("quattro scale uguali dello stesso seme", "four equal chows in one suit")
-                }
+                EqualChows::Three => double(crate::msg!("fimj.line.three_equal_chows")),
+                EqualChows::Four => double(crate::msg!("fimj.line.four_equal_chows")),
+                EqualChows::ThreeOneSuit => double(crate::msg!("fimj.line.three_equal_chows_in_one_suit")),
+                EqualChows::FourOneSuit => double(crate::msg!("fimj.line.four_equal_chows_in_one_suit")),
             },
             Line::Snake(kind) => match kind {
-                Snake::Plain => double("serpente", "snake"),
-                Snake::OneSuit => double("serpente di colore", "snake in one suit"),
-                Snake::Chained => double("serpente incatenato", "chained snake"),
-                Snake::ChainedOneSuit => double("serpente incatenato di colore", "chained snake in one suit"),
+                Snake::Plain => double(crate::msg!("fimj.line.snake")),
+                Snake::OneSuit => double(crate::msg!("fimj.line.snake_in_one_suit")),
+                Snake::Chained => double(crate::msg!("fimj.line.chained_snake")),
+                Snake::ChainedOneSuit => double(crate::msg!("fimj.line.chained_snake_in_one_suit")),
             },
-            Line::WooPung => closing("Woo-Pung", "Woo-Pung (no chows)"),
-            Line::Colore => closing("Colore", "Colore (one suit with dragons/own wind)"),
-            Line::RobbingKong => closing("strappare un poker", "robbing a kong"),
-            Line::LastDiscard => closing("pesce dal fondo del fiume", "last discard"),
-            Line::LastWallTile => closing("luna in fondo al pozzo", "last tile of the wall"),
-            Line::Limit(limit) => (format!("Massimo: {}", limit.name_it()), format!("Limit: {}", limit.name_en())),
-        };
-        (it, en)
+            Line::WooPung => closing(crate::msg!("fimj.line.woo_pung_no_chows")),
+            Line::Colore => closing(crate::msg!("fimj.line.colore_one_suit_with_dragons_own")),
+            Line::RobbingKong => closing(crate::msg!("fimj.line.robbing_kong")),
+            Line::LastDiscard => closing(crate::msg!("fimj.line.last_discard")),
+            Line::LastWallTile => closing(crate::msg!("fimj.line.last_tile_of_wall")),
+            Line::Limit(limit) => crate::msg!("fimj.line.limit").arg_message("limit", limit.name()),
+        }
     }
 
     /// The line as an explanation item.
     pub fn item(self, amount: Amount) -> Item {
-        let (label_it, label_en) = self.labels();
-        let mut item = Item { label_ja: None, label_it, label_en, points: None, doubles: None, limit: None };
+        let mut item = Item { label_ja: None, label: self.label(), points: None, doubles: None, limit: None };
         match amount {
             Amount::Points(p) => item.points = Some(u64::from(p)),
             Amount::Doubles(d) => item.doubles = Some(d),
@@ -172,22 +163,27 @@ impl Line {
     }
 }
 
-fn double(it: &str, en: &str) -> (String, String) {
-    (format!("Raddoppio: {it}"), format!("Double: {en}"))
+fn double(what: Message) -> Message {
+    crate::msg!("fimj.line.double").arg_message("what", what)
 }
 
-fn closing(it: &str, en: &str) -> (String, String) {
-    (format!("Raddoppio di chiusura: {it}"), format!("Closing double: {en}"))
+fn closing(what: Message) -> Message {
+    crate::msg!("fimj.line.closing").arg_message("what", what)
 }
 
-fn set_labels(meld: Meld) -> (String, String) {
-    let kong = meld.kind == MeldKind::Kong;
-    let it_kind = if kong { "Poker" } else { "Tris" };
-    let en_kind = if kong { "kong" } else { "pung" };
-    let (it_state, en_state) = if meld.concealed { ("coperto", "Concealed") } else { ("scoperto", "Exposed") };
-    let (it_head, en_head) = if meld.tile.is_head() { (" di testa", " of head tiles") } else { ("", " of simples") };
-    let body = Meld { concealed: true, ..meld };
-    (format!("{it_kind} {it_state}{it_head} ({body})"), format!("{en_state} {en_kind}{en_head} ({body})"))
+fn set_label(meld: Meld) -> Message {
+    let head = meld.tile.is_head();
+    let key = match (meld.kind == MeldKind::Kong, meld.concealed, head) {
+        (false, true, true) => crate::text_id!("fimj.line.set.concealed_pung_head"),
+        (false, true, false) => crate::text_id!("fimj.line.set.concealed_pung_simple"),
+        (false, false, true) => crate::text_id!("fimj.line.set.exposed_pung_head"),
+        (false, false, false) => crate::text_id!("fimj.line.set.exposed_pung_simple"),
+        (true, true, true) => crate::text_id!("fimj.line.set.concealed_kong_head"),
+        (true, true, false) => crate::text_id!("fimj.line.set.concealed_kong_simple"),
+        (true, false, true) => crate::text_id!("fimj.line.set.exposed_kong_head"),
+        (true, false, false) => crate::text_id!("fimj.line.set.exposed_kong_simple"),
+    };
+    Message::new(key).arg("set", Meld { concealed: true, ..meld })
 }
 
 #[cfg(test)]
@@ -198,16 +194,16 @@ mod tests {
     #[test]
     fn set_labels_say_state_and_head() {
         let meld = Meld { kind: MeldKind::Pung, tile: Tile::dragon(Dragon::Red), concealed: true };
-        assert_eq!(Line::Set(meld).labels().0, "Tris coperto di testa (RRR)");
-        assert_eq!(Line::Set(meld).labels().1, "Concealed pung of head tiles (RRR)");
+        assert_eq!(Line::Set(meld).label().render(crate::i18n::Lang::It), "Tris coperto di testa (RRR)");
+        assert_eq!(Line::Set(meld).label().render(crate::i18n::Lang::En), "Concealed pung of head tiles (RRR)");
         let exposed_kong = Meld { kind: MeldKind::Kong, tile: Wind::South.tile(), concealed: false };
-        assert_eq!(Line::Set(exposed_kong).labels().0, "Poker scoperto di testa (SSSS)");
+        assert_eq!(Line::Set(exposed_kong).label().render(crate::i18n::Lang::It), "Poker scoperto di testa (SSSS)");
     }
 
     #[test]
     fn item_carries_exactly_one_amount() {
         let item = Line::DragonSet(Tile::dragon(Dragon::Red)).item(Amount::Doubles(1));
-        assert_eq!(item.label_it, "Raddoppio: tris di draghi (RRR)");
+        assert_eq!(item.label.render(crate::i18n::Lang::It), "Raddoppio: tris di draghi (RRR)");
         assert_eq!((item.points, item.doubles, item.limit), (None, Some(1), None));
     }
 }

@@ -39,8 +39,7 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
         let (name, ken, limit) = (&hand.names[declarer], kens[declarer], table.threshold);
         warnings.push(Warning {
             player: Some(name.clone()),
-            it: format!("{name} ha dichiarato tegarasu sanjuu con {ken} ken (oltre {limit}): registrata comunque"),
-            en: format!("{name} declared tegarasu sanjuu with {ken} ken (above {limit}): recorded anyway"),
+            text: crate::msg!("mayumi.warning.declared_above_threshold", name = name, ken = ken, limit = limit),
         });
     }
     let players = hand

@@ -2,6 +2,7 @@
 
 use super::table::{Needs, ScoringTable};
 use crate::hanafuda::{Card, FAMILIES, Kind};
+use crate::message::Message;
 use crate::rules::Item;
 
 /// A capture's total in ken and why, one line per kind of card, complete family and yaku.
@@ -13,8 +14,8 @@ pub struct Total {
     pub items: Vec<Item>,
 }
 
-fn item(ja: &str, it: String, en: String, ken: u64) -> Item {
-    Item { label_ja: Some(ja.to_owned()), label_it: it, label_en: en, points: Some(ken), doubles: None, limit: None }
+fn item(ja: &str, label: Message, ken: u64) -> Item {
+    Item { label_ja: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None }
 }
 
 /// Scores one player's captured cards under `table`.
@@ -27,21 +28,18 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         let ken: u64 = scoring.iter().map(|c| value(c)).sum();
         if ken > 0 {
             let codes = scoring.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
-            let (ja, it, en) = kind.names();
-            items.push(item(ja, format!("{it}: {codes}"), format!("{en}: {codes}"), ken));
+            let (ja, name) = kind.names();
+            items.push(item(ja, crate::msg!("mayumi.item.kind", codes = codes).arg_message("kind", name), ken));
         }
     }
     if table.bonus > 0 {
         for month in 1..=12u8 {
             let complete = Card::month_cards(month).iter().all(|c| cards.contains(c));
             if complete && table.bonus_months[usize::from(month - 1)] {
-                let (ja, it, en) = FAMILIES[usize::from(month - 1)];
-                items.push(item(
-                    ja,
-                    format!("Famiglia completa: {ja} ({it}, mese {month})"),
-                    format!("Complete family: {ja} ({en}, month {month})"),
-                    table.bonus,
-                ));
+                let (ja, family) = FAMILIES[usize::from(month - 1)];
+                let label = crate::msg!("mayumi.item.complete_family", ja = ja, month = month)
+                    .arg_message("family", Message::new(family));
+                items.push(item(ja, label, table.bonus));
             }
         }
     }
@@ -61,12 +59,8 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
             })
         });
         if !outdone {
-            items.push(item(
-                &yaku.ja,
-                format!("{} — {}", yaku.ja, yaku.it),
-                format!("{} — {}", yaku.ja, yaku.en),
-                yaku.ken,
-            ));
+            let label = crate::msg!("mayumi.item.yaku", ja = yaku.ja).arg_message("name", yaku.name());
+            items.push(item(&yaku.ja, label, yaku.ken));
         }
     }
     let ken = items.iter().filter_map(|i| i.points).fold(0u64, u64::saturating_add);

@@ -111,6 +111,14 @@ pub struct CheckedYaku {
     pub ken: u64,
 }
 
+impl CheckedYaku {
+    /// What it is: the scoring table's own words, Italian and English (data a club may change, not texts of
+    /// the program).
+    pub fn name(&self) -> crate::message::Message {
+        crate::message::Message::both(self.it.clone(), self.en.clone())
+    }
+}
+
 /// The table ready for scoring.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScoringTable {

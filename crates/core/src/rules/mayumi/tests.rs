@@ -16,7 +16,7 @@ fn lines(codes: &str) -> Vec<(String, u64)> {
     total(&parse_capture(codes).expect("codes"), &table())
         .items
         .into_iter()
-        .map(|i| (i.label_en, i.points.unwrap_or(0)))
+        .map(|i| (i.label.render(crate::i18n::Lang::En), i.points.unwrap_or(0)))
         .collect()
 }
 
@@ -98,10 +98,15 @@ fn ribbon_counts_score_only_the_highest() {
 #[test]
 fn the_lines_name_the_cards_and_the_yaku_in_japanese_and_both_languages() {
     let items = total(&parse_capture("1L 1R 8L 8A 9A 12C1").expect("codes"), &table()).items;
-    let view: Vec<(Option<&str>, &str, &str, u64)> = items
+    let rendered: Vec<(Option<&str>, String, String, u64)> = items
         .iter()
-        .map(|i| (i.label_ja.as_deref(), i.label_it.as_str(), i.label_en.as_str(), i.points.unwrap_or(0)))
+        .map(|i| {
+            let (it, en) = (i.label.render(crate::i18n::Lang::It), i.label.render(crate::i18n::Lang::En));
+            (i.label_ja.as_deref(), it, en, i.points.unwrap_or(0))
+        })
         .collect();
+    let view: Vec<(Option<&str>, &str, &str, u64)> =
+        rendered.iter().map(|(ja, it, en, ken)| (*ja, it.as_str(), en.as_str(), *ken)).collect();
     assert_eq!(
         view,
         [

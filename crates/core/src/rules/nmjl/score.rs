@@ -1,6 +1,7 @@
 //! What a checked game gives: the payments of club play (with the bettor's mirror) or the tournament
 //! convention's points, and each player's explanation lines.
 
+use crate::message::Message;
 use crate::rules::{Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
 
 use super::manche::{Game, NmjlManche, Winner};
@@ -138,8 +139,8 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
     }
 }
 
-fn item(label_it: String, label_en: String, points: Option<u64>) -> Item {
-    Item { label_ja: None, label_it, label_en, points, doubles: None, limit: None }
+fn item(label: Message, points: Option<u64>) -> Item {
+    Item { label_ja: None, label, points, doubles: None, limit: None }
 }
 
 /// Why a player scored what it did, one line per figure.
@@ -148,7 +149,7 @@ fn items(seat: usize, game: &Game, options: &NmjlOptions) -> Vec<Item> {
     let tournament = options.mode == Mode::Tournament;
     let mut lines = Vec::new();
     if game.dead[seat] {
-        lines.push(item("Mano morta".to_owned(), "Dead hand".to_owned(), None));
+        lines.push(item(crate::msg!("nmjl.item.dead_hand"), None));
         if tournament {
             return lines;
         }
@@ -156,57 +157,40 @@ fn items(seat: usize, game: &Game, options: &NmjlOptions) -> Vec<Item> {
     let Some(winner) = game.winner else {
         if tournament {
             let wall = figures.wall_game;
-            lines.push(item(
-                format!("Muro esaurito, mano viva: +{wall}"),
-                format!("Wall game, live hand: +{wall}"),
-                Some(wall),
-            ));
+            lines.push(item(crate::msg!("nmjl.item.wall_game_live_hand_wall", wall = wall), Some(wall)));
         }
         return lines;
     };
     if seat == winner.seat {
         let value = winner.value;
-        lines.push(item(format!("Valore della carta: {value}"), format!("Card value: {value}"), Some(value)));
+        lines.push(item(crate::msg!("nmjl.item.card_value_value", value = value), Some(value)));
         let self_picked = winner.flags.is_self_picked();
         let how = match (winner.flags.joker_exchange, self_picked) {
-            (true, _) => Some(("Mah Jongg con scambio del jolly", "Mah Jongg by a joker exchange")),
-            (false, true) => Some(("Pescata dal muro", "Self-picked")),
+            (true, _) => Some(crate::msg!("nmjl.item.joker_exchange")),
+            (false, true) => Some(crate::msg!("nmjl.item.self_picked")),
             _ => None,
         };
         match (tournament, how) {
-            (true, Some((it, en))) => {
+            (true, Some(how)) => {
                 let bonus = figures.self_picked;
-                lines.push(item(format!("{it}: +{bonus}"), format!("{en}: +{bonus}"), Some(bonus)));
+                lines
+                    .push(item(crate::msg!("nmjl.item.how_bonus", bonus = bonus).arg_message("how", how), Some(bonus)));
             }
-            (false, Some((it, en))) => {
-                lines.push(item(format!("{it}: ognuno paga il doppio"), format!("{en}: everyone pays double"), None));
+            (false, Some(how)) => {
+                lines.push(item(crate::msg!("nmjl.item.how_everyone_pays_double").arg_message("how", how), None));
             }
-            (false, None) => lines.push(item(
-                "Su scarto: chi ha scartato paga il doppio".to_owned(),
-                "On a discard: the discarder pays double".to_owned(),
-                None,
-            )),
+            (false, None) => lines.push(item(crate::msg!("nmjl.item.on_discard_discarder_pays_double"), None)),
             (true, None) => {}
         }
         if winner.flags.jokerless {
             let line = match (tournament, winner.flags.singles_and_pairs) {
                 (true, false) => {
                     let bonus = figures.jokerless;
-                    item(format!("Senza jolly: +{bonus}"), format!("Jokerless: +{bonus}"), Some(bonus))
+                    item(crate::msg!("nmjl.item.jokerless_bonus", bonus = bonus), Some(bonus))
                 }
-                (false, false) => {
-                    item("Senza jolly: valore raddoppiato".to_owned(), "Jokerless: value doubled".to_owned(), None)
-                }
-                (false, true) => item(
-                    "Senza jolly, ma Singles & Pairs: non raddoppia".to_owned(),
-                    "Jokerless, but Singles & Pairs: not doubled".to_owned(),
-                    None,
-                ),
-                (true, true) => item(
-                    "Senza jolly, ma Singles & Pairs: nessun bonus".to_owned(),
-                    "Jokerless, but Singles & Pairs: no bonus".to_owned(),
-                    None,
-                ),
+                (false, false) => item(crate::msg!("nmjl.item.jokerless_value_doubled"), None),
+                (false, true) => item(crate::msg!("nmjl.item.jokerless_but_singles_pairs_not_doubled"), None),
+                (true, true) => item(crate::msg!("nmjl.item.jokerless_but_singles_pairs_no_bonus"), None),
             };
             lines.push(line);
         }
@@ -215,27 +199,22 @@ fn items(seat: usize, game: &Game, options: &NmjlOptions) -> Vec<Item> {
         if tournament {
             let loss = figures.discarder_loss(exposures);
             lines.push(item(
-                format!("Ha scartato la tessera vincente ({exposures} esposizioni del vincitore): −{loss}"),
-                format!("Discarded the winning tile (winner's exposures: {exposures}): −{loss}"),
+                crate::msg!(
+                    "nmjl.item.discarded_winning_tile_winners_exposures_exposures",
+                    exposures = exposures,
+                    loss = loss
+                ),
                 None,
             ));
         } else {
-            lines.push(item(
-                "Ha scartato la tessera vincente: paga il doppio".to_owned(),
-                "Discarded the winning tile: pays double".to_owned(),
-                None,
-            ));
+            lines.push(item(crate::msg!("nmjl.item.discarded_winning_tile_pays_double"), None));
         }
     }
     if let Some((bettor, on)) = &game.bettor
         && *on == seat
         && !tournament
     {
-        lines.push(item(
-            format!("{bettor} scommette su questo posto: paga e incassa come questo posto"),
-            format!("{bettor} bets on this seat: pays and collects as this seat does"),
-            None,
-        ));
+        lines.push(item(crate::msg!("nmjl.item.bettor_bets_on_this_seat_pays", bettor = bettor), None));
     }
     lines
 }

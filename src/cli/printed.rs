@@ -1,0 +1,124 @@
+//! The outcome as `stecca score` prints it for scripts: the stored form (a text id and its arguments for every
+//! line and warning) with each text written out in Italian and English instead (`label_it`, `label_en`; `it`,
+//! `en`), so that a script needs no locale files to show a breakdown, and the field order of the stored form.
+
+use serde::{Serialize, Serializer};
+
+use crate::i18n::Lang;
+use crate::message::Message;
+use crate::rules::{Item, MancheOutcome, PaymentOutcome, PlayerOutcome, Warning};
+use crate::tiles::Wind;
+
+/// A scored manche, its texts written out.
+#[derive(Serialize)]
+pub struct Printed<'a> {
+    rules: &'a str,
+    void: bool,
+    players: Vec<PrintedPlayer<'a>>,
+    payments: &'a [PaymentOutcome],
+    net: InOrder<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next_oya: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<PrintedWarning<'a>>,
+}
+
+/// The nets as a map in the players' order (a map type would sort them by name).
+struct InOrder<'a>(&'a [(String, i64)]);
+
+impl Serialize for InOrder<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(name, amount)| (name, amount)))
+    }
+}
+
+#[derive(Serialize)]
+struct PrintedPlayer<'a> {
+    name: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seat: Option<Wind>,
+    mahjong: bool,
+    score: i64,
+    stick_points: u64,
+    doubles: u32,
+    limit: Option<&'a str>,
+    arrangement: &'a str,
+    items: Vec<PrintedItem<'a>>,
+}
+
+#[derive(Serialize)]
+struct PrintedItem<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    label_ja: Option<&'a str>,
+    label_it: String,
+    label_en: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    doubles: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct PrintedWarning<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'a str>,
+    it: String,
+    en: String,
+}
+
+fn written(message: &Message) -> (String, String) {
+    (message.render(Lang::It), message.render(Lang::En))
+}
+
+impl<'a> From<&'a MancheOutcome> for Printed<'a> {
+    fn from(outcome: &'a MancheOutcome) -> Printed<'a> {
+        Printed {
+            rules: &outcome.rules,
+            void: outcome.void,
+            players: outcome.players.iter().map(PrintedPlayer::from).collect(),
+            payments: &outcome.payments,
+            net: InOrder(&outcome.net),
+            next_oya: outcome.next_oya.as_deref(),
+            warnings: outcome.warnings.iter().map(PrintedWarning::from).collect(),
+        }
+    }
+}
+
+impl<'a> From<&'a PlayerOutcome> for PrintedPlayer<'a> {
+    fn from(player: &'a PlayerOutcome) -> PrintedPlayer<'a> {
+        PrintedPlayer {
+            name: &player.name,
+            seat: player.seat,
+            mahjong: player.mahjong,
+            score: player.score,
+            stick_points: player.stick_points,
+            doubles: player.doubles,
+            limit: player.limit.as_deref(),
+            arrangement: &player.arrangement,
+            items: player.items.iter().map(PrintedItem::from).collect(),
+        }
+    }
+}
+
+impl<'a> From<&'a Item> for PrintedItem<'a> {
+    fn from(item: &'a Item) -> PrintedItem<'a> {
+        let (label_it, label_en) = written(&item.label);
+        PrintedItem {
+            label_ja: item.label_ja.as_deref(),
+            label_it,
+            label_en,
+            points: item.points,
+            doubles: item.doubles,
+            limit: item.limit,
+        }
+    }
+}
+
+impl<'a> From<&'a Warning> for PrintedWarning<'a> {
+    fn from(warning: &'a Warning) -> PrintedWarning<'a> {
+        let (it, en) = written(&warning.text);
+        PrintedWarning { player: warning.player.as_deref(), it, en }
+    }
+}
