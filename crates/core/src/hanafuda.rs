@@ -38,7 +38,7 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.letter() == letter)
     }
 
-    /// The Japanese name, Italian and English names of the kind (plural).
+    /// The Japanese name of the kind and its name in words (plural).
     pub fn names(self) -> (&'static str, Message) {
         match self {
             Kind::Light => ("Hikari", msg!("notation.card.kinds.light")),
@@ -79,7 +79,7 @@ const MONTHS: [(&[Kind], u8); 12] = [
     (&[Kind::Light], 3),
 ];
 
-/// The flower of each month: Japanese, Italian, English.
+/// The flower of each month: its Japanese name and the id of its name in words.
 pub const FAMILIES: [(&str, &str); 12] = [
     ("Matsu", crate::text_id!("notation.card.family.matsu")),
     ("Ume", crate::text_id!("notation.card.family.ume")),

@@ -1,8 +1,8 @@
-//! Words for the person at the desk. Every error a referee or treasurer can meet carries a [`Message`]: the id
-//! of a text in `assets/locales/{it,en}.yml` with its arguments, rendered in the desk's language when it is
-//! shown. The errors' `Display` is the text in the process's language ([`set_display_language`]: English unless
-//! the command line chose Italian by `--lang` or the locale), so each text is written once per language. Rules that already word their errors in both languages ([`crate::rules::MancheError`],
-//! tile notation) keep doing so ([`Message::Both`]).
+//! Words for the person at the desk. Every error a referee or treasurer can meet carries a [`Message`]: the id of a
+//! text in `assets/locales/{it,en}.yml` with its arguments, rendered in the desk's language when it is shown. The
+//! errors' `Display` is the text in the process's language ([`set_display_language`]: English unless the command line
+//! chose Italian by `--lang` or the locale), so each text is written once per language. Only texts that come as data in
+//! both languages (a club's own yaku names, outcomes saved before texts were ids) are [`Message::Both`].
 
 use std::borrow::Cow;
 use std::fmt;

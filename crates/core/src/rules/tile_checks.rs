@@ -1,6 +1,6 @@
-//! Checks of a whole tile manche that every Mah Jong ruleset shares: the table (names, one player per seat
-//! wind), no tile more than four times across the hands, each flower and season once. Every error names the
-//! player (or the tile) and says why, in English and Italian.
+//! Checks of a whole tile manche that every Mah Jong ruleset shares: the table (names, one player per seat wind), no
+//! tile more than four times across the hands, each flower and season once. Every error names the player (or the tile)
+//! and says why, as a text id of the locale files.
 
 use crate::rules::MancheError;
 use crate::tiles::{Counts, Hand, KINDS, Tile, Wind};

@@ -104,7 +104,7 @@ impl Dead {
         }
     }
 
-    /// Italian and English words.
+    /// The kind in words ("short").
     pub fn word(self) -> crate::message::Message {
         match self {
             Dead::Irregular => crate::msg!("classic_american.dead_kind.irregular"),

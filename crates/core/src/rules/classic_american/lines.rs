@@ -1,4 +1,4 @@
-//! The lines of a classic American hand's explanation, with Italian and English labels.
+//! The lines of a classic American hand's explanation, each labelled by a text id of the ruleset's locale files.
 
 use crate::message::Message;
 use crate::rules::Item;

@@ -1,5 +1,5 @@
-//! Checks of a whole FIMJ manche before anything is scored. Every error names the player (or the tile) and
-//! says why, in English and Italian.
+//! Checks of a whole FIMJ manche before anything is scored. Every error names the player (or the tile) and says why, as
+//! a text id of the locale files.
 
 use crate::message::Message;
 use crate::rules::MancheError;

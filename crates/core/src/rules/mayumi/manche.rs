@@ -1,6 +1,6 @@
-//! A Hanafuda hand as the referee enters it — each player's captured cards, the oya, a declaration of
-//! *tegarasu sanjuu* — read from the generic input and checked. Every refusal names the player (or the card)
-//! and says why, in English and Italian.
+//! A Hanafuda hand as the referee enters it — each player's captured cards, the oya, a declaration of *tegarasu sanjuu*
+//! — read from the generic input and checked. Every refusal names the player (or the card) and says why, as a text id
+//! of the locale files.
 
 use crate::hanafuda::{Card, DECK_SIZE, parse_capture};
 use crate::rules::problems::Problems;

@@ -1,6 +1,6 @@
-//! A modern American game as the referee enters it, read from the generic input and checked: one winner with
-//! the value of a card hand, how it was won, the discarder, dead hands, an optional bettor. Every refusal names
-//! the player (or the field) and says why, in English and Italian.
+//! A modern American game as the referee enters it, read from the generic input and checked: one winner with the value
+//! of a card hand, how it was won, the discarder, dead hands, an optional bettor. Every refusal names the player (or
+//! the field) and says why, as a text id of the locale files.
 
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{TileSeat, seat_wind, table};
