@@ -51,6 +51,42 @@ fn a_database_of_a_newer_stecca_is_refused_and_left_alone() {
     assert_eq!(version, 99);
 }
 
+/// A server database at schema 7 whose outcomes have their words written out (version 1) gets them as text
+/// ids when a station of this build opens it, figures unchanged.
+#[test]
+fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
+    let url = crate::common::pg::url();
+    let mut store = Store::open_server(&url).expect("open");
+    let (_, tables) = seated(&mut store, 1);
+    desk::confirm_manche(&mut store, tables[0], 1, &entry(1), "R").expect("saved");
+    let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+    let outcome: String = client.query_one("SELECT outcome FROM manche", &[]).expect("outcome").get(0);
+    let mut old: serde_json::Value = serde_json::from_str(&outcome).expect("json");
+    for item in old["players"]
+        .as_array_mut()
+        .expect("players")
+        .iter_mut()
+        .flat_map(|p| p["items"].as_array_mut().expect("items").iter_mut())
+    {
+        let label: stecca::message::Message = serde_json::from_value(item["label"].take()).expect("label");
+        let item = item.as_object_mut().expect("item");
+        item.remove("label");
+        item.insert("label_it".into(), label.render(Lang::It).into());
+        item.insert("label_en".into(), label.render(Lang::En).into());
+    }
+    client
+        .execute("UPDATE manche SET outcome = $1, outcome_version = 1", &[&old.to_string()])
+        .expect("as version 1 saved it");
+    client.execute("UPDATE stecca_schema SET version = 7", &[]).expect("schema 7");
+    drop(store);
+    Store::open_server(&url).expect("migrates");
+    let row = client.query_one("SELECT outcome, outcome_version FROM manche", &[]).expect("row");
+    assert_eq!(row.get::<_, i64>(1), 2);
+    assert_eq!(row.get::<_, String>(0), outcome, "the outcome scored today, ids and all");
+    let version: i64 = client.query_one("SELECT version FROM stecca_schema", &[]).expect("version").get(0);
+    assert_eq!(version, schema_version());
+}
+
 /// A tournament of `tables` tables of four, seated for one session; returns it and its tables' ids.
 fn seated(store: &mut Store, tables: usize) -> (Id, Vec<Id>) {
     let settings = TournamentSettings { name: "Stazioni".into(), sessions: 1, ..TournamentSettings::default() };

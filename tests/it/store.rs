@@ -223,6 +223,20 @@ fn a_schema_2_database_migrates_with_a_backup_and_identical_results() {
     }
     assert!(expected_rows > 400, "the fixture has payments to migrate");
     assert_eq!(rows, expected_rows, "every payment of every outcome is a row");
+    // Every saved outcome scores the same today: each is rewritten with text ids (schema 8), words and all.
+    let conn = store.connection().expect("sqlite");
+    let version_1: i64 =
+        conn.query_row("SELECT count(*) FROM manche WHERE outcome_version = 1", [], |r| r.get(0)).expect("count");
+    assert_eq!(version_1, 0, "no outcome left with its words written out");
+    let outcomes: Vec<String> = conn
+        .prepare("SELECT outcome FROM manche")
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .expect("outcomes");
+    let outcomes: Vec<stecca::rules::MancheOutcome> =
+        outcomes.iter().map(|o| serde_json::from_str(o).expect("outcome")).collect();
+    let labels: Vec<_> = outcomes.iter().flat_map(|o| &o.players).flat_map(|p| &p.items).map(|i| &i.label).collect();
+    assert!(labels.len() > 100, "the fixture explains its hands");
+    assert!(labels.iter().all(|label| label.id().is_some()), "every line an id");
     drop(store);
     assert!(dir.path().join("stecca.db").exists());
 }

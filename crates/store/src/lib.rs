@@ -14,6 +14,7 @@ mod copy;
 pub mod db;
 mod guards;
 mod manches;
+mod outcome_ids;
 mod penalties;
 mod players;
 pub mod postgres;

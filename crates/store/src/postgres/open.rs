@@ -3,8 +3,8 @@
 //! written; an empty database gets the whole schema; an older Stecca schema is migrated in the same
 //! transaction. (A server keeps its own backups: no file is copied here.)
 
-use super::super::db::Backend;
-use super::super::{StoreError, StoreResult, migrations, schema_version};
+use super::super::db::{Backend, Value};
+use super::super::{StoreError, StoreResult, migrations, outcome_ids, schema_version};
 use super::Postgres;
 use crate::msg;
 
@@ -59,8 +59,25 @@ fn check_and_migrate(backend: &Postgres) -> StoreResult<()> {
             return Err(StoreError::Migration(format!("schema {number} has no PostgreSQL migration")));
         };
         backend.batch(sql).map_err(|e| StoreError::Migration(format!("to schema {number}: {e}")))?;
-        backend.execute("UPDATE stecca_schema SET version = ?1", &[super::super::db::Value::Int(number)])?;
+        if number == outcome_ids::SCHEMA {
+            rewrite_outcomes(backend)?;
+        }
+        backend.execute("UPDATE stecca_schema SET version = ?1", &[Value::Int(number)])?;
         version = number;
+    }
+    Ok(())
+}
+
+/// Schema 8's data step ([`outcome_ids`]), in the migration's transaction.
+fn rewrite_outcomes(backend: &Postgres) -> StoreResult<()> {
+    for row in backend.query("SELECT id, input, outcome FROM manche WHERE outcome_version = 1", &[])? {
+        let (id, input, outcome) = (row.get::<i64>("id")?, row.get::<String>("input")?, row.get::<String>("outcome")?);
+        if let Some(outcome) = outcome_ids::rewrite(&input, &outcome) {
+            backend.execute(
+                "UPDATE manche SET outcome = ?2, outcome_version = ?3 WHERE id = ?1",
+                &[Value::Int(id), Value::Text(outcome), Value::Int(crate::rules::OUTCOME_VERSION)],
+            )?;
+        }
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
-use super::super::{StoreError, StoreResult, migrations, schema_version};
+use super::super::{StoreError, StoreResult, migrations, outcome_ids, schema_version};
 
 /// Written in the header of every database from schema 4 on (`PRAGMA application_id`): "STEC".
 pub const APPLICATION_ID: i64 = 0x5354_4543;
@@ -48,7 +48,27 @@ fn migrate(tx: &Transaction<'_>, from: i64) -> StoreResult<()> {
     for (version, sql) in migrations("up.sql").into_iter().filter(|(v, _)| *v > from) {
         tx.execute_batch(sql.unwrap_or_default())
             .map_err(|e| StoreError::Migration(format!("to schema {version}: {e}")))?;
+        if version == outcome_ids::SCHEMA {
+            rewrite_outcomes(tx)?;
+        }
         tx.pragma_update(None, "user_version", version)?;
+    }
+    Ok(())
+}
+
+/// Schema 8's data step ([`outcome_ids`]), in the migration's transaction.
+fn rewrite_outcomes(tx: &Transaction<'_>) -> StoreResult<()> {
+    let saved = tx
+        .prepare("SELECT id, input, outcome FROM manche WHERE outcome_version = 1")?
+        .query_map([], |row| Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?, row.get::<_, String>(2)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    for (id, input, outcome) in saved {
+        if let Some(outcome) = outcome_ids::rewrite(&input, &outcome) {
+            tx.execute(
+                "UPDATE manche SET outcome = ?2, outcome_version = ?3 WHERE id = ?1",
+                rusqlite::params![id, outcome, crate::rules::OUTCOME_VERSION],
+            )?;
+        }
     }
     Ok(())
 }
