@@ -72,14 +72,11 @@ fn rules_without_a_card_keep_none(mut store: Store) {
 
 fn ada_wins(value: &str, card_hand: &str, discarder: usize) -> MancheEntry {
     let mut hands = vec![HandEntry::default(); 4];
-    hands[0] = HandEntry {
-        mahjong: true,
-        value: value.into(),
-        card_hand: card_hand.into(),
-        exposures: "2".into(),
-        ..HandEntry::default()
-    };
-    hands[discarder].discarder = true;
+    hands[0] = HandEntry { mahjong: true, ..HandEntry::default() };
+    hands[0].set("value", value);
+    hands[0].set("card_hand", card_hand);
+    hands[0].set("exposures", "2");
+    hands[discarder].set_flag("discarder", true);
     MancheEntry { void: false, hands }
 }
 
@@ -101,7 +98,7 @@ fn a_game_is_confirmed_stored_and_ranked(mut store: Store) {
 fn typing_mistakes_are_placed_beside_the_hand(mut store: Store) {
     let (_, table) = nmjl(&mut store, serde_json::json!({}));
     let mut entry = ada_wins("2x5", "", 1);
-    entry.hands[2].dead = Some("dead".into());
+    entry.hands[2].set("dead", "dead");
     let error = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect_err("not a number");
     let desk::DeskError::Entry(errors) = error else { panic!("an entry error: {error}") };
     assert!(
@@ -110,7 +107,7 @@ fn typing_mistakes_are_placed_beside_the_hand(mut store: Store) {
             .is_some_and(|e| e.reason.render(stecca::i18n::Lang::It).contains("«2x5» non è un numero intero"))
     );
     let mut entry = ada_wins("25", "", 1);
-    entry.hands[3].discarder = true;
+    entry.hands[3].set_flag("discarder", true);
     let error = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect_err("two discarders");
     let desk::DeskError::Entry(errors) = error else { panic!("an entry error: {error}") };
     assert!(errors.hands[3].is_some(), "{errors:?}");

@@ -77,6 +77,7 @@ fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
     }
     harness.get_by_label(&format!("{}: +120", names[0]));
     harness.get_by_label(&format!("{}: -250", names[2]));
+    harness.snapshot("hanafuda-entry");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "hand 2 follows");

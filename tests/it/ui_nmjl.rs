@@ -81,6 +81,7 @@ fn a_game_is_entered_by_keyboard_with_the_hand_picked_from_the_card() {
     harness.event(Event::Text("2".into()));
     harness.run();
     press(&mut harness, Modifiers::SHIFT, Key::F1);
+    harness.snapshot("nmjl-entry");
     press(&mut harness, Modifiers::COMMAND, Key::Enter);
     let keys = keys + "2468".len() + 1;
 

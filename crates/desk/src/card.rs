@@ -8,7 +8,7 @@ use crate::tournament::{CardHand, CardRow, Id, parse_card_csv};
 
 fn uses_card(store: &Store, tournament: Id) -> DeskResult<()> {
     let settings = store.tournament(tournament)?.settings;
-    if settings.ruleset().entry_model().card_value {
+    if settings.ruleset().entry_model().uses_card() {
         Ok(())
     } else {
         Err(DeskError::Refused(msg!("error.card.not_used", rules = settings.ruleset().name())))

@@ -102,7 +102,7 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let manches = store.table_manches(table)?;
     let rules = settings.in_force()?;
     let rotations = rotations(&*rules, &manches);
-    let card = if settings.ruleset().entry_model().card_value { store.card(tournament)? } else { Vec::new() };
+    let card = if settings.ruleset().entry_model().uses_card() { store.card(tournament)? } else { Vec::new() };
     Ok(TableState { table: seated, settings, players, manches, card, rules, rotations })
 }
 

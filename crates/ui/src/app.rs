@@ -175,7 +175,7 @@ impl DeskApp {
             }
             ui.separator();
             let mut target = None;
-            let keeps_card = self.tournament.as_ref().is_some_and(|t| t.settings.ruleset().entry_model().card_value);
+            let keeps_card = self.tournament.as_ref().is_some_and(|t| t.settings.ruleset().entry_model().uses_card());
             let entries: [(Screen, &str, bool); 8] = [
                 (Screen::Tournaments, "nav.tournaments", true),
                 (Screen::Settings, "nav.settings", self.tournament.is_some()),

@@ -4,6 +4,7 @@
 
 pub mod classic_american;
 pub mod decompose;
+mod fields;
 pub mod fimj;
 pub mod mayumi;
 pub mod nmjl;
@@ -13,6 +14,7 @@ pub mod tile_checks;
 mod tile_outcome;
 mod typed;
 
+pub use fields::{Applies, EntryModel, Field, FieldKind, HandEntry, PickedLine, TICKED};
 pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
 pub use typed::{RulesInForce, TypedRuleset};
 
@@ -259,32 +261,6 @@ impl MancheFrame {
     pub fn seat(&self, position: usize) -> Option<Wind> {
         self.seat_winds.then(|| self.seat_wind(position))
     }
-}
-
-/// What a referee types for each player, so that entry screens are drawn from the ruleset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EntryModel {
-    /// Each player's tiles in notation.
-    pub tile_hand: bool,
-    /// The flags a winner may carry.
-    pub win_flags: &'static [WinFlagInfo],
-    /// Dead hands a non-winner may be declared (empty: none).
-    pub dead_hands: &'static [WinFlagInfo],
-    /// The winner may name the winning tile.
-    pub winning_tile: bool,
-    /// Most players who may go out in one manche.
-    pub max_winners: usize,
-    /// What a manche with no winner is called ("A monte", "Wall game"): a text id.
-    pub void_label: &'static str,
-    /// A hand's value is punti di stecca and raddoppi (the breakdown shows both).
-    pub points_and_doubles: bool,
-    /// The winner's hand is a line of the card: its value (typed, or picked from the tournament's card) and the
-    /// number of exposures (modern American).
-    pub card_value: bool,
-    /// A discard win names the discarder among the other players.
-    pub discarder: bool,
-    /// Each player's captured cards (Hanafuda) instead of a hand; one player may declare the hand drawn.
-    pub captured_cards: bool,
 }
 
 /// An option chosen from a list of values.

@@ -54,8 +54,7 @@ impl CardHand {
 
     /// A hand of the Singles & Pairs section (never doubled for jokerless): the section's name says so.
     pub fn singles_and_pairs(&self) -> bool {
-        let section = self.section.to_lowercase();
-        section.contains("singles") || section.contains("s&p")
+        crate::rules::nmjl::is_singles_and_pairs(&self.section)
     }
 
     /// "2468 · FF 2222 44 6666 88", as entry and sheets name it.

@@ -1,12 +1,17 @@
 //! The manche as the referee types it at a table (a hand per seat position, flags, a monte) and its
-//! conversion to the ruleset's [`MancheInput`], with every problem attached to the hand it is about.
+//! conversion to the ruleset's [`MancheInput`], with every problem attached to the hand it is about. What a
+//! column holds besides the hand comes from the ruleset's [`EntryModel`]: no field is named here.
 
 use serde::{Deserialize, Serialize};
 
-use crate::msg;
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
 
 use super::{Id, TournamentSettings};
-use crate::rules::{self, DeadHand, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput, SeatModel};
+use crate::message::Message;
+use crate::msg;
+use crate::rules::{self, Field, FieldKind, HandEntry, MancheError, MancheFrame, MancheInput, MancheOutcome, TICKED};
 use crate::tiles::parse_hand;
 
 /// A player at a session table.
@@ -16,38 +21,6 @@ pub struct TablePlayer {
     pub id: Id,
     /// Name (unique in the tournament).
     pub name: String,
-}
-
-/// One hand as typed.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HandEntry {
-    /// The hand in notation, exactly as typed.
-    pub text: String,
-    /// Went Mah Jong.
-    pub mahjong: bool,
-    /// Win flags (`self_drawn`, …), winner only.
-    pub win: Vec<String>,
-    /// A dead hand's kind (`long`, …), for rulesets that have dead hands.
-    #[serde(default)]
-    pub dead: Option<String>,
-    /// The winning tile as typed (empty: not given), for rulesets whose limits depend on it.
-    #[serde(default)]
-    pub winning_tile: String,
-    /// The winner's card value as typed, for rulesets scored from a card.
-    #[serde(default)]
-    pub value: String,
-    /// The card line the value was picked from (empty: typed by hand).
-    #[serde(default)]
-    pub card_hand: String,
-    /// The winner's exposures as typed (empty: none).
-    #[serde(default)]
-    pub exposures: String,
-    /// Discarded the winning tile.
-    #[serde(default)]
-    pub discarder: bool,
-    /// Declared the hand drawn for a poor capture (Hanafuda's *tegarasu sanjuu*).
-    #[serde(default)]
-    pub tegarasu: bool,
 }
 
 /// A text field's content without surrounding spaces, `None` when empty.
@@ -109,6 +82,30 @@ impl EntryErrors {
     }
 }
 
+/// A field's typed text as the value its key takes in the ruleset's input (`None`: left out).
+fn field_value(field: &Field, hand: &HandEntry) -> Option<Value> {
+    let typed = hand.get(field.key);
+    match field.kind {
+        FieldKind::Tiles | FieldKind::Cards | FieldKind::Text | FieldKind::OneOf { .. } => {
+            typed_text(typed).map(Value::from)
+        }
+        FieldKind::Number => typed_number::<u32>(typed).ok().flatten().map(Value::from),
+        FieldKind::CardLine { .. } => typed_number::<u64>(typed).ok().flatten().map(Value::from),
+        FieldKind::Flag | FieldKind::OnePlayer => hand.flag(field.key).then_some(Value::Bool(true)),
+        FieldKind::PickPlayer => None,
+    }
+}
+
+/// Whether a field's text cannot be read as its kind: a number that is not one.
+fn unreadable(field: &Field, hand: &HandEntry) -> bool {
+    let typed = hand.get(field.key);
+    match field.kind {
+        FieldKind::Number => typed_number::<u32>(typed).is_err(),
+        FieldKind::CardLine { .. } => typed_number::<u64>(typed).is_err(),
+        _ => false,
+    }
+}
+
 impl MancheEntry {
     /// A blank manche at a table of `seats`.
     pub fn blank(seats: usize) -> MancheEntry {
@@ -116,41 +113,66 @@ impl MancheEntry {
     }
 
     /// The ruleset's input: players in position order, each with this manche's seat wind where the ruleset
-    /// has winds, the dealer named where the ruleset has one (the oya), and the typed text as a tile hand or
-    /// as captured cards, as the ruleset enters it.
+    /// has winds, the dealer flagged where the ruleset names one, and each field of the entry model under its
+    /// key — a field only for the hands it applies to, a number only when it reads as one.
     pub fn to_input(&self, settings: &TournamentSettings, players: &[TablePlayer], frame: &MancheFrame) -> MancheInput {
-        let ruleset = settings.ruleset();
-        let captured_cards = ruleset.entry_model().captured_cards;
-        let named_dealer = ruleset.seat_model() == SeatModel::Dealer;
-        let declarer = players.iter().zip(&self.hands).find(|(_, hand)| hand.tegarasu).map(|(p, _)| p.name.clone());
-        MancheInput {
+        let model = settings.ruleset().entry_model();
+        let mut manche = Map::new();
+        manche.insert("rules".into(), settings.rules.clone().into());
+        if let Some(wind) = frame.round_wind {
+            manche.insert("round_wind".into(), serde_json::to_value(wind).unwrap_or_default());
+        }
+        manche.insert("void".into(), self.void.into());
+        let mut seats = Vec::with_capacity(players.len());
+        for (position, (player, hand)) in players.iter().zip(&self.hands).enumerate() {
+            let mut seat = Map::new();
+            seat.insert("name".into(), player.name.clone().into());
+            if let Some(wind) = frame.seat(position) {
+                seat.insert("seat".into(), serde_json::to_value(wind).unwrap_or_default());
+            }
+            if let Some(main) = &model.hand
+                && let Some(text) = typed_text(&hand.text)
+            {
+                seat.insert(main.key.into(), text.into());
+            }
+            seat.insert("mahjong".into(), hand.mahjong.into());
+            seat.insert("win".into(), hand.win.clone().into());
+            if let Some(flag) = model.dealer_flag
+                && position == frame.dealer
+            {
+                seat.insert(flag.into(), true.into());
+            }
+            for field in model.fields.iter().filter(|f| f.applies.to(hand.mahjong)) {
+                if field.kind == FieldKind::PickPlayer {
+                    if hand.flag(field.key) && !manche.contains_key(field.key) {
+                        manche.insert(field.key.into(), player.name.clone().into());
+                    }
+                    continue;
+                }
+                if let Some(value) = field_value(field, hand) {
+                    seat.insert(field.key.into(), value);
+                }
+                if let FieldKind::CardLine { line_key } = field.kind
+                    && let Some(line) = typed_text(hand.get(line_key))
+                {
+                    seat.insert(line_key.into(), line.into());
+                }
+            }
+            seats.push(Value::Object(seat));
+        }
+        manche.insert("players".into(), seats.into());
+        manche.insert("options".into(), settings.options.clone());
+        // Every value above has the type its key takes (numbers are read as the field's kind allows); were one
+        // refused all the same, the manche without players is refused by the ruleset, never saved.
+        serde_json::from_value(Value::Object(manche)).unwrap_or_else(|_| MancheInput {
             rules: settings.rules.clone(),
             round_wind: frame.round_wind,
             void: self.void,
-            players: players
-                .iter()
-                .zip(&self.hands)
-                .enumerate()
-                .map(|(position, (player, hand))| PlayerInput {
-                    name: player.name.clone(),
-                    seat: frame.seat(position),
-                    hand: if captured_cards { None } else { typed_text(&hand.text) },
-                    mahjong: hand.mahjong,
-                    win: hand.win.clone(),
-                    dead: hand.dead.clone().map(DeadHand::Kind),
-                    winning_tile: typed_text(&hand.winning_tile),
-                    value: typed_number(&hand.value).ok().flatten(),
-                    card_hand: typed_text(&hand.card_hand),
-                    exposures: typed_number(&hand.exposures).ok().flatten(),
-                    discarder: hand.discarder,
-                    oya: named_dealer && position == frame.dealer,
-                    captured: if captured_cards { typed_text(&hand.text) } else { None },
-                })
-                .collect(),
+            players: Vec::new(),
             bettor: None,
-            tegarasu_sanjuu: declarer,
+            tegarasu_sanjuu: None,
             options: settings.options.clone(),
-        }
+        })
     }
 
     /// Validates and scores the manche; on failure every message is attached to its hand where it has one.
@@ -172,22 +194,15 @@ impl MancheEntry {
         let model = settings.ruleset().entry_model();
         for (position, hand) in self.hands.iter().enumerate() {
             let name = &players[position].name;
-            if model.tile_hand
+            if model.hand.is_some_and(|main| main.kind == FieldKind::Tiles)
                 && let Err(e) = parse_hand(&hand.text)
             {
                 errors.hands[position] = Some(MancheError::player(name, crate::message::Explain::message(&e)));
             }
-            if model.card_value {
-                // Each read as `to_input` reads it: the value as `u64`, the exposures as `u32`.
-                let unreadable = [
-                    (typed_number::<u64>(&hand.value).is_err(), &hand.value, msg!("manche.field.value")),
-                    (typed_number::<u32>(&hand.exposures).is_err(), &hand.exposures, msg!("manche.field.exposures")),
-                ];
-                for (_, text, field) in unreadable.into_iter().filter(|(bad, ..)| *bad) {
-                    let reason =
-                        msg!("manche.error.not_a_whole_number", text = text.trim()).arg_message("field", field);
-                    errors.hands[position] = Some(MancheError::player(name, reason));
-                }
+            for field in model.fields.iter().filter(|f| f.applies.to(hand.mahjong) && unreadable(f, hand)) {
+                let reason = msg!("manche.error.not_a_whole_number", text = hand.get(field.key).trim())
+                    .arg_message("field", Message::new(field.label));
+                errors.hands[position] = Some(MancheError::player(name, reason));
             }
         }
         let mut input = self.to_input(settings, players, frame);
@@ -209,22 +224,50 @@ impl MancheEntry {
         Err(errors)
     }
 
-    /// The typed manche back from a stored input (players in position order).
+    /// The typed manche back from a stored input (players in position order), each field of its ruleset's
+    /// entry model as its key holds it (a ruleset not known here gives the hands and flags only).
     pub fn from_input(input: &MancheInput) -> MancheEntry {
+        let model = rules::ruleset(&input.rules).map(|r| r.entry_model());
+        let (main, fields) = model.map_or((None, &[][..]), |m| (m.hand, m.fields));
+        let json = serde_json::to_value(input).unwrap_or_default();
+        let empty = Vec::new();
+        let seats = json.get("players").and_then(Value::as_array).unwrap_or(&empty);
+        let as_text = |value: Option<&Value>| match value {
+            Some(Value::String(text)) => text.clone(),
+            Some(Value::Bool(true)) => TICKED.to_owned(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => String::new(),
+        };
         let hands = input
             .players
             .iter()
-            .map(|player| HandEntry {
-                text: player.hand.clone().or_else(|| player.captured.clone()).unwrap_or_default(),
-                mahjong: player.mahjong,
-                win: player.win.clone(),
-                dead: player.dead.as_ref().and_then(DeadHand::kind).map(str::to_owned),
-                winning_tile: player.winning_tile.clone().unwrap_or_default(),
-                value: player.value.map(|v| v.to_string()).unwrap_or_default(),
-                card_hand: player.card_hand.clone().unwrap_or_default(),
-                exposures: player.exposures.map(|v| v.to_string()).unwrap_or_default(),
-                discarder: player.discarder,
-                tegarasu: input.tegarasu_sanjuu.as_ref() == Some(&player.name),
+            .zip(seats)
+            .map(|(player, seat)| {
+                let mut hand = HandEntry {
+                    text: main.map(|main| as_text(seat.get(main.key))).unwrap_or_default(),
+                    mahjong: player.mahjong,
+                    win: player.win.clone(),
+                    fields: BTreeMap::new(),
+                };
+                for field in fields {
+                    match field.kind {
+                        FieldKind::PickPlayer => {
+                            let picked = json.get(field.key).and_then(Value::as_str) == Some(player.name.as_str());
+                            hand.set_flag(field.key, picked);
+                        }
+                        // A dead hand stored as a tick (`true`) is the kind `dead`.
+                        FieldKind::OneOf { .. } => match seat.get(field.key) {
+                            Some(Value::Bool(true)) => hand.set(field.key, field.key),
+                            other => hand.set(field.key, as_text(other)),
+                        },
+                        FieldKind::CardLine { line_key } => {
+                            hand.set(field.key, as_text(seat.get(field.key)));
+                            hand.set(line_key, as_text(seat.get(line_key)));
+                        }
+                        _ => hand.set(field.key, as_text(seat.get(field.key))),
+                    }
+                }
+                hand
             })
             .collect();
         MancheEntry { void: input.void, hands }

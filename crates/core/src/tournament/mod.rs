@@ -9,8 +9,9 @@ pub mod settings;
 pub mod standings;
 pub mod winds;
 
+pub use crate::rules::HandEntry;
 pub use card::{CardHand, CardRow, card_problem, parse_card_csv};
-pub use entry::{EntryErrors, HandEntry, MancheEntry, TablePlayer};
+pub use entry::{EntryErrors, MancheEntry, TablePlayer};
 pub use registration::{ImportRow, PlayerData, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
 pub use standings::{PlayerRecord, StandingRow, TableResult, standings};

@@ -20,12 +20,13 @@ use crate::frame::{Frame, Has};
 use crate::hanafuda::{Card, parse_card};
 use crate::link::Fetched;
 use crate::message::Explain;
+use crate::message::Message;
 use crate::msg;
-use crate::rules::{MancheInput, MancheOutcome, SeatLabel};
+use crate::rules::{Applies, EntryModel, Field, FieldKind, MancheInput, MancheOutcome, SeatLabel};
 use crate::tiles::parse_hand;
-use crate::tournament::{CardHand, EntryErrors, HandEntry, Id, MancheEntry, card};
-use crate::widgets::hanafuda;
+use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
 use crate::widgets::tiles::{Palette, paint_hand_strip};
+use crate::widgets::{fields, hanafuda};
 use crate::{Lang, Screen};
 
 type Preview = Result<(MancheInput, MancheOutcome), Box<EntryErrors>>;
@@ -42,8 +43,8 @@ pub struct State {
     active: usize,
     palette: Palette,
     preview: Option<(MancheEntry, u64, Preview)>,
-    /// The hand field to focus on the next frame.
-    focus_hand: Option<usize>,
+    /// The field to give the keyboard on the next frame: (table position, slot — see [`MAIN`]).
+    focus: Option<(usize, usize)>,
     /// The revision of the stored manche the correction started from (`None` for a new manche): another
     /// station's correction in between is refused rather than overwritten.
     base_revision: Option<i64>,
@@ -75,7 +76,7 @@ impl State {
             entry,
             base_revision,
             original,
-            focus_hand: Some(0),
+            focus: Some((0, MAIN)),
             drafts,
             restored,
             stored_table,
@@ -181,35 +182,25 @@ fn flag_target(hands: &[HandEntry], active: usize) -> Option<usize> {
     hands.iter().position(|h| h.mahjong)
 }
 
-/// Toggles hand `position` as the discarder of the winning tile: at most one hand discarded it, and never the
-/// winner.
-fn set_discarder(hands: &mut [HandEntry], position: usize) {
+/// Sets the tick `key` on hand `position` alone (a tick one player carries, or a player picked for the
+/// manche); a second press on the same hand clears it. Where `not_winner`, never on a winner.
+fn claim(hands: &mut [HandEntry], position: usize, key: &str, not_winner: bool) {
     let Some(hand) = hands.get(position) else { return };
-    let on = !hand.discarder && !hand.mahjong;
+    let refused = not_winner && hand.mahjong;
+    let on = !(hand.flag(key) || refused);
     for (i, hand) in hands.iter_mut().enumerate() {
-        hand.discarder = on && i == position;
+        hand.set_flag(key, on && i == position);
     }
 }
 
-/// Fills the winner's hand from a card line: its value, no exposures when concealed, and the Singles & Pairs
-/// flag when the line is of that section.
-fn pick_card_hand(hand: &mut HandEntry, picked: &CardHand) {
-    hand.value = picked.value.to_string();
-    hand.card_hand = picked.label();
-    if picked.concealed {
-        hand.exposures = "0".to_owned();
-    }
-    hand.win.retain(|w| w != SINGLES_AND_PAIRS);
-    if picked.singles_and_pairs() {
-        hand.win.push(SINGLES_AND_PAIRS.to_owned());
+/// Moves a tick just set on hand `position` to it alone.
+fn keep_one(hands: &mut [HandEntry], position: usize, key: &str) {
+    for (i, hand) in hands.iter_mut().enumerate() {
+        if i != position {
+            hand.set_flag(key, false);
+        }
     }
 }
-
-/// The win flag a Singles & Pairs card line sets (the card's sections are data; the flag is the ruleset's).
-const SINGLES_AND_PAIRS: &str = "singles_and_pairs";
-
-/// Most card lines offered under the value field.
-const SUGGESTIONS: usize = 6;
 
 fn toggle_flag(win: &mut Vec<String>, id: &str) {
     if win.iter().any(|w| w == id) {
@@ -252,15 +243,22 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let preview = app.screens.get::<State>().preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
     let model = state.settings.ruleset().entry_model();
+    let main = model.hand;
+    // The tick Shift+F1–F4 sets (the discarder of the winning tile), and the field a new winner types first.
+    let one_player = model.fields.iter().position(|f| f.kind == FieldKind::OnePlayer);
+    let winner_first =
+        model.fields.iter().position(|f| f.applies == Applies::Winner && fields::takes_keyboard(&f.kind));
     ui.label(RichText::new(state.rules.heading(lang)).weak());
 
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
     // checkbox (Enter toggles it), and F-keys work while a hand field has focus.
     let flags = model.win_flags;
-    let (confirm_key, back_key, toggles, flag_toggles, discard_toggles) = ui.input_mut(|i| {
+    let (confirm_key, back_key, toggles, flag_toggles, claims) = ui.input_mut(|i| {
         // Shift+F1–F4 first: consume_key ignores Shift only when asked for none of it.
-        let discard_toggles: Vec<usize> = (0..seats)
-            .filter(|&p| model.discarder && mahjong_key(p).is_some_and(|k| i.consume_key(egui::Modifiers::SHIFT, k)))
+        let claims: Vec<usize> = (0..seats)
+            .filter(|&p| {
+                one_player.is_some() && mahjong_key(p).is_some_and(|k| i.consume_key(egui::Modifiers::SHIFT, k))
+            })
             .collect();
         let toggles: Vec<usize> =
             (0..seats).filter(|&p| mahjong_key(p).is_some_and(|k| i.consume_key(egui::Modifiers::NONE, k))).collect();
@@ -268,25 +266,27 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             .filter(|&f| flag_key(f).is_some_and(|(modifiers, key)| i.consume_key(modifiers, key)))
             .collect();
         let confirm = i.consume_key(egui::Modifiers::COMMAND, egui::Key::Enter);
-        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles, flag_toggles, discard_toggles)
+        (confirm, i.consume_key(egui::Modifiers::NONE, egui::Key::Escape), toggles, flag_toggles, claims)
     });
     for position in toggles {
-        if model.captured_cards {
-            // Hanafuda has no Mah Jong: F1–F3 choose whose cards are typed and clicked.
-            app.screens.get::<State>().active = position;
-            app.screens.get::<State>().focus_hand = Some(position);
+        let mine = app.screens.get::<State>();
+        if !model.mahjong {
+            // No Mah Jong to declare (the rules find the winner): F1–F4 choose whose column is typed and clicked.
+            mine.active = position;
+            mine.focus = Some((position, MAIN));
             continue;
         }
-        let hand = &mut app.screens.get::<State>().entry.hands[position];
+        let hand = &mut mine.entry.hands[position];
         hand.mahjong = !hand.mahjong;
-        if hand.mahjong && model.card_value {
-            // The winner's value is what comes next: its field takes the keyboard.
-            hand.discarder = false;
-            app.screens.get::<State>().focus_hand = Some(position);
+        if let Some(first) = winner_first.filter(|_| hand.mahjong) {
+            // The winner's first typed field is what comes next: it takes the keyboard.
+            mine.focus = Some((position, first + 1));
         }
     }
-    for position in discard_toggles {
-        set_discarder(&mut app.screens.get::<State>().entry.hands, position);
+    if let Some(one) = one_player {
+        for position in claims {
+            claim(&mut app.screens.get::<State>().entry.hands, position, model.fields[one].key, true);
+        }
     }
     let mine = app.screens.get::<State>();
     let flag_target = flag_target(&mine.entry.hands, mine.active);
@@ -315,7 +315,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         if let Some(round) = frame.round_wind {
             ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
         }
-        if !model.captured_cards {
+        if model.mahjong {
             ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.tr(model.void_label));
         }
     });
@@ -338,20 +338,12 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             }
         });
     }
-    let keys = match flag_target.filter(|_| !flags.is_empty()) {
-        Some(target) => msg!("entry.keys_winner", last = seats, winner = state.players[target].name),
-        None => msg!("entry.keys", last = seats),
-    };
-    let keys = if model.discarder { msg!("entry.keys_card", last = seats).arg_message("keys", keys) } else { keys };
-    let keys = if model.captured_cards { msg!("entry.keys_hanafuda", last = seats) } else { keys };
-    // Hanafuda's keys say "Enter = next player" themselves.
-    let enter = if model.tile_hand { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
-    ui.label(RichText::new(format!("{}: {enter}{}", lang.tr(text_id!("entry.keys_title")), keys.render(lang))).weak());
+    ui.label(RichText::new(keys_help(lang, model, seats, flag_target.map(|t| state.players[t].name.as_str()))).weak());
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
-    let mut discarder_clicked = None;
-    let mut declared: Option<usize> = None;
+    let mut claimed: Option<(usize, &'static str)> = None;
+    let someone_won = app.screens.get::<State>().entry.hands.iter().any(|h| h.mahjong);
     ui.columns(seats, |columns| {
         for (position, ui) in columns.iter_mut().enumerate() {
             let player = &state.players[position];
@@ -362,51 +354,27 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             };
             ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
             let mine = app.screens.get::<State>();
-            let hand = &mut mine.entry.hands[position];
-            if model.tile_hand {
-                let label = ui.label(format!("{} {}", lang.tr(text_id!("entry.hand")), position + 1));
-                let edit = egui::TextEdit::singleline(&mut hand.text)
-                    .id_salt(("hand", position))
-                    .desired_width(f32::INFINITY)
-                    .font(egui::TextStyle::Monospace)
-                    .hint_text("[555b] RRR 123c 456d EE 2f");
-                let response = ui.add(edit).labelled_by(label.id);
-                if mine.focus_hand == Some(position) {
-                    response.request_focus();
-                    mine.focus_hand = None;
-                }
-                // Enter ends a single-line field: the next hand takes the keyboard.
-                if response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) && position + 1 < seats {
-                    mine.focus_hand = Some(position + 1);
-                }
-                if response.has_focus() {
-                    mine.active = position;
-                }
-                if let Ok(parsed) = parse_hand(&hand.text) {
-                    paint_hand_strip(ui, &parsed);
-                }
+            let mut focus = mine.focus.filter(|(p, _)| *p == position).map(|(_, slot)| slot);
+            if focus.is_some() {
+                mine.focus = None;
             }
-            if model.captured_cards {
-                let focus = mine.focus_hand == Some(position);
-                if focus {
-                    mine.focus_hand = None;
-                }
-                let typed = captured_fields(ui, lang, hand, position, focus);
+            // Enter in a typed field: the next typed field of this column, else the next hand's main field.
+            let mut next_slot: Option<usize> = None;
+            let hand = &mut mine.entry.hands[position];
+            if let Some(main) = &main {
+                let typed = main_field(ui, lang, main, hand, position, focus == Some(MAIN));
                 if typed.has_focus {
                     mine.active = position;
                 }
-                if typed.next && position + 1 < seats {
-                    mine.focus_hand = Some(position + 1);
-                }
-                if typed.declared {
-                    declared = Some(position);
+                if typed.enter {
+                    next_slot = Some(MAIN);
                 }
             }
             let mahjong_label = match mahjong_key(position) {
                 Some(key) => format!("Mah Jong ({})", key.name()),
                 None => "Mah Jong".to_owned(),
             };
-            if !model.captured_cards {
+            if model.mahjong {
                 ui.checkbox(&mut hand.mahjong, mahjong_label);
             }
             if hand.mahjong {
@@ -424,102 +392,75 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                         }
                     }
                 });
-                if model.card_value {
-                    let focus = mine.focus_hand == Some(position);
-                    if focus {
-                        mine.focus_hand = None;
-                    }
-                    card_value_fields(ui, lang, hand, position, &state.card, focus);
-                }
-                if model.winning_tile {
-                    let label = ui.label(lang.tr(text_id!("entry.winning_tile")));
-                    let edit = egui::TextEdit::singleline(&mut hand.winning_tile)
-                        .id_salt(("winning", position))
-                        .desired_width(48.0)
-                        .font(egui::TextStyle::Monospace);
-                    ui.add(edit).labelled_by(label.id);
-                }
-                hand.dead = None;
             } else {
                 hand.win.clear();
-                hand.winning_tile.clear();
-                hand.value.clear();
-                hand.card_hand.clear();
-                hand.exposures.clear();
-                // Shown once there is a winner (or while set, so that a mark never hides).
-                if model.discarder && (flag_target.is_some() || hand.discarder) {
-                    let mut on = hand.discarder;
-                    let label = match mahjong_key(position) {
-                        Some(key) => {
-                            format!(
-                                "{} ({}+{})",
-                                lang.tr(text_id!("entry.discarder")),
-                                lang.tr(text_id!("entry.shift")),
-                                key.name()
-                            )
-                        }
-                        None => lang.tr(text_id!("entry.discarder")),
-                    };
-                    if ui.checkbox(&mut on, label).changed() {
-                        discarder_clicked = Some(position);
+            }
+            for (index, field) in model.fields.iter().enumerate() {
+                if !field.applies.to(hand.mahjong) {
+                    // What a winner (or a hand that did not win) typed goes with the mark.
+                    if field.kind != FieldKind::PickPlayer {
+                        clear_field(hand, field);
                     }
+                    continue;
                 }
-                if !model.dead_hands.is_empty() {
-                    ui.horizontal_wrapped(|ui| {
-                        if ui.radio(hand.dead.is_none(), lang.tr(text_id!("entry.live_hand"))).clicked() {
-                            hand.dead = None;
-                        }
-                        for dead in model.dead_hands {
-                            let chosen = hand.dead.as_deref() == Some(dead.id);
-                            if ui.radio(chosen, lang.tr(dead.label)).clicked() {
-                                hand.dead = Some(dead.id.to_owned());
-                            }
-                        }
-                    });
+                // A tick one player carries shows once there is a winner (or while set, so that a mark never hides).
+                if field.kind == FieldKind::OnePlayer && !someone_won && !hand.flag(field.key) {
+                    continue;
                 }
+                let shortcut = (Some(index) == one_player)
+                    .then(|| mahjong_key(position))
+                    .flatten()
+                    .map(|key| format!("{}+{}", lang.tr(text_id!("entry.shift")), key.name()));
+                let answer = fields::FieldView {
+                    lang,
+                    field,
+                    position,
+                    focus: focus.take_if(|slot| *slot == index + 1).is_some(),
+                    shortcut,
+                    card: &state.card,
+                    pick_card_line: model.pick_card_line,
+                }
+                .show(ui, hand);
+                if answer.has_focus {
+                    mine.active = position;
+                }
+                if answer.enter {
+                    next_slot = Some(index + 1);
+                }
+                if answer.claimed {
+                    claimed = Some((position, field.key));
+                }
+            }
+            if let Some(slot) = next_slot {
+                let later = model
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .skip(slot)
+                    .find(|(_, f)| f.applies.to(hand.mahjong) && fields::takes_keyboard(&f.kind));
+                mine.focus = match later {
+                    Some((index, _)) => Some((position, index + 1)),
+                    None if position + 1 < seats => Some((position + 1, MAIN)),
+                    None => None,
+                };
             }
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
                 // A hand not typed yet is work still to do, not a mistake: said quietly.
-                let pending = ((model.tile_hand || model.captured_cards) && hand.text.trim().is_empty())
-                    || (model.card_value && hand.mahjong && hand.value.trim().is_empty());
+                let pending = (main.is_some() && hand.text.trim().is_empty())
+                    || (hand.mahjong && winner_first.is_some_and(|f| hand.get(model.fields[f].key).trim().is_empty()));
                 let text = RichText::new(error.message().render(lang));
                 ui.label(if pending { text.weak() } else { text.color(RED) });
             }
             if let Some(outcome) = &outcome
                 && let Some(scored) = outcome.players.get(position)
-                && (!outcome.void || model.captured_cards)
+                && (!outcome.void || !model.mahjong)
             {
-                ui.separator();
-                ui.label(RichText::new(format!("{}: {}", lang.tr(text_id!("entry.value")), scored.score)).strong());
-                if scored.limit.is_none() && model.points_and_doubles {
-                    ui.label(format!(
-                        "{} {} · {}",
-                        scored.stick_points,
-                        lang.tr(text_id!("entry.points")),
-                        doubles_words(scored.doubles)
-                    ));
-                }
-                for item in &scored.items {
-                    let shown = model.points_and_doubles || model.captured_cards;
-                    let amount = match (item.points.filter(|_| shown), item.doubles, item.limit) {
-                        (Some(p), _, _) => format!("+{p}"),
-                        (_, Some(d), _) => doubles_words(d),
-                        (_, _, Some(l)) => format!("= {l}"),
-                        _ => String::new(),
-                    };
-                    ui.label(format!("{}  {amount}", item.label.render(lang)));
-                }
+                breakdown(ui, lang, model, scored);
             }
         }
     });
-    if let Some(position) = discarder_clicked {
-        set_discarder(&mut app.screens.get::<State>().entry.hands, position);
-    }
-    // One declarer of tegarasu sanjuu at most: a new tick moves the declaration.
-    if let Some(declarer) = declared {
-        for (position, hand) in app.screens.get::<State>().entry.hands.iter_mut().enumerate() {
-            hand.tegarasu = position == declarer;
-        }
+    if let Some((position, key)) = claimed {
+        keep_one(&mut app.screens.get::<State>().entry.hands, position, key);
     }
     for warning in outcome.iter().flat_map(|o| &o.warnings) {
         ui.label(RichText::new(warning.text.render(lang)).color(Color32::from_rgb(180, 110, 0)));
@@ -530,38 +471,37 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     ui.separator();
     let active = app.screens.get::<State>().active.min(seats.saturating_sub(1));
     ui.horizontal(|ui| {
-        ui.vertical(|ui| {
-            if model.captured_cards {
+        ui.vertical(|ui| match main.map(|m| m.kind) {
+            Some(FieldKind::Cards) => {
                 let name = &state.players[active].name;
                 ui.label(RichText::new(msg!("entry.cards_for", name = name).render(lang)).strong());
-                if let Some(card) = hanafuda_grid(ui, &app.screens.get::<State>().entry.hands) {
+                if let Some(card) = card_grid(ui, &app.screens.get::<State>().entry.hands) {
                     if let Err(why) =
                         assign_card(&mut app.screens.get::<State>().entry.hands, active, card, &state.players)
                     {
                         app.fail(why);
                     }
                 }
-                return;
             }
-            if !model.tile_hand {
-                return;
-            }
-            ui.label(
-                RichText::new(format!("{}: {}", lang.tr(text_id!("entry.palette")), state.players[active].name))
-                    .strong(),
-            );
-            if let Some(token) = app.screens.get::<State>().palette.show(ui, lang) {
-                let text = &mut app.screens.get::<State>().entry.hands[active].text;
-                if !text.is_empty() && !text.ends_with(' ') {
-                    text.push(' ');
+            Some(FieldKind::Tiles) => {
+                ui.label(
+                    RichText::new(format!("{}: {}", lang.tr(text_id!("entry.palette")), state.players[active].name))
+                        .strong(),
+                );
+                if let Some(token) = app.screens.get::<State>().palette.show(ui, lang) {
+                    let text = &mut app.screens.get::<State>().entry.hands[active].text;
+                    if !text.is_empty() && !text.ends_with(' ') {
+                        text.push(' ');
+                    }
+                    text.push_str(&token);
                 }
-                text.push_str(&token);
+                if ui.button(lang.tr(text_id!("palette.undo"))).clicked() {
+                    let text = &mut app.screens.get::<State>().entry.hands[active].text;
+                    let kept: Vec<&str> = text.split_whitespace().collect();
+                    *text = kept[..kept.len().saturating_sub(1)].join(" ");
+                }
             }
-            if ui.button(lang.tr(text_id!("palette.undo"))).clicked() {
-                let text = &mut app.screens.get::<State>().entry.hands[active].text;
-                let kept: Vec<&str> = text.split_whitespace().collect();
-                *text = kept[..kept.len().saturating_sub(1)].join(" ");
-            }
+            _ => {}
         });
         ui.separator();
         ui.vertical(|ui| {
@@ -597,42 +537,116 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     });
 }
 
-/// What happened in a player's captured-cards fields this frame.
-struct Typed {
-    /// The codes field has the keyboard.
-    has_focus: bool,
-    /// Enter asked for the next player.
-    next: bool,
-    /// Tegarasu sanjuu was just ticked.
-    declared: bool,
+/// The slot of a column's main field (tiles or cards) for the keyboard; field `i` of the model is slot `i + 1`.
+const MAIN: usize = 0;
+
+/// The help line: the keys this ruleset's entry has.
+fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>) -> String {
+    let keys = match winner.filter(|_| !model.win_flags.is_empty()) {
+        Some(winner) => msg!("entry.keys_winner", last = seats, winner = winner),
+        None => msg!("entry.keys", last = seats),
+    };
+    let keys = match model.fields.iter().find(|f| f.kind == FieldKind::OnePlayer) {
+        Some(field) => msg!("entry.keys_one_player", last = seats)
+            .arg_message("keys", keys)
+            .arg_message("field", Message::new(field.label)),
+        None => keys,
+    };
+    let keys = if model.uses_card() { msg!("entry.keys_card_line").arg_message("keys", keys) } else { keys };
+    let keys = if model.mahjong { keys } else { msg!("entry.keys_cards", last = seats) };
+    // Cards' keys say "Enter = next player" themselves.
+    let tiles = model.hand.is_some_and(|m| m.kind == FieldKind::Tiles);
+    let enter = if tiles { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
+    format!("{}: {enter}{}", lang.tr(text_id!("entry.keys_title")), keys.render(lang))
 }
 
-/// A player's captured cards as typed codes, and its declaration of tegarasu sanjuu.
-fn captured_fields(ui: &mut egui::Ui, lang: Lang, hand: &mut HandEntry, position: usize, focus: bool) -> Typed {
-    let label = ui.label(format!("{} {}", lang.tr(text_id!("entry.captured")), position + 1));
-    let edit = egui::TextEdit::multiline(&mut hand.text)
-        .id_salt(("captured", position))
+/// Empties what `field` holds in `hand`.
+fn clear_field(hand: &mut HandEntry, field: &Field) {
+    hand.set(field.key, "");
+    if let FieldKind::CardLine { line_key } = field.kind {
+        hand.set(line_key, "");
+    }
+}
+
+/// A scored hand: its value, points and doubles where the rules count them, and a line per figure.
+fn breakdown(ui: &mut egui::Ui, lang: Lang, model: &EntryModel, scored: &crate::rules::PlayerOutcome) {
+    ui.separator();
+    ui.label(RichText::new(format!("{}: {}", lang.tr(text_id!("entry.value")), scored.score)).strong());
+    if scored.limit.is_none() && model.points_and_doubles {
+        ui.label(format!(
+            "{} {} · {}",
+            scored.stick_points,
+            lang.tr(text_id!("entry.points")),
+            doubles_words(scored.doubles)
+        ));
+    }
+    for item in &scored.items {
+        let shown = model.points_and_doubles || !model.mahjong;
+        let amount = match (item.points.filter(|_| shown), item.doubles, item.limit) {
+            (Some(p), _, _) => format!("+{p}"),
+            (_, Some(d), _) => doubles_words(d),
+            (_, _, Some(l)) => format!("= {l}"),
+            _ => String::new(),
+        };
+        ui.label(format!("{}  {amount}", item.label.render(lang)));
+    }
+}
+
+/// What happened in a column's main field this frame.
+struct Typed {
+    /// The field has the keyboard.
+    has_focus: bool,
+    /// Enter asked for the next field.
+    enter: bool,
+}
+
+/// A column's main field: a hand in tile notation (one line, with its tiles drawn beneath) or the cards a
+/// player captured (codes on two lines; Enter still moves on).
+fn main_field(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    main: &Field,
+    hand: &mut HandEntry,
+    position: usize,
+    focus: bool,
+) -> Typed {
+    let label = ui.label(format!("{} {}", lang.tr(main.label), position + 1));
+    let cards = main.kind == FieldKind::Cards;
+    let edit = if cards {
+        egui::TextEdit::multiline(&mut hand.text).desired_rows(2).return_key(None)
+    } else {
+        egui::TextEdit::singleline(&mut hand.text)
+    };
+    let edit = edit
+        .id_salt((main.key, position))
         .desired_width(f32::INFINITY)
-        .desired_rows(2)
         .font(egui::TextStyle::Monospace)
-        .hint_text("1L 1R 8L 8A 9A 12C1")
-        .return_key(None);
+        .hint_text(main.hint);
     let response = ui.add(edit).labelled_by(label.id);
     if focus {
         response.request_focus();
     }
-    // Enter ends the list: the next player's field takes the keyboard (a multi-line field keeps long lists
-    // readable but never needs a new line).
-    let next = response.has_focus() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
-    if next {
-        response.surrender_focus();
+    let enter = if cards {
+        // A multi-line field keeps long lists readable but never needs a new line: Enter ends the list.
+        let next = response.has_focus() && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
+        if next {
+            response.surrender_focus();
+        }
+        next
+    } else {
+        // Enter ends a single-line field.
+        response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter))
+    };
+    if main.kind == FieldKind::Tiles
+        && let Ok(parsed) = parse_hand(&hand.text)
+    {
+        paint_hand_strip(ui, &parsed);
     }
-    let declared = ui.checkbox(&mut hand.tegarasu, "Tegarasu sanjuu").changed() && hand.tegarasu;
-    Typed { has_focus: response.has_focus() && !next, next, declared }
+    Typed { has_focus: response.has_focus() && !enter, enter }
 }
 
 /// The card grid with each card framed in its owner's colour (a card typed by two players is marked).
-fn hanafuda_grid(ui: &mut egui::Ui, hands: &[HandEntry]) -> Option<Card> {
+fn card_grid(ui: &mut egui::Ui, hands: &[HandEntry]) -> Option<Card> {
     let captures: Vec<Vec<Card>> = hands.iter().map(|h| codes(&h.text)).collect();
     let owner = |card: Card| captures.iter().position(|c| c.contains(&card));
     let clash = |card: Card| captures.iter().filter(|c| c.contains(&card)).count() > 1;
@@ -668,69 +682,6 @@ fn assign_card(
     }
     hand.text = text;
     Ok(())
-}
-
-/// The winner's card value — typed, or picked from the tournament's card by a few letters (Enter takes the
-/// first line offered) — and its exposures.
-fn card_value_fields(
-    ui: &mut egui::Ui,
-    lang: Lang,
-    hand: &mut HandEntry,
-    position: usize,
-    card: &[CardHand],
-    focus: bool,
-) {
-    let title =
-        if card.is_empty() { lang.tr(text_id!("entry.card_value")) } else { lang.tr(text_id!("entry.card_hand")) };
-    let label = ui.label(title);
-    let hint = if card.is_empty() { "25" } else { "2468 / 25" };
-    let edit =
-        egui::TextEdit::singleline(&mut hand.value).id_salt(("value", position)).desired_width(160.0).hint_text(hint);
-    let response = ui.add(edit).labelled_by(label.id);
-    if focus {
-        response.request_focus();
-    }
-    if response.changed() {
-        hand.card_hand.clear();
-    }
-    let typed = hand.value.trim();
-    let is_number = !typed.is_empty() && typed.chars().all(|c| c.is_ascii_digit());
-    // Sections are often numbers (2468, 13579): digits search the card too, and a number no line matches is
-    // the value itself.
-    let offered = if hand.card_hand.is_empty() { card::search(card, typed) } else { Vec::new() };
-    let mut picked = None;
-    for line in offered.iter().take(SUGGESTIONS) {
-        let kind = if line.concealed { "C" } else { "X" };
-        let text = format!("{} — {} ({kind})", line.label(), line.value);
-        if ui.selectable_label(false, text).clicked() {
-            picked = Some((*line).clone());
-        }
-    }
-    if offered.len() > SUGGESTIONS {
-        ui.label(RichText::new(msg!("entry.card_more", n = offered.len() - SUGGESTIONS).render(lang)).weak());
-    } else if offered.is_empty() && !card.is_empty() && !typed.is_empty() && !is_number && hand.card_hand.is_empty() {
-        ui.label(RichText::new(lang.tr(text_id!("entry.card_none"))).weak());
-    }
-    let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-    if entered && picked.is_none() {
-        picked = offered.first().map(|line| (*line).clone());
-    }
-    if let Some(line) = &picked {
-        pick_card_hand(hand, line);
-    }
-    if !hand.card_hand.is_empty() {
-        ui.label(RichText::new(format!("✓ {}", hand.card_hand)).strong());
-    }
-    let label = ui.label(lang.tr(text_id!("entry.exposures")));
-    let edit = egui::TextEdit::singleline(&mut hand.exposures)
-        .id_salt(("exposures", position))
-        .desired_width(40.0)
-        .hint_text("0");
-    let exposures = ui.add(edit).labelled_by(label.id);
-    if entered {
-        // Enter after the value: the exposures come next.
-        exposures.request_focus();
-    }
 }
 
 fn confirm<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, table: Id, number: u32, correcting: bool) {

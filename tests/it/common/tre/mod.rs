@@ -20,16 +20,14 @@ pub struct Tre;
 
 const DOUBLE: WinFlagInfo = WinFlagInfo { id: "double", label: "tre.flag.double" };
 const ENTRY: EntryModel = EntryModel {
-    tile_hand: false,
+    hand: None,
+    mahjong: true,
     win_flags: &[DOUBLE],
-    dead_hands: &[],
-    winning_tile: false,
-    max_winners: 1,
+    fields: &[],
     void_label: "tre.void",
     points_and_doubles: false,
-    card_value: false,
-    discarder: false,
-    captured_cards: false,
+    dealer_flag: None,
+    pick_card_line: None,
 };
 const STAKE: TunableValue = TunableValue { path: "stake", group: "tre.group.stake", label: "tre.tunable.stake" };
 

@@ -17,8 +17,9 @@ use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
-    CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_outcome,
+    Applies, CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, Field, FieldKind, HANAFUDA_FIELDS, MancheError,
+    MancheFrame, MancheInput, MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
+    tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Tile, Wind, parse_hand};
@@ -305,16 +306,35 @@ static TUNABLE_VALUES: [TunableValue; 1] = [TunableValue {
 
 /// What a referee types: tiles, the one winner with flags and winning tile, dead hands.
 static ENTRY: EntryModel = EntryModel {
-    tile_hand: true,
+    hand: Some(Field {
+        key: "hand",
+        kind: FieldKind::Tiles,
+        label: crate::text_id!("entry.hand"),
+        applies: Applies::Everyone,
+        hint: "[555b] RRR 123c 456d EE 2f",
+    }),
+    mahjong: true,
     win_flags: &WIN_FLAGS,
-    dead_hands: &DEAD_HANDS,
-    winning_tile: true,
-    max_winners: 1,
+    fields: &[
+        Field {
+            key: "winning_tile",
+            kind: FieldKind::Text,
+            label: crate::text_id!("classic_american.field.winning_tile"),
+            applies: Applies::Winner,
+            hint: "",
+        },
+        Field {
+            key: "dead",
+            kind: FieldKind::OneOf { choices: &DEAD_HANDS, none: crate::text_id!("classic_american.field.live_hand") },
+            label: crate::text_id!("classic_american.field.dead"),
+            applies: Applies::NotWinner,
+            hint: "",
+        },
+    ],
     void_label: crate::text_id!("classic_american.void"),
     points_and_doubles: true,
-    card_value: false,
-    discarder: false,
-    captured_cards: false,
+    dealer_flag: None,
+    pick_card_line: None,
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

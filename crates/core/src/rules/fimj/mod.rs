@@ -19,9 +19,9 @@ pub use validate::validate;
 use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
-    CARD_FIELDS, Choice, ChoiceOption, EntryModel, HANAFUDA_FIELDS, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, PlayerInput, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_checks::seat_wind,
-    tile_outcome,
+    Applies, CARD_FIELDS, Choice, ChoiceOption, EntryModel, Field, FieldKind, HANAFUDA_FIELDS, MancheError,
+    MancheFrame, MancheInput, MancheOutcome, PlayerInput, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
+    tile_checks::seat_wind, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -290,16 +290,20 @@ static TUNABLE_VALUES: [TunableValue; 13] = {
 
 /// What a FIMJ referee types: tiles, Mah Jong (up to three winners on one discard), the win flags.
 static ENTRY: EntryModel = EntryModel {
-    tile_hand: true,
+    hand: Some(Field {
+        key: "hand",
+        kind: FieldKind::Tiles,
+        label: crate::text_id!("entry.hand"),
+        applies: Applies::Everyone,
+        hint: "[555b] RRR 123c 456d EE 2f",
+    }),
+    mahjong: true,
     win_flags: &WIN_FLAGS,
-    dead_hands: &[],
-    winning_tile: false,
-    max_winners: 3,
+    fields: &[],
     void_label: crate::text_id!("fimj.void"),
     points_and_doubles: true,
-    card_value: false,
-    discarder: false,
-    captured_cards: false,
+    dealer_flag: None,
+    pick_card_line: None,
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

@@ -12,8 +12,8 @@ pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    EntryModel, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome, PlayerOutcome, Rotation,
-    SeatModel, TunableValue, TypedRuleset, Warning,
+    Applies, EntryModel, Field, FieldKind, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome,
+    PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
 };
 
 /// The Hanafuda ruleset.
@@ -153,16 +153,26 @@ impl TypedRuleset for Mayumi {
 
 /// What a referee enters: each player's captured cards, and who declared *tegarasu sanjuu*.
 static ENTRY: EntryModel = EntryModel {
-    tile_hand: false,
+    hand: Some(Field {
+        key: "captured",
+        kind: FieldKind::Cards,
+        label: crate::text_id!("mayumi.field.captured"),
+        applies: Applies::Everyone,
+        hint: "1L 1R 8L 8A 9A 12C1",
+    }),
+    mahjong: false,
     win_flags: &[],
-    dead_hands: &[],
-    winning_tile: false,
-    max_winners: 0,
+    fields: &[Field {
+        key: "tegarasu_sanjuu",
+        kind: FieldKind::PickPlayer,
+        label: crate::text_id!("mayumi.field.tegarasu_sanjuu"),
+        applies: Applies::Everyone,
+        hint: "",
+    }],
     void_label: crate::text_id!("mayumi.void"),
     points_and_doubles: false,
-    card_value: false,
-    discarder: false,
-    captured_cards: true,
+    dealer_flag: Some("oya"),
+    pick_card_line: None,
 };
 
 const fn tunable(path: &'static str, group: &'static str, label: &'static str) -> TunableValue {

@@ -8,15 +8,17 @@ mod options;
 mod random;
 mod score;
 
-pub use manche::{FLAG_NAMES, Game, MAX_EXPOSURES, MAX_VALUE, NmjlManche, Seat, WinFlags, Winner};
+pub use manche::{
+    FLAG_NAMES, Game, MAX_EXPOSURES, MAX_VALUE, NmjlManche, Seat, WinFlags, Winner, is_singles_and_pairs,
+};
 pub use options::{DealRotation, Mode, NmjlOptions, TournamentPoints};
 pub use score::{Payment, paid_value, payments, tournament_points};
 
 use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Choice, ChoiceOption, EntryModel, MancheFrame, MancheInput, MancheOutcome, Rotation, SeatModel, TunableValue,
-    TypedRuleset, WinFlagInfo,
+    Applies, Choice, ChoiceOption, EntryModel, Field, FieldKind, MancheFrame, MancheInput, MancheOutcome, Rotation,
+    SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
 };
 
 /// The modern American ruleset.
@@ -91,16 +93,43 @@ impl TypedRuleset for Nmjl {
 
 /// What a referee enters: the winner's card value and exposures, how it went out, the discarder, dead hands.
 static ENTRY: EntryModel = EntryModel {
-    tile_hand: false,
+    hand: None,
+    mahjong: true,
     win_flags: &WIN_FLAGS,
-    dead_hands: &DEAD_HANDS,
-    winning_tile: false,
-    max_winners: 1,
+    fields: &[
+        Field {
+            key: "value",
+            kind: FieldKind::CardLine { line_key: "card_hand" },
+            label: crate::text_id!("nmjl.field.card_hand"),
+            applies: Applies::Winner,
+            hint: "2468 / 25",
+        },
+        Field {
+            key: "exposures",
+            kind: FieldKind::Number,
+            label: crate::text_id!("nmjl.field.exposures"),
+            applies: Applies::Winner,
+            hint: "0",
+        },
+        Field {
+            key: "discarder",
+            kind: FieldKind::OnePlayer,
+            label: crate::text_id!("nmjl.field.discarder"),
+            applies: Applies::NotWinner,
+            hint: "",
+        },
+        Field {
+            key: "dead",
+            kind: FieldKind::OneOf { choices: &DEAD_HANDS, none: crate::text_id!("nmjl.field.live_hand") },
+            label: crate::text_id!("nmjl.field.dead"),
+            applies: Applies::NotWinner,
+            hint: "",
+        },
+    ],
     void_label: crate::text_id!("nmjl.void"),
     points_and_doubles: false,
-    card_value: true,
-    discarder: true,
-    captured_cards: false,
+    dealer_flag: None,
+    pick_card_line: Some(manche::pick_card_line),
 };
 
 static WIN_FLAGS: [WinFlagInfo; 4] = [

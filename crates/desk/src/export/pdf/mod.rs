@@ -209,7 +209,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
     let east_passes = s.rules.deal_always_passes();
-    let card_value = ruleset.entry_model().card_value;
+    let card_value = ruleset.entry_model().uses_card();
     let seat_model = ruleset.seat_model();
     for table in &s.tables {
         // A table's own size: Hanafuda seats two at a few tables.

@@ -1,0 +1,176 @@
+//! What a referee types for a manche, described as data by each ruleset: its [`EntryModel`] is a list of
+//! [`Field`]s of a few kinds (tiles, cards of the deck, a number, a short text, a flag, one of several, a tick
+//! one player at most carries, a player picked for the manche, a line of the tournament's card). The entry
+//! screen, the CSV facts column and the typed manche's conversion to the ruleset's input are drawn from it, so
+//! that a ruleset with fields of its own changes nothing outside its folder.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::WinFlagInfo;
+
+/// What a referee types for each player, so that entry screens are drawn from the ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct EntryModel {
+    /// The player's main field, shown first and given the keyboard first: a hand in tiles or captured cards
+    /// (`None`: the player's column has only `fields`).
+    pub hand: Option<Field>,
+    /// A player declares Mah Jong (F1–F4): the winners are typed. Without it the ruleset finds the winner
+    /// itself (Hanafuda), F1–F4 choose whose column the keyboard and the palette act on, and no manche is
+    /// typed as void.
+    pub mahjong: bool,
+    /// The flags a winner may carry.
+    pub win_flags: &'static [WinFlagInfo],
+    /// Every other field, in the order the screen shows them.
+    pub fields: &'static [Field],
+    /// What a manche with no winner is called ("A monte", "Wall game"): a text id.
+    pub void_label: &'static str,
+    /// A hand's value is punti di stecca and raddoppi (the breakdown shows both).
+    pub points_and_doubles: bool,
+    /// The per-player flag that names the manche's dealer in the ruleset's input (Hanafuda's oya), set from
+    /// the table's rotation, never typed.
+    pub dealer_flag: Option<&'static str>,
+    /// Fills a winner's fields from a line picked on the tournament's card (its value, its exposures, a flag
+    /// its section implies), for rulesets with a [`FieldKind::CardLine`] field.
+    pub pick_card_line: Option<fn(&PickedLine<'_>, &mut HandEntry)>,
+}
+
+impl EntryModel {
+    /// The field of `kind`'s shape, if the model has one (for the keys shown in the help line).
+    pub fn has(&self, kind: fn(&FieldKind) -> bool) -> bool {
+        self.fields.iter().any(|f| kind(&f.kind))
+    }
+
+    /// The ruleset scores from the tournament's card (a field picks a line of it).
+    pub fn uses_card(&self) -> bool {
+        self.has(|k| matches!(k, FieldKind::CardLine { .. }))
+    }
+}
+
+/// One player's column as typed: the main field (the hand in tiles, or the captured cards), Mah Jong and the
+/// win flags, and every other field of the ruleset's [`EntryModel`] by its key.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandEntry {
+    /// The main field exactly as typed (the model's `hand`).
+    pub text: String,
+    /// Went Mah Jong.
+    pub mahjong: bool,
+    /// Win flags (`self_drawn`, …), winner only.
+    pub win: Vec<String>,
+    /// The other fields exactly as typed, by key: a tick is `true`, one of several is the id chosen, a
+    /// player picked for the manche is a tick on their column. An empty text is no entry.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub fields: BTreeMap<String, String>,
+}
+
+impl HandEntry {
+    /// The field `key` as typed (`""`: nothing typed).
+    pub fn get(&self, key: &str) -> &str {
+        self.fields.get(key).map_or("", String::as_str)
+    }
+
+    /// Types `value` into the field `key` (an empty value clears it).
+    pub fn set(&mut self, key: &str, value: impl Into<String>) {
+        let value = value.into();
+        if value.is_empty() {
+            self.fields.remove(key);
+        } else {
+            self.fields.insert(key.to_owned(), value);
+        }
+    }
+
+    /// Whether the tick `key` is set.
+    pub fn flag(&self, key: &str) -> bool {
+        self.get(key) == TICKED
+    }
+
+    /// Sets or clears the tick `key`.
+    pub fn set_flag(&mut self, key: &str, on: bool) {
+        self.set(key, if on { TICKED } else { "" });
+    }
+}
+
+/// How a tick is kept among the typed fields.
+pub const TICKED: &str = "true";
+
+/// One thing typed or picked for a player (or, [`FieldKind::PickPlayer`], for the manche).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Field {
+    /// Its key in the ruleset's input (`hand`, `winning_tile`, `exposures`).
+    pub key: &'static str,
+    /// What is typed and how it reaches the input.
+    pub kind: FieldKind,
+    /// Its label: a text id.
+    pub label: &'static str,
+    /// Whose column shows it.
+    pub applies: Applies,
+    /// An example shown in the empty field (`""`: none).
+    pub hint: &'static str,
+}
+
+/// The kinds of field an entry screen knows how to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A hand in tile notation (with the tile palette).
+    Tiles,
+    /// Cards of the deck as codes (with the deck's grid: a click gives or takes back a card).
+    Cards,
+    /// A whole number (a count), at most `u32::MAX`.
+    Number,
+    /// A short text, such as a tile.
+    Text,
+    /// A tick.
+    Flag,
+    /// A tick that one player at most carries (the discarder of the winning tile); Shift+F1–F4 set it.
+    OnePlayer,
+    /// One of several, or none.
+    OneOf {
+        /// The choices: the id goes to the input, the label is shown.
+        choices: &'static [WinFlagInfo],
+        /// The label of none chosen: a text id.
+        none: &'static str,
+    },
+    /// One player of the table picked for the whole manche: the input's manche-level `key` names them.
+    PickPlayer,
+    /// A line of the tournament's card found by a few letters, or its value typed (a whole number).
+    CardLine {
+        /// The input's key for the picked line's label.
+        line_key: &'static str,
+    },
+}
+
+/// Whose column shows a field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applies {
+    /// Every player.
+    Everyone,
+    /// Players marked Mah Jong.
+    Winner,
+    /// Players not marked Mah Jong.
+    NotWinner,
+}
+
+impl Applies {
+    /// Whether a hand that did (`mahjong`) or did not go out shows the field.
+    pub fn to(self, mahjong: bool) -> bool {
+        match self {
+            Applies::Everyone => true,
+            Applies::Winner => mahjong,
+            Applies::NotWinner => !mahjong,
+        }
+    }
+}
+
+/// A line picked on the tournament's card, as a ruleset's entry reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct PickedLine<'a> {
+    /// The section as printed ("2468", "Singles and Pairs").
+    pub section: &'a str,
+    /// The line as entry and sheets name it ("2468 · FF 2222 44 6666 88").
+    pub label: &'a str,
+    /// The value printed beside it.
+    pub value: u64,
+    /// A concealed hand (C).
+    pub concealed: bool,
+}
