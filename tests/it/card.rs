@@ -84,7 +84,10 @@ fn a_game_is_confirmed_stored_and_ranked(mut store: Store) {
     let (id, table) = nmjl(&mut store, serde_json::json!({"mode": "tournament"}));
     let entry = ada_wins("25", "2468 · FF 2222 44 6666 88", 1);
     let (input, outcome) = desk::confirm_manche(&mut store, table, 1, &entry, "Arbitro").expect("saved");
-    assert_eq!(input.players[0].card_hand.as_deref(), Some("2468 · FF 2222 44 6666 88"));
+    assert_eq!(
+        input.players[0].field::<String>("card_hand").expect("text").as_deref(),
+        Some("2468 · FF 2222 44 6666 88")
+    );
     assert_eq!(outcome.net, [("Ada".into(), 25), ("Bea".into(), -20), ("Cy".into(), 0), ("Dot".into(), 0)]);
     let state = desk::table_state(&store, table).expect("table");
     assert_eq!(state.manches[0].outcome.players[0].arrangement, "2468 · FF 2222 44 6666 88");
@@ -120,10 +123,10 @@ fn a_script_enters_a_game_but_not_a_bettor(mut store: Store) {
         {"name": "Dot"}, {"name": "Ada", "mahjong": true, "value": 30, "win": ["self_picked"]},
         {"name": "Bea"}, {"name": "Cy", "dead": true}]}))
     .expect("shape");
-    input.bettor = Some(stecca::rules::Bettor { name: "Eve".into(), on: "Ada".into() });
+    input.fields.insert("bettor".into(), serde_json::json!({"name": "Eve", "on": "Ada"}));
     let error = desk::enter_manche(&mut store, at, None, &input, "script").expect_err("bettor");
     assert!(error.to_string().contains("bettor"), "{error}");
-    input.bettor = None;
+    input.fields.remove("bettor");
     let entered = desk::enter_manche(&mut store, at, None, &input, "script").expect("entered");
     assert_eq!(entered.nets, [("Ada".into(), 180), ("Bea".into(), -60), ("Cy".into(), -60), ("Dot".into(), -60)]);
 }

@@ -70,7 +70,7 @@ fn malformed_json_exits_2() {
 fn a_misspelt_field_is_named() {
     let out = stecca(&["score"], &EXAMPLE.replacen("\"hand\"", "\"hnad\"", 1));
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown field `hnad`"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`hnad` is not a FIMJ field"));
 }
 
 #[test]

@@ -238,7 +238,7 @@ fn a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome(mut
     entry.hands[1].set("winning_tile", "5d");
     entry.hands[2].set("dead", "long");
     let (input, outcome) = desk::confirm_manche(&mut store, table, 1, &entry, "R").expect("valid");
-    assert_eq!(input.players[1].winning_tile.as_deref(), Some("5d"));
+    assert_eq!(input.players[1].field::<String>("winning_tile").expect("text").as_deref(), Some("5d"));
     assert_eq!(outcome.players[1].score, 32, "Babcock's 32");
     assert_eq!(outcome.players[2].score, 0, "a dead hand scores nothing in LRB");
     let stored = store.table_manches(table).expect("manches");

@@ -1,11 +1,12 @@
 //! Entering a manche written by a script (`stecca enter`): the ruleset's JSON with players named as
-//! registered, in any order. Seat winds, the oya, the round wind and the manche number may be left out — they
+//! registered, in any order. Seat winds, the dealer's flag, the round wind and the manche number may be left out — they
 //! are filled from the table's rotation and its next free manche — and when given must agree with them.
 
 use super::{DeskError, DeskResult, confirm_manche, table_state};
+use crate::message::Explain;
 use crate::message::Message;
 use crate::msg;
-use crate::rules::MancheInput;
+use crate::rules::{FieldKind, MancheInput};
 use crate::store::Store;
 use crate::tournament::{Id, MancheEntry};
 
@@ -54,8 +55,11 @@ pub fn enter_manche(
     if input.rules != settings.rules {
         return Err(refused(msg!("error.enter.rules", given = input.rules, plays = settings.rules)));
     }
-    if input.bettor.is_some() {
-        return Err(refused(msg!("error.enter.bettor")));
+    // A table records its own players: of the manche's own fields it holds only a player picked among them.
+    let model = settings.ruleset().entry_model();
+    let held = |key: &str| model.fields.iter().any(|f| f.key == key && f.kind == FieldKind::PickPlayer);
+    if let Some((key, _)) = input.fields.iter().find(|(key, value)| !held(key) && !value.is_null()) {
+        return Err(refused(msg!("error.enter.manche_field", field = key)));
     }
     let no_options = input.options.as_object().is_some_and(|o| o.is_empty()) || input.options.is_null();
     if !no_options && input.options != settings.options {
@@ -109,14 +113,35 @@ pub fn enter_manche(
                 actual = frame.seat(position).map_or("-".to_owned(), |w| w.letter().to_string())
             )));
         }
-        // The oya comes from the table's rotation, like the seat winds: a script that names another is refused.
-        if player.oya && position != frame.dealer {
-            let oya = names.get(frame.dealer).copied().unwrap_or_default();
-            return Err(refused(msg!("error.enter.oya", name = name, number = number, oya = oya)));
+        // The dealer comes from the table's rotation, like the seat winds: a script that names another is refused.
+        if let Some(flag) = model.dealer_flag
+            && player.fields.get(flag).is_some_and(|v| v.as_bool() == Some(true))
+            && position != frame.dealer
+        {
+            let dealer = names.get(frame.dealer).copied().unwrap_or_default();
+            return Err(refused(msg!(
+                "error.enter.dealer",
+                name = name,
+                field = flag,
+                number = number,
+                dealer = dealer
+            )));
         }
         ordered.push(player.clone());
     }
     let ordered = MancheInput { players: ordered, ..input.clone() };
+    // What the ruleset refuses in the script's own words (a field it has no use for, a value of the wrong
+    // shape) is said before the manche is read as the desk types it: checked with what the table fills in.
+    let mut filled = MancheInput { round_wind: frame.round_wind, options: settings.options.clone(), ..ordered.clone() };
+    for (position, player) in filled.players.iter_mut().enumerate() {
+        player.seat = frame.seat(position);
+        if let Some(flag) = model.dealer_flag {
+            player.fields.insert(flag.to_owned(), (position == frame.dealer).into());
+        }
+    }
+    if let Err(error) = crate::rules::score_manche(&filled) {
+        return Err(DeskError::Refused(error.message()));
+    }
     let entry = MancheEntry::from_input(&ordered);
     if let Some(saved) = state.manches.get(number as usize - 1) {
         let normalized = entry.to_input(settings, &state.players, &frame);

@@ -15,6 +15,7 @@ mod tile_outcome;
 mod typed;
 
 pub use fields::{Applies, EntryModel, Field, FieldKind, HandEntry, PickedLine, TICKED};
+
 pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
 pub use typed::{RulesInForce, TypedRuleset};
 
@@ -357,9 +358,12 @@ pub struct WinFlagInfo {
     pub label: &'static str,
 }
 
-/// One manche as a referee enters it.
+/// The fields a ruleset adds to the manche or to a player, by key (`bettor`, `exposures`, …): the common
+/// input carries them as given, and only the ruleset that owns them reads and checks them.
+pub type Fields = serde_json::Map<String, serde_json::Value>;
+
+/// One manche as a referee enters it: the envelope every ruleset shares, and the ruleset's own fields.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
 pub struct MancheInput {
     /// Ruleset id.
     pub rules: String,
@@ -371,35 +375,70 @@ pub struct MancheInput {
     pub void: bool,
     /// The players at the table.
     pub players: Vec<PlayerInput>,
-    /// A fifth person betting on one seat (modern American, payments mode).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub bettor: Option<Bettor>,
-    /// The player who declared the hand drawn for a poor capture (Hanafuda's *tegarasu sanjuu*).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tegarasu_sanjuu: Option<String>,
     /// Overrides of the ruleset's configurable values; `{}` or absent means the digest defaults.
     #[serde(default = "empty_object")]
     pub options: serde_json::Value,
+    /// The ruleset's own fields of the manche (a bettor, a declaration), by key.
+    #[serde(flatten)]
+    pub fields: Fields,
 }
 
 impl MancheInput {
-    /// Refuses a bettor for rulesets that have none. `ruleset` names the rules in the message ("FIMJ").
-    pub fn refuse_bettor(&self, ruleset: &str) -> Result<(), MancheError> {
-        match &self.bettor {
-            Some(_) => {
-                Err(MancheError::general(crate::msg!("manche.error.bettor_is_not_ruleset_field", ruleset = ruleset)))
-            }
+    /// The manche's field `key` as `T` (`None` when absent or null); a value of another shape is refused by
+    /// its key.
+    pub fn field<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, MancheError> {
+        read_field(&self.fields, key).map_err(MancheError::general)
+    }
+
+    /// Refuses every field of the manche that is set and not among `known` (the ruleset's own): a ruleset
+    /// says so instead of ignoring it. `ruleset` names the rules in the message ("FIMJ").
+    pub fn refuse_fields_but(&self, known: &[&str], ruleset: &str) -> Result<(), MancheError> {
+        match stray(&self.fields, known) {
+            Some(field) => Err(MancheError::general(not_a_field(field, ruleset))),
             None => Ok(()),
         }
     }
 
-    /// Refuses a *tegarasu sanjuu* declaration for rulesets that have none.
-    pub fn refuse_drawn_hand(&self, ruleset: &str) -> Result<(), MancheError> {
-        match &self.tegarasu_sanjuu {
-            Some(_) => {
-                Err(MancheError::general(crate::msg!("manche.error.tegarasu_sanjuu_is_not_ruleset", ruleset = ruleset)))
-            }
-            None => Ok(()),
+    /// The same manche with field `key` set to `value` (left out when `value` is null or `false`).
+    #[must_use]
+    pub fn with(mut self, key: &str, value: impl Serialize) -> Self {
+        put(&mut self.fields, key, value);
+        self
+    }
+}
+
+/// Field `key` of `fields` as `T`, `None` when absent or null.
+fn read_field<T: serde::de::DeserializeOwned>(fields: &Fields, key: &str) -> Result<Option<T>, Message> {
+    match fields.get(key) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(value) => T::deserialize(value)
+            .map(Some)
+            .map_err(|e| crate::msg!("manche.error.field_unreadable", field = key, detail = e.to_string())),
+    }
+}
+
+/// The first key of `fields` that is set (neither null nor `false`) and not among `known`.
+fn stray<'a>(fields: &'a Fields, known: &[&str]) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(key, value)| {
+            !known.contains(&key.as_str()) && !matches!(value, serde_json::Value::Null | serde_json::Value::Bool(false))
+        })
+        .map(|(key, _)| key.as_str())
+}
+
+fn not_a_field(field: &str, ruleset: &str) -> Message {
+    crate::msg!("manche.error.field_is_not_ruleset_field", field = field, ruleset = ruleset)
+}
+
+/// Sets `key` to `value` in `fields`, or leaves it out when `value` is null or `false`.
+fn put(fields: &mut Fields, key: &str, value: impl Serialize) {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::Null | serde_json::Value::Bool(false)) | Err(_) => {
+            fields.remove(key);
+        }
+        Ok(value) => {
+            fields.insert(key.to_owned(), value);
         }
     }
 }
@@ -418,9 +457,8 @@ fn empty_object() -> serde_json::Value {
     serde_json::Value::Object(serde_json::Map::new())
 }
 
-/// One player's part of a manche.
+/// One player's part of a manche: the envelope every ruleset shares, and the ruleset's own fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
 pub struct PlayerInput {
     /// The player's name, unique at the table.
     pub name: String,
@@ -436,64 +474,39 @@ pub struct PlayerInput {
     /// Win flags (winner only), e.g. `self_drawn`; each ruleset names its own.
     #[serde(default)]
     pub win: Vec<String>,
-    /// A dead hand: its kind (`irregular`, `short`, `long` in classic American) or simply `true` (modern
-    /// American).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub dead: Option<DeadHand>,
-    /// The tile the winner went out on, for rulesets whose limits depend on it (classic American).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winning_tile: Option<String>,
-    /// The value printed beside the winner's hand on the card (modern American).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<u64>,
-    /// The card line the winner's hand was picked from, as the tournament's card writes it (modern American;
-    /// for the breakdown only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub card_hand: Option<String>,
-    /// Groups the winner had exposed (modern American).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exposures: Option<u32>,
-    /// This player discarded the winning tile (modern American).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub discarder: bool,
-    /// This player deals (Hanafuda's oya).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub oya: bool,
-    /// The cards this player captured, as codes (Hanafuda: `1L 1R 8L`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub captured: Option<String>,
+    /// The ruleset's own fields of this player (a dead hand, a card value, captured cards), by key.
+    #[serde(flatten)]
+    pub fields: Fields,
 }
 
 impl PlayerInput {
-    /// Refuses every field of `fields` (by its JSON name) that this player carries: a ruleset that has no use
-    /// for a field says so instead of ignoring it. `ruleset` names the rules in the message ("FIMJ").
-    pub fn refuse_fields(&self, fields: &[&str], ruleset: &str) -> Result<(), MancheError> {
-        let present = |field: &str| match field {
-            "dead" => self.dead.is_some(),
-            "winning_tile" => self.winning_tile.is_some(),
-            "value" => self.value.is_some(),
-            "card_hand" => self.card_hand.is_some(),
-            "exposures" => self.exposures.is_some(),
-            "discarder" => self.discarder,
-            "oya" => self.oya,
-            "captured" => self.captured.is_some(),
-            _ => false,
-        };
-        match fields.iter().find(|field| present(field)) {
-            Some(field) => Err(MancheError::player(
-                &self.name,
-                crate::msg!("manche.error.field_is_not_ruleset_field", field = field, ruleset = ruleset),
-            )),
+    /// The player's field `key` as `T` (`None` when absent or null); a value of another shape is refused,
+    /// naming the player and the key.
+    pub fn field<T: serde::de::DeserializeOwned>(&self, key: &str) -> Result<Option<T>, MancheError> {
+        read_field(&self.fields, key).map_err(|why| MancheError::player(&self.name, why))
+    }
+
+    /// The player's tick `key` (absent: not set).
+    pub fn flag(&self, key: &str) -> Result<bool, MancheError> {
+        self.field::<bool>(key).map(Option::unwrap_or_default)
+    }
+
+    /// Refuses every field of the player that is set and not among `known` (the ruleset's own): a ruleset
+    /// says so instead of ignoring it. `ruleset` names the rules in the message ("FIMJ").
+    pub fn refuse_fields_but(&self, known: &[&str], ruleset: &str) -> Result<(), MancheError> {
+        match stray(&self.fields, known) {
+            Some(field) => Err(MancheError::player(&self.name, not_a_field(field, ruleset))),
             None => Ok(()),
         }
     }
+
+    /// The same player with field `key` set to `value` (left out when `value` is null or `false`).
+    #[must_use]
+    pub fn with(mut self, key: &str, value: impl Serialize) -> Self {
+        put(&mut self.fields, key, value);
+        self
+    }
 }
-
-/// The fields of [`PlayerInput`] only modern American uses.
-pub const CARD_FIELDS: [&str; 4] = ["value", "card_hand", "exposures", "discarder"];
-
-/// The fields of [`PlayerInput`] only Hanafuda uses.
-pub const HANAFUDA_FIELDS: [&str; 2] = ["oya", "captured"];
 
 /// A dead hand as a manche names it.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]

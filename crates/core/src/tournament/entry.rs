@@ -169,8 +169,7 @@ impl MancheEntry {
             round_wind: frame.round_wind,
             void: self.void,
             players: Vec::new(),
-            bettor: None,
-            tegarasu_sanjuu: None,
+            fields: rules::Fields::new(),
             options: settings.options.clone(),
         })
     }

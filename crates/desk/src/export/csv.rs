@@ -7,7 +7,9 @@
 
 use super::Snapshot;
 use crate::i18n::Lang;
-use crate::rules::MancheInput;
+use serde_json::Value;
+
+use crate::rules::{EntryModel, FieldKind, Fields, MancheInput, PlayerInput};
 
 /// A user-text cell made safe for spreadsheets.
 pub fn cell(text: &str) -> String {
@@ -120,39 +122,66 @@ pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     finish(w)
 }
 
-/// The hand as entered: its tiles or captured cards, or (rules scored from a card) the card line picked, else the
-/// value typed.
-fn hand_cell(player: &crate::rules::PlayerInput) -> String {
-    if let Some(typed) = player.hand.as_ref().or(player.captured.as_ref()) {
-        return typed.clone();
-    }
-    match (&player.card_hand, player.value) {
-        (Some(line), _) => line.clone(),
-        (None, Some(value)) => value.to_string(),
-        (None, None) => String::new(),
+/// A field's text as stored (`""`: absent).
+fn stored_text(fields: &Fields, key: &str) -> String {
+    match fields.get(key) {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => String::new(),
     }
 }
 
-/// The win flags, then the facts of a card-scored game a spreadsheet needs: `exposures=2`, `discarder`,
-/// `dead`; and Hanafuda's `oya` and `tegarasu_sanjuu` (the declarer).
-fn facts_cell(player: &crate::rules::PlayerInput, input: &MancheInput) -> String {
+/// Whether a stored tick (or a one-choice field, such as a dead hand) is set.
+fn ticked(value: Option<&Value>) -> bool {
+    match value {
+        Some(Value::Bool(on)) => *on,
+        Some(Value::String(text)) => !text.is_empty(),
+        _ => false,
+    }
+}
+
+/// The hand as entered: the model's main field (tiles, captured cards), or else the card line picked, else the
+/// value typed.
+fn hand_cell(player: &PlayerInput, model: &EntryModel) -> String {
+    if let Some(typed) = player.hand.as_ref() {
+        return typed.clone();
+    }
+    if let Some(main) = model.hand {
+        let typed = stored_text(&player.fields, main.key);
+        if !typed.is_empty() {
+            return typed;
+        }
+    }
+    for field in model.fields {
+        if let FieldKind::CardLine { line_key } = field.kind {
+            let line = stored_text(&player.fields, line_key);
+            return if line.is_empty() { stored_text(&player.fields, field.key) } else { line };
+        }
+    }
+    String::new()
+}
+
+/// The win flags, then what the entry model's fields say of the player, each by its key: the dealer's tick, a
+/// player picked for the manche, `key=n` for a count, a tick, a one-choice field (a dead hand). Fields of
+/// several choices stay out, as the column has always held only flags and counts.
+fn facts_cell(player: &PlayerInput, input: &MancheInput, model: &EntryModel) -> String {
     let mut facts = player.win.clone();
-    if player.oya {
-        facts.push("oya".to_owned());
+    if let Some(flag) = model.dealer_flag
+        && ticked(player.fields.get(flag))
+    {
+        facts.push(flag.to_owned());
     }
-    if input.tegarasu_sanjuu.as_ref() == Some(&player.name) {
-        facts.push("tegarasu_sanjuu".to_owned());
-    }
-    if let Some(exposures) = player.exposures {
-        facts.push(format!("exposures={exposures}"));
-    }
-    if player.discarder {
-        facts.push("discarder".to_owned());
-    }
-    // A dead hand of a card-scored game (`true`); the kinds of classic American stay out, as the column has
-    // always been only the win flags there.
-    if player.dead.as_ref().and_then(crate::rules::DeadHand::kind) == Some("dead") {
-        facts.push("dead".to_owned());
+    for field in model.fields {
+        let value = player.fields.get(field.key);
+        let fact = match field.kind {
+            FieldKind::PickPlayer => (input.fields.get(field.key).and_then(Value::as_str) == Some(&player.name))
+                .then(|| field.key.to_owned()),
+            FieldKind::Number => value.and_then(Value::as_u64).map(|n| format!("{}={n}", field.key)),
+            FieldKind::Flag | FieldKind::OnePlayer => ticked(value).then(|| field.key.to_owned()),
+            FieldKind::OneOf { choices: [_], .. } => ticked(value).then(|| field.key.to_owned()),
+            _ => None,
+        };
+        facts.extend(fact);
     }
     facts.join(" ")
 }
@@ -185,6 +214,7 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
         .chain(RULES_HEADER),
     )?;
     let rules = rules_columns(s);
+    let model = s.tournament.settings.ruleset().entry_model();
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             for (position, player) in manche.input.players.iter().enumerate() {
@@ -198,9 +228,9 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                         player.seat.map_or_else(|| (position + 1).to_string(), |wind| wind.letter().to_string()),
                         round_wind(&manche.input),
                         cell(&player.name),
-                        cell(&hand_cell(player)),
+                        cell(&hand_cell(player, model)),
                         if mahjong { "yes" } else { "no" }.to_owned(),
-                        cell(&facts_cell(player, &manche.input)),
+                        cell(&facts_cell(player, &manche.input, model)),
                         if manche.outcome.void { "yes" } else { "no" }.to_owned(),
                         score.to_string(),
                         manche.nets.get(position).copied().unwrap_or_default().to_string(),

@@ -173,9 +173,8 @@ impl TypedRuleset for Tre {
                     ..PlayerInput::default()
                 })
                 .collect(),
-            bettor: None,
-            tegarasu_sanjuu: None,
             options: serde_json::json!({}),
+            fields: rules::Fields::new(),
         }
     }
 }

@@ -17,9 +17,8 @@ use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{missing_hand, seat_wind};
 use crate::rules::{
-    Applies, CARD_FIELDS, Choice, ChoiceOption, DeadHand, EntryModel, Field, FieldKind, HANAFUDA_FIELDS, MancheError,
-    MancheFrame, MancheInput, MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
-    tile_outcome,
+    Applies, Choice, ChoiceOption, DeadHand, EntryModel, Field, FieldKind, MancheError, MancheFrame, MancheInput,
+    MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Tile, Wind, parse_hand};
@@ -74,13 +73,11 @@ impl ClassicManche {
         let Some(round_wind) = input.round_wind else {
             return Err(MancheError::general(crate::msg!("classic_american.error.round_wind_is_missing")));
         };
-        input.refuse_bettor("classic American")?;
-        input.refuse_drawn_hand("classic American")?;
+        input.refuse_fields_but(&[], "classic American")?;
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
             let name = player.name.as_str();
-            player.refuse_fields(&CARD_FIELDS, "classic American")?;
-            player.refuse_fields(&HANAFUDA_FIELDS, "classic American")?;
+            player.refuse_fields_but(&["dead", "winning_tile"], "classic American")?;
             let hand = match &player.hand {
                 Some(text) => Some(
                     parse_hand(text).map_err(|e| MancheError::player(name, crate::message::Explain::message(&e)))?,
@@ -101,7 +98,8 @@ impl ClassicManche {
                     ));
                 }
             }
-            let dead = match player.dead.as_ref().and_then(DeadHand::kind) {
+            let dead = player.field::<DeadHand>("dead")?;
+            let dead = match dead.as_ref().and_then(DeadHand::kind) {
                 None => None,
                 Some(text) => Some(Dead::parse(text).ok_or_else(|| {
                     let known = Dead::NAMES.join(", ");
@@ -111,7 +109,8 @@ impl ClassicManche {
                     )
                 })?),
             };
-            let winning_tile = match player.winning_tile.as_deref() {
+            let winning_tile = player.field::<String>("winning_tile")?;
+            let winning_tile = match winning_tile.as_deref() {
                 None => None,
                 Some(text) => Some(one_tile(text).ok_or_else(|| {
                     MancheError::player(

@@ -5,7 +5,7 @@
 
 use crate::rng::Rng;
 use crate::rules::random_tiles::{other_hand, winning_hand};
-use crate::rules::{DeadHand, MancheFrame, MancheInput, PlayerInput};
+use crate::rules::{DeadHand, Fields, MancheFrame, MancheInput, PlayerInput};
 use crate::tiles::{Bonus, Counts, KINDS, Wind};
 
 use super::{ClassicManche, ClassicOptions, ID, score_manche};
@@ -25,8 +25,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &ClassicOptions) -
     for player in &mut wall.players {
         player.mahjong = false;
         player.win.clear();
-        player.dead = None;
-        player.winning_tile = None;
+        player.fields.clear();
     }
     wall
 }
@@ -74,9 +73,9 @@ fn draw(rng: &mut Rng, frame: &MancheFrame) -> MancheInput {
                 hand: hand.map(|h| h.to_string()),
                 mahjong: won,
                 win,
-                dead,
                 ..PlayerInput::default()
             }
+            .with("dead", dead)
         })
         .collect();
     MancheInput {
@@ -84,8 +83,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame) -> MancheInput {
         round_wind: frame.round_wind.or(Some(Wind::East)),
         void: wall_game,
         players,
-        bettor: None,
-        tegarasu_sanjuu: None,
+        fields: Fields::new(),
         options: serde_json::json!({}),
     }
 }

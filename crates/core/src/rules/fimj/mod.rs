@@ -19,9 +19,9 @@ pub use validate::validate;
 use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Applies, CARD_FIELDS, Choice, ChoiceOption, EntryModel, Field, FieldKind, HANAFUDA_FIELDS, MancheError,
-    MancheFrame, MancheInput, MancheOutcome, PlayerInput, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
-    tile_checks::seat_wind, tile_outcome,
+    Applies, Choice, ChoiceOption, EntryModel, Field, FieldKind, Fields, MancheError, MancheFrame, MancheInput,
+    MancheOutcome, PlayerInput, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_checks::seat_wind,
+    tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -74,13 +74,10 @@ impl FimjManche {
         let Some(round_wind) = input.round_wind else {
             return Err(MancheError::general(crate::msg!("fimj.error.round_wind_is_missing")));
         };
-        input.refuse_bettor("FIMJ")?;
-        input.refuse_drawn_hand("FIMJ")?;
+        input.refuse_fields_but(&[], "FIMJ")?;
         let mut seats = Vec::with_capacity(input.players.len());
         for player in &input.players {
-            player.refuse_fields(&["dead", "winning_tile"], "FIMJ")?;
-            player.refuse_fields(&CARD_FIELDS, "FIMJ")?;
-            player.refuse_fields(&HANAFUDA_FIELDS, "FIMJ")?;
+            player.refuse_fields_but(&[], "FIMJ")?;
             let hand = match &player.hand {
                 Some(text) => Some(
                     parse_hand(text)
@@ -126,8 +123,7 @@ impl FimjManche {
                     ..PlayerInput::default()
                 })
                 .collect(),
-            bettor: None,
-            tegarasu_sanjuu: None,
+            fields: Fields::new(),
             options: serde_json::to_value(options).unwrap_or_default(),
         }
     }

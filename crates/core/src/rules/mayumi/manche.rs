@@ -4,7 +4,7 @@
 
 use crate::hanafuda::{Card, DECK_SIZE, parse_capture};
 use crate::rules::problems::Problems;
-use crate::rules::{CARD_FIELDS, MancheError, MancheInput, PlayerInput};
+use crate::rules::{MancheError, MancheInput, PlayerInput};
 
 /// Fewest players at a table.
 pub const MIN_PLAYERS: usize = 2;
@@ -29,13 +29,20 @@ pub struct Hand {
 
 const RULESET: &str = "Mayumi";
 
+/// The manche's field naming who declared *tegarasu sanjuu*.
+pub const TEGARASU_SANJUU: &str = "tegarasu_sanjuu";
+/// A player's tick as the dealer (oya).
+pub const OYA: &str = "oya";
+/// A player's captured cards, as codes.
+pub const CAPTURED: &str = "captured";
+
 /// Reads and checks a hand; on failure every problem found, one per player at most.
 pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
     let mut found = Problems::default();
     if input.round_wind.is_some() {
         found.push(MancheError::general(crate::msg!("mayumi.error.hanafuda_has_no_round_wind")));
     }
-    found.check(input.refuse_bettor(RULESET));
+    found.check(input.refuse_fields_but(&[TEGARASU_SANJUU], RULESET));
     if input.void {
         found.push(MancheError::general(crate::msg!("mayumi.error.hanafuda_hand_is_drawn_by")));
     }
@@ -96,7 +103,7 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
             stock_left_by_two2 = DECK_SIZE - STOCK_LEFT_BY_TWO
         )));
     }
-    let oyas: Vec<usize> = (0..n).filter(|&i| input.players[i].oya).collect();
+    let oyas: Vec<usize> = (0..n).filter(|&i| input.players[i].flag(OYA).unwrap_or(false)).collect();
     let oya = match oyas.as_slice() {
         [oya] => Some(*oya),
         [] => {
@@ -109,9 +116,14 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
             None
         }
     };
-    let declarer = match &input.tegarasu_sanjuu {
-        None => None,
-        Some(name) => {
+    let declarer = match input.field::<String>(TEGARASU_SANJUU) {
+        Err(error) => {
+            found.push(error);
+            None
+        }
+        Ok(None) => None,
+        Ok(Some(name)) => {
+            let name = &name;
             let seat = input.players.iter().position(|p| &p.name == name);
             if seat.is_none() {
                 let names = input.players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ");
@@ -136,8 +148,8 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
 /// One player's captured cards, refusing the fields of other games.
 fn read_player(player: &PlayerInput) -> Result<Vec<Card>, MancheError> {
     let name = player.name.as_str();
-    player.refuse_fields(&["dead", "winning_tile"], RULESET)?;
-    player.refuse_fields(&CARD_FIELDS, RULESET)?;
+    player.refuse_fields_but(&[OYA, CAPTURED], RULESET)?;
+    player.flag(OYA)?;
     let refuse = |field: &str, reason: crate::message::Message| {
         Err(MancheError::player(name, crate::msg!("mayumi.error.field", field = field).arg_message("reason", reason)))
     };
@@ -150,6 +162,6 @@ fn read_player(player: &PlayerInput) -> Result<Vec<Card>, MancheError> {
     if player.mahjong || !player.win.is_empty() {
         return refuse("mahjong, win", crate::msg!("mayumi.error.hanafuda_has_no_mah_jong"));
     }
-    let text = player.captured.as_deref().unwrap_or("");
-    parse_capture(text).map_err(|error| MancheError::player(name, crate::message::Explain::message(&error)))
+    let text = player.field::<String>(CAPTURED)?.unwrap_or_default();
+    parse_capture(&text).map_err(|error| MancheError::player(name, crate::message::Explain::message(&error)))
 }

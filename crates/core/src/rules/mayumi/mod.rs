@@ -7,7 +7,7 @@ mod random;
 pub mod score;
 pub mod table;
 
-pub use manche::{Hand, MAX_PLAYERS, MIN_PLAYERS, read};
+pub use manche::{CAPTURED, Hand, MAX_PLAYERS, MIN_PLAYERS, OYA, TEGARASU_SANJUU, read};
 pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;

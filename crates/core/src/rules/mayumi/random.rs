@@ -3,10 +3,11 @@
 //! poor capture declares *tegarasu sanjuu*.
 
 use super::table::MayumiOptions;
+use super::{CAPTURED, OYA, TEGARASU_SANJUU};
 use super::{ID, score};
 use crate::hanafuda::Card;
 use crate::rng::Rng;
-use crate::rules::{MancheFrame, MancheInput, PlayerInput};
+use crate::rules::{Fields, MancheFrame, MancheInput, PlayerInput};
 
 /// A random hand at `frame` (the frame's dealer is the oya) that scores under `options`.
 pub fn random_manche(seed: u64, frame: &MancheFrame, options: &MayumiOptions) -> MancheInput {
@@ -35,11 +36,11 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &MayumiOptions) ->
         .names
         .iter()
         .enumerate()
-        .map(|(position, name)| PlayerInput {
-            name: name.clone(),
-            oya: position == frame.dealer,
-            captured: Some(captured[position].iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")),
-            ..PlayerInput::default()
+        .map(|(position, name)| {
+            let codes = captured[position].iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+            PlayerInput { name: name.clone(), ..PlayerInput::default() }
+                .with(OYA, position == frame.dealer)
+                .with(CAPTURED, codes)
         })
         .collect();
     MancheInput {
@@ -47,9 +48,9 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &MayumiOptions) ->
         round_wind: None,
         void: false,
         players,
-        bettor: None,
-        tegarasu_sanjuu: declarer.map(|seat| frame.names[seat].clone()),
         // The adapter gives it the options in force.
         options: serde_json::json!({}),
+        fields: Fields::new(),
     }
+    .with(TEGARASU_SANJUU, declarer.map(|seat| frame.names[seat].clone()))
 }

@@ -4,7 +4,7 @@
 
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{TileSeat, seat_wind, table};
-use crate::rules::{Bettor, DeadHand, HANAFUDA_FIELDS, HandEntry, MancheError, MancheInput, PickedLine, PlayerInput};
+use crate::rules::{Bettor, DeadHand, HandEntry, MancheError, MancheInput, PickedLine, PlayerInput};
 use crate::tiles::Wind;
 
 use super::options::{Mode, NmjlOptions};
@@ -124,9 +124,9 @@ impl NmjlManche {
         if input.round_wind.is_some() {
             return Err(MancheError::general(crate::msg!("nmjl.error.modern_american_games_have_no")));
         }
-        input.refuse_drawn_hand("NMJL")?;
+        input.refuse_fields_but(&[BETTOR], "NMJL")?;
         let seats = input.players.iter().map(read_seat).collect::<Result<Vec<_>, _>>()?;
-        Ok(NmjlManche { void: input.void, seats, bettor: input.bettor.clone() })
+        Ok(NmjlManche { void: input.void, seats, bettor: input.field::<Bettor>(BETTOR)? })
     }
 
     /// Checks the whole game; on failure every problem found, one per player at most.
@@ -212,8 +212,7 @@ impl NmjlManche {
 
 fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
     let name = player.name.as_str();
-    player.refuse_fields(&["winning_tile"], "NMJL")?;
-    player.refuse_fields(&HANAFUDA_FIELDS, "NMJL")?;
+    player.refuse_fields_but(&[DEAD, VALUE, CARD_HAND, EXPOSURES, DISCARDER], "NMJL")?;
     if player.hand.is_some() {
         return Err(MancheError::player(name, crate::msg!("nmjl.error.modern_american_games_are_entered")));
     }
@@ -227,10 +226,10 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
             ));
         }
     }
-    let dead = match &player.dead {
+    let dead = match player.field::<DeadHand>(DEAD)? {
         None | Some(DeadHand::Flag(false)) => false,
         Some(DeadHand::Flag(true)) => true,
-        Some(DeadHand::Kind(kind)) if kind == "dead" => true,
+        Some(DeadHand::Kind(kind)) if kind == DEAD => true,
         Some(DeadHand::Kind(kind)) => {
             return Err(MancheError::player(name, crate::msg!("nmjl.error.dead_kind_is_not_dead", kind = kind)));
         }
@@ -239,11 +238,11 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
         name: player.name.clone(),
         wind: seat_wind(player)?,
         mahjong: player.mahjong,
-        value: player.value,
-        card_hand: player.card_hand.clone(),
-        exposures: player.exposures,
+        value: player.field(VALUE)?,
+        card_hand: player.field(CARD_HAND)?,
+        exposures: player.field(EXPOSURES)?,
         flags,
-        discarder: player.discarder,
+        discarder: player.flag(DISCARDER)?,
         dead,
     })
 }
@@ -308,13 +307,26 @@ fn check_seat(seat: &Seat, void: bool) -> Result<(), MancheError> {
     Ok(())
 }
 
+/// The manche's field naming a bettor.
+pub const BETTOR: &str = "bettor";
+/// A player's dead hand (`true`, or the kind `dead`).
+pub const DEAD: &str = "dead";
+/// The winner's card value.
+pub const VALUE: &str = "value";
+/// The card line the value was picked from.
+pub const CARD_HAND: &str = "card_hand";
+/// The winner's exposures.
+pub const EXPOSURES: &str = "exposures";
+/// The player who discarded the winning tile.
+pub const DISCARDER: &str = "discarder";
+
 /// Fills the winner's fields from a line picked on the tournament's card: its value, no exposures when the
 /// line is concealed, and the Singles & Pairs flag exactly when the line is of that section.
 pub(super) fn pick_card_line(picked: &PickedLine<'_>, hand: &mut HandEntry) {
-    hand.set("value", picked.value.to_string());
-    hand.set("card_hand", picked.label);
+    hand.set(VALUE, picked.value.to_string());
+    hand.set(CARD_HAND, picked.label);
     if picked.concealed {
-        hand.set("exposures", "0");
+        hand.set(EXPOSURES, "0");
     }
     hand.win.retain(|w| w != SINGLES_AND_PAIRS);
     if is_singles_and_pairs(picked.section) {

@@ -9,7 +9,8 @@ mod random;
 mod score;
 
 pub use manche::{
-    FLAG_NAMES, Game, MAX_EXPOSURES, MAX_VALUE, NmjlManche, Seat, WinFlags, Winner, is_singles_and_pairs,
+    BETTOR, CARD_HAND, DEAD, DISCARDER, EXPOSURES, FLAG_NAMES, Game, MAX_EXPOSURES, MAX_VALUE, NmjlManche, Seat, VALUE,
+    WinFlags, Winner, is_singles_and_pairs,
 };
 pub use options::{DealRotation, Mode, NmjlOptions, TournamentPoints};
 pub use score::{Payment, paid_value, payments, tournament_points};

@@ -3,9 +3,9 @@
 //! Singles & Pairs or a dead hand.
 
 use crate::rng::Rng;
-use crate::rules::{DeadHand, MancheFrame, MancheInput, PlayerInput};
+use crate::rules::{DeadHand, Fields, MancheFrame, MancheInput, PlayerInput};
 
-use super::{ID, NmjlOptions};
+use super::{DEAD, DISCARDER, EXPOSURES, ID, NmjlOptions, VALUE};
 
 /// Values printed on recent cards.
 const VALUES: [u64; 6] = [25, 30, 35, 40, 50, 75];
@@ -43,12 +43,12 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, _options: &NmjlOptions) -> 
                 seat: Some(frame.seat_wind(position)),
                 mahjong: won,
                 win,
-                dead: dead.then_some(DeadHand::Flag(true)),
-                value: won.then(|| VALUES[rng.below(VALUES.len())]),
-                exposures: won.then(|| if singles_and_pairs { 0 } else { rng.below(4) as u32 }),
-                discarder: discarder == Some(position),
                 ..PlayerInput::default()
             }
+            .with(DEAD, dead.then_some(DeadHand::Flag(true)))
+            .with(VALUE, won.then(|| VALUES[rng.below(VALUES.len())]))
+            .with(EXPOSURES, won.then(|| if singles_and_pairs { 0 } else { rng.below(4) as u32 }))
+            .with(DISCARDER, discarder == Some(position))
         })
         .collect();
     MancheInput {
@@ -56,8 +56,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, _options: &NmjlOptions) -> 
         round_wind: None,
         void: wall_game,
         players,
-        bettor: None,
-        tegarasu_sanjuu: None,
+        fields: Fields::new(),
         // The adapter gives it the options in force.
         options: serde_json::json!({}),
     }

@@ -46,10 +46,10 @@ fn the_deal_passes_every_game_unless_a_club_keeps_east_on_a_win() {
                 name: p.name.clone(),
                 seat: p.seat,
                 mahjong: i == 0,
-                value: (i == 0).then_some(25),
                 win: if i == 0 { vec!["self_picked".into()] } else { Vec::new() },
                 ..Default::default()
-            };
+            }
+            .with(super::VALUE, (i == 0).then_some(25));
         }
         let outcome = score_manche(&input).expect("valid");
         rules.rotation(&outcome)
