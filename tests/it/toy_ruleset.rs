@@ -85,6 +85,21 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
     assert!(desk::confirm_manche(&mut store, other, 1, &two, "R").is_err());
     assert!(store.table_manches(other).expect("manches").is_empty());
 
+    // Tre's own fields, kinds no shipped ruleset has: a count of sticks per player, and one player picked to pay
+    // for all. Position 1 holds 3 sticks; position 2 pays both losers' debts to the winner at position 0.
+    let mut sticks = won(0, false);
+    sticks.hands[1].set("sticks", "3");
+    sticks.hands[2].set_flag("pays_all", true);
+    let (input, scored) = desk::confirm_manche(&mut store, other, 1, &sticks, "R").expect("sticks");
+    let at_other = desk::table_state(&store, other).expect("state").players;
+    assert_eq!(input.field::<String>("pays_all").expect("name").as_deref(), Some(at_other[2].name.as_str()));
+    assert_eq!(scored.net.iter().map(|(_, n)| *n).collect::<Vec<_>>(), [23, 0, -23], "10 + 3 and 10, both from 2");
+    assert_eq!(MancheEntry::from_input(&input), sticks, "the typed manche comes back for a correction");
+    let mut winner_pays = won(0, false);
+    winner_pays.hands[0].set_flag("pays_all", true);
+    let refused = desk::confirm_manche(&mut store, other, 2, &winner_pays, "R").expect_err("the winner pays nobody");
+    assert!(refused.to_string().contains("the winner pays nobody"), "{refused}");
+
     // Standings: nets of the three players, nobody else moved.
     let standings = desk::standings(&store, id).expect("standings");
     let points = |name: &str| standings.iter().find(|r| r.player.name == name).expect("ranked").points;
@@ -98,7 +113,9 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
     assert!(seating.lines().nth(1).is_some_and(|l| l.starts_with("1,1,1,")), "{seating}");
     assert!(seating.lines().any(|l| l.starts_with("1,1,3,")) && !seating.contains(",4,"), "three seats: {seating}");
     let manches = csv_of(&store, id, What::Manches);
-    assert_eq!(manches.lines().count(), 1 + 9, "three rows per manche: {manches}");
+    assert_eq!(manches.lines().count(), 1 + 12, "three rows per manche: {manches}");
+    assert!(manches.lines().any(|l| l.contains(&format!(",{},,no,sticks=3,", at_other[1].name))), "{manches}");
+    assert!(manches.lines().any(|l| l.contains(&format!(",{},,no,pays_all,", at_other[2].name))), "{manches}");
     let payments = csv_of(&store, id, What::Payments);
     assert_eq!(
         payments.lines().skip(1).collect::<Vec<_>>(),
@@ -107,6 +124,8 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
             format!("1,1,1,{},{},20,tre,stake 10", players[1].name, players[2].name),
             format!("1,1,3,{},{},10,tre,stake 10", players[1].name, players[0].name),
             format!("1,1,3,{},{},10,tre,stake 10", players[2].name, players[0].name),
+            format!("1,2,1,{},{},13,tre,stake 10", at_other[2].name, at_other[0].name),
+            format!("1,2,1,{},{},10,tre,stake 10", at_other[2].name, at_other[0].name),
         ]
     );
     let standings_csv = csv_of(&store, id, What::Standings);

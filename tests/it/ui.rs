@@ -207,9 +207,10 @@ fn the_sessions_screen_explains_club_meetings_no_seating_could_avoid() {
     assert_eq!(meetings, unavoidable, "the seating meets the floor exactly: {first}");
 }
 
-/// The entry screen drawn from a ruleset's entry model: "Tre" (tests/common/tre.rs) has three players, no tiles
+/// The entry screen drawn from a ruleset's entry model: "Tre" (tests/it/common/tre/) has three players, no tiles
 /// and no winds, so the screen asks three columns of Mah Jong and flags, names the dealer, and shows no hand
-/// field, no palette and no round wind.
+/// field, no palette and no round wind; its own fields (a count of sticks, a player who pays for all) are drawn
+/// from its field list and typed by keyboard.
 #[test]
 fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
     crate::common::tre::register();
@@ -241,13 +242,24 @@ fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
     harness.run();
     click(&mut harness, Role::CheckBox, "Doppio (F5)");
     assert_eq!(harness.get_all_by_label_contains(" paga ").count(), 2, "both others pay the winner");
+    // Tre's own fields, drawn from its field list: the first player's sticks typed, the third picked to pay
+    // for all, by keyboard.
+    harness.get_all_by_role_and_label(Role::TextInput, "Bastoncini").next().expect("column 1").focus();
+    harness.run();
+    harness.event(egui::Event::Text("3".into()));
+    harness.run();
+    harness.get_all_by_role_and_label(Role::CheckBox, "Paga per tutti").nth(2).expect("column 3").focus();
+    harness.run();
+    harness.key_press(Key::Space);
+    harness.run();
+    assert_eq!(harness.get_all_by_label_contains(" paga ").count(), 2, "one pays both debts");
     harness.snapshot("tre-entry");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     let saved = &harness.state().desk().store().table_manches(table).expect("manches")[0];
     assert!(saved.input.players[1].mahjong && saved.input.players[1].win == ["double"]);
     assert_eq!(saved.nets.iter().sum::<i64>(), 0);
-    assert_eq!(saved.nets[1], 40, "twice the stake of 10 from each of two");
+    assert_eq!(saved.nets, [0, 43, -43], "twice the stake of 10 and 3 sticks, all paid by the third player");
     harness.state_mut().go(Screen::Table(table));
     harness.run();
     harness.get_by_label("Mazziere");

@@ -5,8 +5,9 @@
 
 use stecca::message::Message;
 use stecca::rules::{
-    self, ChoiceOption, EntryModel, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome,
-    PlayerInput, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, problems::Problems,
+    self, Applies, ChoiceOption, EntryModel, Field, FieldKind, Locales, MancheError, MancheFrame, MancheInput,
+    MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset,
+    WinFlagInfo, problems::Problems,
 };
 
 /// Makes "tre" known to this test process, with the texts of its locale files.
@@ -19,11 +20,22 @@ pub fn register() {
 pub struct Tre;
 
 const DOUBLE: WinFlagInfo = WinFlagInfo { id: "double", label: "tre.flag.double" };
+/// Field kinds none of the four shipped rulesets uses: a count typed for every player, and one player picked
+/// for the whole manche.
+const STICKS: Field =
+    Field { key: "sticks", kind: FieldKind::Number, label: "tre.field.sticks", applies: Applies::Everyone, hint: "0" };
+const PAYS_ALL: Field = Field {
+    key: "pays_all",
+    kind: FieldKind::PickPlayer,
+    label: "tre.field.pays_all",
+    applies: Applies::Everyone,
+    hint: "",
+};
 const ENTRY: EntryModel = EntryModel {
     hand: None,
     mahjong: true,
     win_flags: &[DOUBLE],
-    fields: &[],
+    fields: &[STICKS, PAYS_ALL],
     void_label: "tre.void",
     points_and_doubles: false,
     dealer_flag: None,
@@ -97,6 +109,22 @@ impl TypedRuleset for Tre {
         if let Some(p) = manche.players.iter().find(|p| p.seat.is_some() || p.hand.is_some()) {
             return Err(MancheError::player(&p.name, Message::new("tre.error.no_winds_no_tiles")).into());
         }
+        manche.refuse_fields_but(&[PAYS_ALL.key], "Tre")?;
+        let mut sticks = Vec::with_capacity(3);
+        for player in &manche.players {
+            player.refuse_fields_but(&[STICKS.key], "Tre")?;
+            sticks.push(u64::from(player.field::<u32>(STICKS.key)?.unwrap_or(0)));
+        }
+        let pays_all = match manche.field::<String>(PAYS_ALL.key)? {
+            None => None,
+            Some(name) => match manche.players.iter().position(|p| p.name == name) {
+                Some(seat) if manche.players[seat].mahjong => {
+                    return Err(MancheError::player(&name, Message::new("tre.error.winner_pays_nobody")).into());
+                }
+                Some(seat) => Some(seat),
+                None => return Err(MancheError::general(Message::new("tre.error.not_at_table")).into()),
+            },
+        };
         let winners: Vec<usize> = (0..3).filter(|&i| manche.players[i].mahjong).collect();
         let winner = match (manche.void, winners.as_slice()) {
             (true, []) => None,
@@ -128,14 +156,17 @@ impl TypedRuleset for Tre {
             let doubled = manche.players[w].win.iter().any(|f| f == "double");
             let value = options.stake * if doubled { 2 } else { 1 };
             players[w].score = i64::try_from(value).unwrap_or(i64::MAX);
+            // Each loser owes the stake and a chip per stick it holds; the one who pays for all pays both debts.
             for other in (0..3).filter(|&i| i != w) {
+                let amount = value + sticks[other];
+                let payer = pays_all.unwrap_or(other);
                 payments.push(PaymentOutcome {
-                    from: manche.players[other].name.clone(),
+                    from: manche.players[payer].name.clone(),
                     to: manche.players[w].name.clone(),
-                    amount: value,
+                    amount,
                 });
-                net[other] -= value as i64;
-                net[w] += value as i64;
+                net[payer] -= amount as i64;
+                net[w] += amount as i64;
             }
         }
         Ok(MancheOutcome {
