@@ -2,8 +2,17 @@
 //! tile more than four times across the hands, each flower and season once. Every error names the player (or the tile)
 //! and says why, as a text id of the locale files.
 
-use crate::rules::MancheError;
+use crate::rules::{Applies, Field, FieldKind, MancheError};
 use crate::tiles::{Counts, Hand, KINDS, Tile, Wind};
+
+/// Each player's hand in tile notation: the main field of a Mah Jong ruleset's entry model.
+pub const TILE_HAND: Field = Field {
+    key: "hand",
+    kind: FieldKind::Tiles,
+    label: crate::text_id!("entry.hand"),
+    applies: Applies::Everyone,
+    hint: "[555b] RRR 123c 456d EE 2f",
+};
 
 /// One player of a tile manche as the shared checks see it.
 #[derive(Clone, Copy, Debug)]

@@ -1,13 +1,14 @@
-//! Manche entry: the table's hands side by side, typed in notation (or clicked on the palette) where the
-//! ruleset has tile hands, checked and scored as the referee types, mistakes shown next to the hand; Ctrl+Enter
-//! confirms and saves. What each column asks comes from the ruleset's entry model.
+//! Manche entry: the table's hands side by side, each column drawn from the ruleset's entry model — its main
+//! field (a hand in tiles with the palette, or captured cards with the deck's grid), Mah Jong and the win flags,
+//! then its list of fields — checked and scored as the referee types, mistakes shown next to the hand;
+//! Ctrl+Enter confirms and saves. No ruleset's field is named here.
 //!
-//! Keyboard: Enter in a hand field moves to the next hand; Tab walks hand → Mah Jong → win flags → next hand;
-//! F1–F4 toggle Mah Jong of hand 1–4; F5–F12 (then Shift+F5…) toggle the winner's flags, shown in one row;
-//! where the rules score from a card, the winner's value field takes the keyboard (a few letters offer the
-//! card's lines, Enter takes the first and moves to the exposures) and Shift+F1–F4 name who discarded;
-//! Ctrl+Enter confirms (or says why it cannot); Esc goes back to the table
-//! and keeps what was typed as a draft of that manche, taken up again when the referee comes back to it.
+//! Keyboard: Enter in a typed field moves to the next typed field of the column, else to the next hand; F1–F4
+//! toggle Mah Jong of hand 1–4 (and give the keyboard to the winner's first typed field; without Mah Jong they
+//! choose whose column is typed and clicked); F5–F12 (then Shift+F5…) toggle the winner's flags, shown in one
+//! row; Shift+F1–F4 set the tick one player carries (such as who discarded); a card-line field offers the card's
+//! lines from a few letters and Enter takes the first; Ctrl+Enter confirms (or says why it cannot); Esc goes back
+//! to the table and keeps what was typed as a draft of that manche, taken up again when the referee comes back.
 
 use crate::text_id;
 use std::collections::HashMap;
@@ -244,7 +245,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let correcting = (number as usize) <= state.manches.len();
     let model = state.settings.ruleset().entry_model();
     let main = model.hand;
-    // The tick Shift+F1–F4 sets (the discarder of the winning tile), and the field a new winner types first.
+    // The tick Shift+F1–F4 sets (one player at most carries it), and the field a new winner types first.
     let one_player = model.fields.iter().position(|f| f.kind == FieldKind::OnePlayer);
     let winner_first =
         model.fields.iter().position(|f| f.applies == Applies::Winner && fields::takes_keyboard(&f.kind));

@@ -25,8 +25,7 @@ pub fn takes_keyboard(kind: &FieldKind) -> bool {
     matches!(kind, FieldKind::Text | FieldKind::Number | FieldKind::CardLine { .. })
 }
 
-/// Draws `field` of `hand` (at table `position`); `focus` gives it the keyboard; `shortcut` is the key shown
-/// beside a tick one player carries; `card` is the tournament's card.
+/// One field of one player's column, ready to draw.
 pub struct FieldView<'a> {
     /// The referee's language.
     pub lang: Lang,

@@ -15,7 +15,7 @@ pub use score::{HandContext, HandError, HandScore, score_hand};
 
 use crate::message::Message;
 use crate::rules::problems::Problems;
-use crate::rules::tile_checks::{missing_hand, seat_wind};
+use crate::rules::tile_checks::{TILE_HAND, missing_hand, seat_wind};
 use crate::rules::{
     Applies, Choice, ChoiceOption, DeadHand, EntryModel, Field, FieldKind, MancheError, MancheFrame, MancheInput,
     MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_outcome,
@@ -305,13 +305,7 @@ static TUNABLE_VALUES: [TunableValue; 1] = [TunableValue {
 
 /// What a referee types: tiles, the one winner with flags and winning tile, dead hands.
 static ENTRY: EntryModel = EntryModel {
-    hand: Some(Field {
-        key: "hand",
-        kind: FieldKind::Tiles,
-        label: crate::text_id!("entry.hand"),
-        applies: Applies::Everyone,
-        hint: "[555b] RRR 123c 456d EE 2f",
-    }),
+    hand: Some(TILE_HAND),
     mahjong: true,
     win_flags: &WIN_FLAGS,
     fields: &[

@@ -18,10 +18,10 @@ pub use validate::validate;
 
 use crate::message::Message;
 use crate::rules::problems::Problems;
+use crate::rules::tile_checks::TILE_HAND;
 use crate::rules::{
-    Applies, Choice, ChoiceOption, EntryModel, Field, FieldKind, Fields, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, PlayerInput, Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_checks::seat_wind,
-    tile_outcome,
+    Choice, ChoiceOption, EntryModel, Fields, MancheError, MancheFrame, MancheInput, MancheOutcome, PlayerInput,
+    Rotation, SeatModel, TunableValue, TypedRuleset, WinFlagInfo, tile_checks::seat_wind, tile_outcome,
 };
 use crate::settle::{self, Party, Rounding, SettleRules, Settlement};
 use crate::tiles::{Hand, Wind, parse_hand};
@@ -286,13 +286,7 @@ static TUNABLE_VALUES: [TunableValue; 13] = {
 
 /// What a FIMJ referee types: tiles, Mah Jong (up to three winners on one discard), the win flags.
 static ENTRY: EntryModel = EntryModel {
-    hand: Some(Field {
-        key: "hand",
-        kind: FieldKind::Tiles,
-        label: crate::text_id!("entry.hand"),
-        applies: Applies::Everyone,
-        hint: "[555b] RRR 123c 456d EE 2f",
-    }),
+    hand: Some(TILE_HAND),
     mahjong: true,
     win_flags: &WIN_FLAGS,
     fields: &[],
