@@ -115,7 +115,7 @@ pub fn enter_manche(
         }
         // The dealer comes from the table's rotation, like the seat winds: a script that names another is refused.
         if let Some(flag) = model.dealer_flag
-            && player.fields.get(flag).is_some_and(|v| v.as_bool() == Some(true))
+            && player.flag(flag).unwrap_or(false)
             && position != frame.dealer
         {
             let dealer = names.get(frame.dealer).copied().unwrap_or_default();

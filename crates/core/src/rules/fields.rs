@@ -37,14 +37,9 @@ pub struct EntryModel {
 }
 
 impl EntryModel {
-    /// The field of `kind`'s shape, if the model has one (for the keys shown in the help line).
-    pub fn has(&self, kind: fn(&FieldKind) -> bool) -> bool {
-        self.fields.iter().any(|f| kind(&f.kind))
-    }
-
     /// The ruleset scores from the tournament's card (a field picks a line of it).
     pub fn uses_card(&self) -> bool {
-        self.has(|k| matches!(k, FieldKind::CardLine { .. }))
+        self.fields.iter().any(|f| matches!(f.kind, FieldKind::CardLine { .. }))
     }
 }
 
@@ -93,6 +88,17 @@ impl HandEntry {
 
 /// How a tick is kept among the typed fields.
 pub const TICKED: &str = "true";
+
+/// A field's value in an input as the entry types it: a text as it is, a number in digits, a set tick as
+/// [`TICKED`]; anything else (absent, null, an unset tick) as nothing typed.
+pub fn as_typed(value: Option<&serde_json::Value>) -> String {
+    match value {
+        Some(serde_json::Value::String(text)) => text.clone(),
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        Some(serde_json::Value::Bool(true)) => TICKED.to_owned(),
+        _ => String::new(),
+    }
+}
 
 /// One thing typed or picked for a player (or, [`FieldKind::PickPlayer`], for the manche).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ pub mod tile_checks;
 mod tile_outcome;
 mod typed;
 
-pub use fields::{Applies, EntryModel, Field, FieldKind, HandEntry, PickedLine, TICKED};
+pub use fields::{Applies, EntryModel, Field, FieldKind, HandEntry, PickedLine, TICKED, as_typed};
 
 pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
 pub use typed::{RulesInForce, TypedRuleset};

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::{Id, TournamentSettings};
 use crate::message::Message;
 use crate::msg;
-use crate::rules::{self, Field, FieldKind, HandEntry, MancheError, MancheFrame, MancheInput, MancheOutcome, TICKED};
+use crate::rules::{self, Field, FieldKind, HandEntry, MancheError, MancheFrame, MancheInput, MancheOutcome, as_typed};
 use crate::tiles::parse_hand;
 
 /// A player at a session table.
@@ -82,28 +82,19 @@ impl EntryErrors {
     }
 }
 
-/// A field's typed text as the value its key takes in the ruleset's input (`None`: left out).
-fn field_value(field: &Field, hand: &HandEntry) -> Option<Value> {
+/// A field's typed text as the value its key takes in the ruleset's input (`Ok(None)`: left out), or `Err`
+/// when it cannot be read as its kind (a number that is not one, or too large for it).
+fn field_value(field: &Field, hand: &HandEntry) -> Result<Option<Value>, ()> {
     let typed = hand.get(field.key);
-    match field.kind {
+    Ok(match field.kind {
         FieldKind::Tiles | FieldKind::Cards | FieldKind::Text | FieldKind::OneOf { .. } => {
             typed_text(typed).map(Value::from)
         }
-        FieldKind::Number => typed_number::<u32>(typed).ok().flatten().map(Value::from),
-        FieldKind::CardLine { .. } => typed_number::<u64>(typed).ok().flatten().map(Value::from),
+        FieldKind::Number => typed_number::<u32>(typed)?.map(Value::from),
+        FieldKind::CardLine { .. } => typed_number::<u64>(typed)?.map(Value::from),
         FieldKind::Flag | FieldKind::OnePlayer => hand.flag(field.key).then_some(Value::Bool(true)),
         FieldKind::PickPlayer => None,
-    }
-}
-
-/// Whether a field's text cannot be read as its kind: a number that is not one.
-fn unreadable(field: &Field, hand: &HandEntry) -> bool {
-    let typed = hand.get(field.key);
-    match field.kind {
-        FieldKind::Number => typed_number::<u32>(typed).is_err(),
-        FieldKind::CardLine { .. } => typed_number::<u64>(typed).is_err(),
-        _ => false,
-    }
+    })
 }
 
 impl MancheEntry {
@@ -149,7 +140,7 @@ impl MancheEntry {
                     }
                     continue;
                 }
-                if let Some(value) = field_value(field, hand) {
+                if let Ok(Some(value)) = field_value(field, hand) {
                     seat.insert(field.key.into(), value);
                 }
                 if let FieldKind::CardLine { line_key } = field.kind
@@ -198,7 +189,7 @@ impl MancheEntry {
             {
                 errors.hands[position] = Some(MancheError::player(name, crate::message::Explain::message(&e)));
             }
-            for field in model.fields.iter().filter(|f| f.applies.to(hand.mahjong) && unreadable(f, hand)) {
+            for field in model.fields.iter().filter(|f| f.applies.to(hand.mahjong) && field_value(f, hand).is_err()) {
                 let reason = msg!("manche.error.not_a_whole_number", text = hand.get(field.key).trim())
                     .arg_message("field", Message::new(field.label));
                 errors.hands[position] = Some(MancheError::player(name, reason));
@@ -231,19 +222,13 @@ impl MancheEntry {
         let json = serde_json::to_value(input).unwrap_or_default();
         let empty = Vec::new();
         let seats = json.get("players").and_then(Value::as_array).unwrap_or(&empty);
-        let as_text = |value: Option<&Value>| match value {
-            Some(Value::String(text)) => text.clone(),
-            Some(Value::Bool(true)) => TICKED.to_owned(),
-            Some(Value::Number(n)) => n.to_string(),
-            _ => String::new(),
-        };
         let hands = input
             .players
             .iter()
             .zip(seats)
             .map(|(player, seat)| {
                 let mut hand = HandEntry {
-                    text: main.map(|main| as_text(seat.get(main.key))).unwrap_or_default(),
+                    text: main.map(|main| as_typed(seat.get(main.key))).unwrap_or_default(),
                     mahjong: player.mahjong,
                     win: player.win.clone(),
                     fields: BTreeMap::new(),
@@ -254,16 +239,15 @@ impl MancheEntry {
                             let picked = json.get(field.key).and_then(Value::as_str) == Some(player.name.as_str());
                             hand.set_flag(field.key, picked);
                         }
-                        // A dead hand stored as a tick (`true`) is the kind `dead`.
-                        FieldKind::OneOf { .. } => match seat.get(field.key) {
-                            Some(Value::Bool(true)) => hand.set(field.key, field.key),
-                            other => hand.set(field.key, as_text(other)),
-                        },
-                        FieldKind::CardLine { line_key } => {
-                            hand.set(field.key, as_text(seat.get(field.key)));
-                            hand.set(line_key, as_text(seat.get(line_key)));
+                        // A tick on a field of one choice (a script's `"dead": true`) is that choice.
+                        FieldKind::OneOf { choices: [only], .. } if seat.get(field.key) == Some(&Value::Bool(true)) => {
+                            hand.set(field.key, only.id);
                         }
-                        _ => hand.set(field.key, as_text(seat.get(field.key))),
+                        FieldKind::CardLine { line_key } => {
+                            hand.set(field.key, as_typed(seat.get(field.key)));
+                            hand.set(line_key, as_typed(seat.get(line_key)));
+                        }
+                        _ => hand.set(field.key, as_typed(seat.get(field.key))),
                     }
                 }
                 hand

@@ -9,7 +9,7 @@ use super::Snapshot;
 use crate::i18n::Lang;
 use serde_json::Value;
 
-use crate::rules::{EntryModel, FieldKind, Fields, MancheInput, PlayerInput};
+use crate::rules::{EntryModel, FieldKind, MancheInput, PlayerInput, as_typed};
 
 /// A user-text cell made safe for spreadsheets.
 pub fn cell(text: &str) -> String {
@@ -122,15 +122,6 @@ pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
     finish(w)
 }
 
-/// A field's text as stored (`""`: absent).
-fn stored_text(fields: &Fields, key: &str) -> String {
-    match fields.get(key) {
-        Some(Value::String(text)) => text.clone(),
-        Some(Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    }
-}
-
 /// Whether a stored tick (or a one-choice field, such as a dead hand) is set.
 fn ticked(value: Option<&Value>) -> bool {
     match value {
@@ -147,15 +138,15 @@ fn hand_cell(player: &PlayerInput, model: &EntryModel) -> String {
         return typed.clone();
     }
     if let Some(main) = model.hand {
-        let typed = stored_text(&player.fields, main.key);
+        let typed = as_typed(player.fields.get(main.key));
         if !typed.is_empty() {
             return typed;
         }
     }
     for field in model.fields {
         if let FieldKind::CardLine { line_key } = field.kind {
-            let line = stored_text(&player.fields, line_key);
-            return if line.is_empty() { stored_text(&player.fields, field.key) } else { line };
+            let line = as_typed(player.fields.get(line_key));
+            return if line.is_empty() { as_typed(player.fields.get(field.key)) } else { line };
         }
     }
     String::new()
@@ -177,8 +168,9 @@ fn facts_cell(player: &PlayerInput, input: &MancheInput, model: &EntryModel) -> 
             FieldKind::PickPlayer => (input.fields.get(field.key).and_then(Value::as_str) == Some(&player.name))
                 .then(|| field.key.to_owned()),
             FieldKind::Number => value.and_then(Value::as_u64).map(|n| format!("{}={n}", field.key)),
-            FieldKind::Flag | FieldKind::OnePlayer => ticked(value).then(|| field.key.to_owned()),
-            FieldKind::OneOf { choices: [_], .. } => ticked(value).then(|| field.key.to_owned()),
+            FieldKind::Flag | FieldKind::OnePlayer | FieldKind::OneOf { choices: [_], .. } => {
+                ticked(value).then(|| field.key.to_owned())
+            }
             _ => None,
         };
         facts.extend(fact);
