@@ -38,13 +38,13 @@ fn awkward(store: &mut Store) -> Id {
     id
 }
 
-fn pdf_pages(bytes: &[u8]) -> Vec<String> {
+pub fn pdf_pages(bytes: &[u8]) -> Vec<String> {
     assert!(bytes.starts_with(b"%PDF"), "a PDF");
     pdf_extract::extract_text_from_mem_by_pages(bytes).expect("text extraction")
 }
 
 /// Extracted text with whitespace collapsed (extraction may split words and lines differently).
-fn flat(text: &str) -> String {
+pub fn flat(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

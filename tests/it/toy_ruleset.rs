@@ -130,9 +130,15 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
     );
     let standings_csv = csv_of(&store, id, What::Standings);
     assert!(standings_csv.contains(&format!(",{},", players[2].name)));
-    for what in [What::Standings, What::Seating, What::Scoresheets] {
+    for what in [What::Standings, What::Seating] {
         let pdf = export(&store, id, what, Format::Pdf, Lang::En, None).expect("pdf");
         assert!(pdf.starts_with(b"%PDF"), "{what:?}");
+    }
+    // The score sheet's fact columns come from Tre's own list: the winner, then who paid for all.
+    let sheets = export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets");
+    let sheet = crate::export::flat(&crate::export::pdf_pages(&sheets)[0]);
+    for title in ["Vincitore", "Ha pagato tutto"] {
+        assert!(sheet.contains(title), "{title} in {sheet}");
     }
     let card = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(players[0].id)).expect("card");
     assert!(card.starts_with(b"%PDF"));

@@ -34,12 +34,55 @@ pub struct EntryModel {
     /// Fills a winner's fields from a line picked on the tournament's card (its value, its exposures, a flag
     /// its section implies), for rulesets with a [`FieldKind::CardLine`] field.
     pub pick_card_line: Option<fn(&PickedLine<'_>, &mut HandEntry)>,
+    /// What the paper score sheet records of each game before the players' columns, in order (empty: the
+    /// players' columns take everything). A sheet with facts opens with the winner when `mahjong`.
+    pub sheet_facts: &'static [SheetFact],
+}
+
+/// A fact of each game the paper score sheet has a column for: one of the model's fields or win flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SheetFact {
+    /// The key of a field of [`EntryModel::fields`], or the id of a win flag.
+    pub key: &'static str,
+    /// The column's title, short enough for a narrow column: a text id.
+    pub title: &'static str,
+}
+
+/// What a sheet's fact column holds, which decides how wide it is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FactKind {
+    /// The winner's name.
+    Winner,
+    /// A field of the model.
+    Field(FieldKind),
+    /// A win flag (a tick).
+    WinFlag,
 }
 
 impl EntryModel {
     /// The ruleset scores from the tournament's card (a field picks a line of it).
     pub fn uses_card(&self) -> bool {
         self.fields.iter().any(|f| matches!(f.kind, FieldKind::CardLine { .. }))
+    }
+
+    /// The paper score sheet's fact columns, each with its title id and what it holds: the winner first (when
+    /// the model has facts and a Mah Jong), then [`EntryModel::sheet_facts`]. A fact naming neither a field nor
+    /// a win flag is left out (a test holds every shipped model to naming real ones).
+    pub fn sheet_columns(&self, winner_title: &'static str) -> Vec<(&'static str, FactKind)> {
+        let mut columns = Vec::with_capacity(self.sheet_facts.len() + 1);
+        if self.mahjong && !self.sheet_facts.is_empty() {
+            columns.push((winner_title, FactKind::Winner));
+        }
+        columns.extend(self.sheet_facts.iter().filter_map(|fact| Some((fact.title, self.fact_kind(fact.key)?))));
+        columns
+    }
+
+    /// What the sheet fact `key` names in this model.
+    pub fn fact_kind(&self, key: &str) -> Option<FactKind> {
+        if let Some(field) = self.fields.iter().find(|f| f.key == key) {
+            return Some(FactKind::Field(field.kind));
+        }
+        self.win_flags.iter().any(|f| f.id == key).then_some(FactKind::WinFlag)
     }
 }
 

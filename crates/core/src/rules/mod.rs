@@ -14,7 +14,7 @@ pub mod tile_checks;
 mod tile_outcome;
 mod typed;
 
-pub use fields::{Applies, EntryModel, Field, FieldKind, HandEntry, PickedLine, TICKED, as_typed};
+pub use fields::{Applies, EntryModel, FactKind, Field, FieldKind, HandEntry, PickedLine, SheetFact, TICKED, as_typed};
 
 pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
 pub use typed::{RulesInForce, TypedRuleset};
@@ -776,6 +776,34 @@ mod tests {
             listed.sort();
             assert_eq!(leaves, listed, "{}", rules.id());
         }
+    }
+
+    #[test]
+    fn every_score_sheet_fact_names_a_field_or_win_flag_of_its_model() {
+        for rules in RULESETS {
+            let model = rules.entry_model();
+            for fact in model.sheet_facts {
+                assert!(model.fact_kind(fact.key).is_some(), "{}: {}", rules.id(), fact.key);
+            }
+            assert_eq!(
+                model.sheet_columns("pdf.winner").len(),
+                model.sheet_facts.len() + usize::from(model.mahjong && !model.sheet_facts.is_empty()),
+                "{}",
+                rules.id()
+            );
+        }
+        let nmjl = ruleset("nmjl").expect("nmjl").entry_model().sheet_columns("pdf.winner");
+        let kinds: Vec<FactKind> = nmjl.iter().map(|&(_, kind)| kind).collect();
+        assert_eq!(kinds[0], FactKind::Winner);
+        assert!(matches!(kinds[1], FactKind::Field(FieldKind::CardLine { .. })));
+        assert_eq!(
+            kinds[2..],
+            [FactKind::Field(FieldKind::OnePlayer), FactKind::WinFlag, FactKind::Field(FieldKind::Number)]
+        );
+        assert!(
+            ruleset("fimj").expect("fimj").entry_model().sheet_columns("pdf.winner").is_empty(),
+            "tile rules: points per player only"
+        );
     }
 
     #[test]

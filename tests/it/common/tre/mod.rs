@@ -6,8 +6,8 @@
 use stecca::message::Message;
 use stecca::rules::{
     self, Applies, ChoiceOption, EntryModel, Field, FieldKind, Locales, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset,
-    WinFlagInfo, problems::Problems,
+    MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Rotation, SeatModel, SheetFact, TunableValue,
+    TypedRuleset, WinFlagInfo, problems::Problems,
 };
 
 /// Makes "tre" known to this test process, with the texts of its locale files.
@@ -40,6 +40,8 @@ const ENTRY: EntryModel = EntryModel {
     points_and_doubles: false,
     dealer_flag: None,
     pick_card_line: None,
+    // The paper sheet notes who paid for all: a column Stecca's own rulesets never draw.
+    sheet_facts: &[SheetFact { key: PAYS_ALL.key, title: "tre.sheet.pays_all" }],
 };
 const STAKE: TunableValue = TunableValue { path: "stake", group: "tre.group.stake", label: "tre.tunable.stake" };
 

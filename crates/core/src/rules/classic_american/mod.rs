@@ -328,6 +328,7 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: true,
     dealer_flag: None,
     pick_card_line: None,
+    sheet_facts: &[],
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

@@ -294,6 +294,7 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: true,
     dealer_flag: None,
     pick_card_line: None,
+    sheet_facts: &[],
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

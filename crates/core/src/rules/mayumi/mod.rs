@@ -173,6 +173,7 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: false,
     dealer_flag: Some("oya"),
     pick_card_line: None,
+    sheet_facts: &[],
 };
 
 const fn tunable(path: &'static str, group: &'static str, label: &'static str) -> TunableValue {

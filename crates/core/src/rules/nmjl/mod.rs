@@ -19,7 +19,7 @@ use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
     Applies, Choice, ChoiceOption, EntryModel, Field, FieldKind, MancheFrame, MancheInput, MancheOutcome, Rotation,
-    SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
+    SeatModel, SheetFact, TunableValue, TypedRuleset, WinFlagInfo,
 };
 
 /// The modern American ruleset.
@@ -131,6 +131,14 @@ static ENTRY: EntryModel = EntryModel {
     points_and_doubles: false,
     dealer_flag: None,
     pick_card_line: Some(manche::pick_card_line),
+    // A referee at the table writes down what decides the payments: the card's hand (its value), who
+    // discarded, jokerless and the winner's exposures; the players' columns take the points.
+    sheet_facts: &[
+        SheetFact { key: VALUE, title: crate::text_id!("nmjl.sheet.card_hand") },
+        SheetFact { key: DISCARDER, title: crate::text_id!("nmjl.sheet.discarder") },
+        SheetFact { key: "jokerless", title: crate::text_id!("nmjl.sheet.jokerless") },
+        SheetFact { key: EXPOSURES, title: crate::text_id!("nmjl.sheet.exposures") },
+    ],
 };
 
 static WIN_FLAGS: [WinFlagInfo; 4] = [

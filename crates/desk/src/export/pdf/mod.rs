@@ -10,7 +10,7 @@ use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
 use super::Snapshot;
 use crate::i18n::Lang;
 use crate::msg;
-use crate::rules::{Rotation, SeatLabel};
+use crate::rules::{FactKind, FieldKind, Rotation, SeatLabel};
 use crate::tournament::{Id, RankingMethod, manche_winds};
 
 const BODY: f32 = 9.0;
@@ -209,7 +209,8 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
     let east_passes = s.rules.deal_always_passes();
-    let card_value = ruleset.entry_model().uses_card();
+    let fact_columns = ruleset.entry_model().sheet_columns(text_id!("pdf.winner"));
+    let has_facts = !fact_columns.is_empty();
     let seat_model = ruleset.seat_model();
     for table in &s.tables {
         // A table's own size: Hanafuda seats two at a few tables.
@@ -225,19 +226,19 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         );
         heading(&mut w, s, lang, &title);
         let facts_x = MARGIN + 46.0;
-        // Rules scored from a card get the facts of each game before the players' columns (winner, hand and
-        // value, discarder, jokerless, exposures); the players' columns then take their points.
-        let facts = if card_value { (PAGE_W - MARGIN - facts_x) * 0.55 } else { 0.0 };
+        // A ruleset whose sheet records the facts of each game (NMJL: winner, hand and value, discarder,
+        // jokerless, exposures) gets them before the players' columns, which then take only points.
+        let facts = if has_facts { (PAGE_W - MARGIN - facts_x) * 0.55 } else { 0.0 };
         let x0 = facts_x + facts;
         let col_w = (PAGE_W - MARGIN - x0) / seats as f32;
         let top = w.y;
-        let name_size = if card_value { 7.0 } else { BODY };
+        let name_size = if has_facts { 7.0 } else { BODY };
         for (pos, &player) in table.players.iter().enumerate() {
             let x = x0 + pos as f32 * col_w;
             // Narrow columns (beside a card's facts) take the name on two lines: first name above.
             let full = s.name(player);
             let (above, below) = match full.split_once(' ') {
-                Some((first, rest)) if card_value => (first, rest),
+                Some((first, rest)) if has_facts => (first, rest),
                 _ => ("", full),
             };
             if !above.is_empty() {
@@ -267,15 +268,14 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             let x = x0 + c as f32 * col_w;
             w.line((x, grid_top), (x, bottom), 0.3, 0.0);
         }
-        if card_value {
-            let mut x = facts_x;
-            for (share, key) in CARD_FACTS {
-                w.line((x, grid_top), (x, bottom), 0.3, 0.0);
-                let width = facts * share;
-                let title = w.fit(&lang.tr(key), width - 1.0, 7.0, Weight::Bold);
-                w.text(x + 0.5, head, 7.0, Weight::Bold, &title);
-                x += width;
-            }
+        let total_weight: f32 = fact_columns.iter().map(|&(_, kind)| fact_weight(kind)).sum();
+        let mut x = facts_x;
+        for &(title, kind) in &fact_columns {
+            w.line((x, grid_top), (x, bottom), 0.3, 0.0);
+            let width = facts * fact_weight(kind) / total_weight;
+            let title = w.fit(&lang.tr(title), width - 1.0, 7.0, Weight::Bold);
+            w.text(x + 0.5, head, 7.0, Weight::Bold, &title);
+            x += width;
         }
         w.line((MARGIN, grid_top), (MARGIN, bottom), 0.3, 0.0);
         w.line((PAGE_W - MARGIN, grid_top), (PAGE_W - MARGIN, bottom), 0.3, 0.0);
@@ -314,14 +314,17 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     Ok(w.finish())
 }
 
-/// The facts of a game on a card-scored sheet: each column's share of the facts' width and its title.
-const CARD_FACTS: [(f32, &str); 5] = [
-    (0.19, "pdf.winner"),
-    (0.29, "pdf.card_hand"),
-    (0.22, "pdf.discarder"),
-    (0.19, "pdf.jokerless"),
-    (0.11, "pdf.exposures"),
-];
+/// How wide a fact column of the score sheet is drawn, relative to the others: by what the referee writes
+/// in it (a card's line is the longest, a name next, a count the shortest).
+fn fact_weight(kind: FactKind) -> f32 {
+    match kind {
+        FactKind::Field(FieldKind::CardLine { .. } | FieldKind::Tiles | FieldKind::Cards) => 4.5,
+        FactKind::Field(FieldKind::OnePlayer | FieldKind::PickPlayer) => 3.5,
+        FactKind::Winner | FactKind::WinFlag | FactKind::Field(FieldKind::Flag | FieldKind::OneOf { .. }) => 3.0,
+        FactKind::Field(FieldKind::Text) => 2.5,
+        FactKind::Field(FieldKind::Number) => 1.7,
+    }
+}
 
 /// One player's manches across the tournament: session, table, manche, seat wind, hand value, net, running total.
 pub fn card(s: &Snapshot, player: Id, lang: Lang) -> Result<Vec<u8>, FontError> {
