@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 
 use crate::i18n::Lang;
 use crate::message::Message;
-use crate::rules::{Item, MancheOutcome, PaymentOutcome, PlayerOutcome, Warning};
+use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome, Warning};
 use crate::tiles::Wind;
 
 /// A scored manche, its texts written out.
@@ -39,9 +39,9 @@ struct PrintedPlayer<'a> {
     seat: Option<Wind>,
     mahjong: bool,
     score: i64,
-    stick_points: u64,
-    doubles: u32,
-    limit: Option<&'a str>,
+    /// The ruleset's own figures, where the stored form keeps them.
+    #[serde(flatten)]
+    figures: &'a Figures,
     arrangement: &'a str,
     items: Vec<PrintedItem<'a>>,
 }
@@ -93,9 +93,7 @@ impl<'a> From<&'a PlayerOutcome> for PrintedPlayer<'a> {
             seat: player.seat,
             mahjong: player.mahjong,
             score: player.score,
-            stick_points: player.stick_points,
-            doubles: player.doubles,
-            limit: player.limit.as_deref(),
+            figures: &player.figures,
             arrangement: &player.arrangement,
             items: player.items.iter().map(PrintedItem::from).collect(),
         }

@@ -5,7 +5,7 @@
 //! and the number of lines and warnings — equals the saved one. Any other outcome (the engine scores it
 //! differently today, or its input no longer parses) keeps its saved words, which are still read.
 
-use crate::rules::{self, MancheInput, MancheOutcome};
+use crate::rules::{self, Figures, MancheInput, MancheOutcome};
 
 /// The schema version whose migration runs [`rewrite`] on every version-1 outcome.
 pub(crate) const SCHEMA: i64 = 8;
@@ -25,10 +25,20 @@ fn same_figures(scored: &MancheOutcome, saved: &MancheOutcome) -> bool {
         return false;
     }
     let mut masked = scored.clone();
-    for (player, old) in masked.players.iter_mut().zip(&saved.players) {
+    let mut saved = saved.clone();
+    for (player, old) in masked.players.iter_mut().zip(saved.players.iter_mut()) {
         if player.items.len() != old.items.len() {
             return false;
         }
+        // The summary is words too (version 1 had none).
+        player.summary = old.summary.clone();
+        // Version 1 gave every hand the tile rulesets' three figures, empty (zero, null) where the ruleset
+        // has none of them: those are not figures that differ.
+        old.figures = old
+            .figures
+            .iter()
+            .filter(|&(key, value)| player.figures.get(key).is_some() || !is_empty_figure(value))
+            .fold(Figures::none(), |figures, (key, value)| figures.with(key, value.clone()));
         for (item, old) in player.items.iter_mut().zip(&old.items) {
             item.label = old.label.clone();
             item.label_ja = old.label_ja.clone();
@@ -37,7 +47,12 @@ fn same_figures(scored: &MancheOutcome, saved: &MancheOutcome) -> bool {
     for (warning, old) in masked.warnings.iter_mut().zip(&saved.warnings) {
         warning.text = old.text.clone();
     }
-    &masked == saved
+    masked == saved
+}
+
+/// A figure version 1 wrote for every hand whatever its ruleset: zero or null.
+fn is_empty_figure(value: &serde_json::Value) -> bool {
+    value.is_null() || value.as_u64() == Some(0)
 }
 
 #[cfg(test)]
@@ -77,6 +92,26 @@ mod tests {
         let rewritten: MancheOutcome = serde_json::from_str(&rewritten).expect("v2");
         assert_eq!(rewritten, today);
         assert!(rewritten.players[1].items.iter().all(|item| item.label.id().is_some()));
+    }
+
+    #[test]
+    fn a_version_1_outcome_of_rules_without_points_and_doubles_drops_their_empty_figures() {
+        let input = r#"{"rules":"nmjl","players":[
+            {"name":"Ada","seat":"E","mahjong":true,"value":30,"exposures":2,"win":["jokerless"]},
+            {"name":"Bea","seat":"S","discarder":true},{"name":"Cy","seat":"W"},{"name":"Dot","seat":"N"}]}"#;
+        let today = rules::score_manche(&serde_json::from_str(input).expect("input")).expect("scores");
+        assert_eq!(today.players[0].figures, Figures::none(), "NMJL has no punti di stecca");
+        let mut saved: serde_json::Value = serde_json::from_str(&as_version_1(&today)).expect("json");
+        for player in saved["players"].as_array_mut().expect("players") {
+            let player = player.as_object_mut().expect("player");
+            player.insert("stick_points".into(), 0.into());
+            player.insert("doubles".into(), 0.into());
+            player.insert("limit".into(), serde_json::Value::Null);
+        }
+        let rewritten = rewrite(input, &saved.to_string()).expect("the same figures: rewritten");
+        assert_eq!(serde_json::from_str::<MancheOutcome>(&rewritten).expect("v2"), today);
+        saved["players"][1]["stick_points"] = 4.into();
+        assert_eq!(rewrite(input, &saved.to_string()), None, "a figure that is not empty differs");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 pub mod classic_american;
 pub mod decompose;
 mod fields;
+mod figures;
 pub mod fimj;
 pub mod mayumi;
 pub mod nmjl;
@@ -15,8 +16,9 @@ mod tile_outcome;
 mod typed;
 
 pub use fields::{Applies, EntryModel, FactKind, Field, FieldKind, HandEntry, PickedLine, SheetFact, TICKED, as_typed};
+pub use figures::Figures;
 
-pub use tile_outcome::{ScoredTiles, SeatScore, tile_outcome};
+pub use tile_outcome::{ScoredTiles, SeatScore, doubles_words, tile_outcome};
 pub use typed::{RulesInForce, TypedRuleset};
 
 use std::sync::Arc;
@@ -666,19 +668,20 @@ pub struct PlayerOutcome {
     pub seat: Option<Wind>,
     /// Whether the player went Mah Jong.
     pub mahjong: bool,
-    /// Hand value before East's doubling (a limit's value for a limit hand); in modern American tournament play
-    /// the game's points, negative for the discarder.
+    /// The hand's value as the ruleset counts it (Mah Jong: before East's doubling, a limit's value for a limit
+    /// hand; modern American tournament play: the game's points, negative for the discarder; Hanafuda: ken).
     pub score: i64,
-    /// Punti di stecca (0 for a limit hand).
-    pub stick_points: u64,
-    /// Raddoppi (0 for a limit hand).
-    pub doubles: u32,
-    /// The limit (massimo) scored, by id, if any.
-    pub limit: Option<String>,
+    /// The ruleset's own figures of the hand, by name (FIMJ's and classic's `stick_points`, `doubles`, `limit`),
+    /// kept among the outcome's keys where scripts have always read them.
+    #[serde(flatten)]
+    pub figures: Figures,
     /// The arrangement scored, in notation (empty in a void manche).
     pub arrangement: String,
     /// Why: one line per figure.
     pub items: Vec<Item>,
+    /// The value summed up in the rules' words ("36 punti di stecca · 2 raddoppi (×4)"), where they have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Message>,
 }
 
 /// One line of a hand's explanation.

@@ -2,7 +2,8 @@
 //! in notation and its explanation, the payments by name and the nets.
 
 use super::decompose::Shape;
-use super::{Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
+use super::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
+use crate::message::Message;
 use crate::settle::Settlement;
 use crate::tiles::{Hand, Meld, Wind};
 
@@ -42,11 +43,10 @@ pub fn tile_outcome<'a>(
                 seat: Some(seat),
                 mahjong,
                 score: 0,
-                stick_points: 0,
-                doubles: 0,
-                limit: None,
+                figures: Figures::none(),
                 arrangement: String::new(),
                 items: Vec::new(),
+                summary: None,
             };
             let Some(scored) = scored else { return out };
             let mut parts: Vec<String> = scored.melds.iter().map(|m| m.to_string()).collect();
@@ -57,9 +57,15 @@ pub fn tile_outcome<'a>(
                 parts.extend(tiles.bonus.iter().map(|b| b.to_string()));
             }
             out.score = i64::try_from(scored.value).unwrap_or(i64::MAX);
-            out.stick_points = scored.points;
-            out.doubles = scored.doubles;
-            out.limit = scored.limit.map(str::to_owned);
+            out.figures = Figures::none()
+                .with("stick_points", scored.points)
+                .with("doubles", scored.doubles)
+                .with("limit", scored.limit);
+            // A limit hand's value is the limit's: points and doubles do not make it.
+            out.summary = scored.limit.is_none().then(|| {
+                crate::msg!("tile_score.summary", points = scored.points)
+                    .arg_message("doubles", doubles_words(scored.doubles))
+            });
             out.arrangement = parts.join(" ");
             out.items = scored.items;
             out
@@ -73,4 +79,29 @@ pub fn tile_outcome<'a>(
         .collect();
     let net = players.iter().zip(&settlement.net).map(|(p, &n)| (p.name.clone(), n)).collect();
     MancheOutcome { rules: rules.to_owned(), void, players, payments, net, next_oya: None, warnings: Vec::new() }
+}
+
+/// Raddoppi in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".
+pub fn doubles_words(doubles: u32) -> Message {
+    let factor = 1u64.checked_shl(doubles).map_or_else(|| format!("2^{doubles}"), |f| f.to_string());
+    if doubles == 1 {
+        crate::msg!("tile_score.double", factor = factor)
+    } else {
+        crate::msg!("tile_score.doubles", doubles = doubles, factor = factor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doubles_words;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn doubles_are_said_in_the_rules_words_in_both_languages() {
+        for lang in [Lang::It, Lang::En] {
+            assert_eq!(doubles_words(1).render(lang), "1 raddoppio (×2)");
+            assert_eq!(doubles_words(3).render(lang), "3 raddoppi (×8)");
+            assert_eq!(doubles_words(70).render(lang), "70 raddoppi (×2^70)");
+        }
+    }
 }

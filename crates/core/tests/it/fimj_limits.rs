@@ -138,7 +138,7 @@ fn east_collects_a_limit_double() {
         player("Carla", "W", ""),
         player("Dario", "N", ""),
     ]));
-    assert_eq!(out.players[0].limit.as_deref(), Some("coppie"));
+    assert_eq!(out.players[0].figures.get("limit"), Some(&serde_json::json!("coppie")));
     assert_eq!(net(&out, "Anna"), 1800);
     // Bruno's 4 points against Carla's and Dario's 0 are differences of 4, which round to 0.
     assert_eq!(net(&out, "Bruno"), -600);

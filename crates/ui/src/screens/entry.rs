@@ -211,13 +211,6 @@ fn toggle_flag(win: &mut Vec<String>, id: &str) {
     }
 }
 
-/// Doubles in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".
-fn doubles_words(doubles: u32) -> String {
-    let factor = 1u64.checked_shl(doubles).map_or_else(|| format!("2^{doubles}"), |f| f.to_string());
-    let word = if doubles == 1 { "raddoppio" } else { "raddoppi" };
-    format!("{doubles} {word} (×{factor})")
-}
-
 const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
 /// Draws the screen.
@@ -569,23 +562,19 @@ fn clear_field(hand: &mut HandEntry, field: &Field) {
     }
 }
 
-/// A scored hand: its value, points and doubles where the rules count them, and a line per figure.
+/// A scored hand: its value, the rules' summary of it (points and doubles where they count them), and a line
+/// per figure.
 fn breakdown(ui: &mut egui::Ui, lang: Lang, model: &EntryModel, scored: &crate::rules::PlayerOutcome) {
     ui.separator();
     ui.label(RichText::new(format!("{}: {}", lang.tr(text_id!("entry.value")), scored.score)).strong());
-    if scored.limit.is_none() && model.points_and_doubles {
-        ui.label(format!(
-            "{} {} · {}",
-            scored.stick_points,
-            lang.tr(text_id!("entry.points")),
-            doubles_words(scored.doubles)
-        ));
+    if let Some(summary) = &scored.summary {
+        ui.label(summary.render(lang));
     }
     for item in &scored.items {
         let shown = model.points_and_doubles || !model.mahjong;
         let amount = match (item.points.filter(|_| shown), item.doubles, item.limit) {
             (Some(p), _, _) => format!("+{p}"),
-            (_, Some(d), _) => doubles_words(d),
+            (_, Some(d), _) => crate::rules::doubles_words(d).render(lang),
             (_, _, Some(l)) => format!("= {l}"),
             _ => String::new(),
         };
@@ -751,17 +740,5 @@ fn saved_manche<S: Has<State> + Has<Outbox>>(
             }
             app.fail(error);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::doubles_words;
-
-    #[test]
-    fn doubles_are_said_in_the_rules_words() {
-        assert_eq!(doubles_words(1), "1 raddoppio (×2)");
-        assert_eq!(doubles_words(3), "3 raddoppi (×8)");
-        assert_eq!(doubles_words(70), "70 raddoppi (×2^70)");
     }
 }

@@ -5,7 +5,7 @@
 
 use stecca::message::Message;
 use stecca::rules::{
-    self, Applies, ChoiceOption, EntryModel, Field, FieldKind, Locales, MancheError, MancheFrame, MancheInput,
+    self, Applies, ChoiceOption, EntryModel, Field, FieldKind, Figures, Locales, MancheError, MancheFrame, MancheInput,
     MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Rotation, SeatModel, SheetFact, TunableValue,
     TypedRuleset, WinFlagInfo, problems::Problems,
 };
@@ -147,11 +147,10 @@ impl TypedRuleset for Tre {
                 seat: None,
                 mahjong: p.mahjong,
                 score: 0,
-                stick_points: 0,
-                doubles: 0,
-                limit: None,
+                figures: Figures::none(),
                 arrangement: String::new(),
                 items: Vec::new(),
+                summary: None,
             })
             .collect();
         if let Some(w) = winner {

@@ -12,8 +12,8 @@ pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Applies, EntryModel, Field, FieldKind, MancheError, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome,
-    PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
+    Applies, EntryModel, Field, FieldKind, Figures, MancheError, MancheFrame, MancheInput, MancheOutcome,
+    PaymentOutcome, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
 };
 
 /// The Hanafuda ruleset.
@@ -56,11 +56,10 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
                 seat: None,
                 mahjong: winner == Some(seat),
                 score: i64::try_from(total.ken).unwrap_or(i64::MAX),
-                stick_points: 0,
-                doubles: 0,
-                limit: None,
+                figures: Figures::none(),
                 arrangement: sorted.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
                 items: total.items,
+                summary: None,
             }
         })
         .collect();

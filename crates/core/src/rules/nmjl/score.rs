@@ -2,7 +2,7 @@
 //! convention's points, and each player's explanation lines.
 
 use crate::message::Message;
-use crate::rules::{Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
+use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
 
 use super::manche::{Game, NmjlManche, Winner};
 use super::options::{Mode, NmjlOptions};
@@ -117,11 +117,10 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
             seat: Some(seat.wind),
             mahjong: seat.mahjong && !manche.void,
             score: scores[s],
-            stick_points: 0,
-            doubles: 0,
-            limit: None,
+            figures: Figures::none(),
             arrangement: if seat.mahjong { seat.card_hand.clone().unwrap_or_default() } else { String::new() },
             items: items(s, game, options),
+            summary: None,
         })
         .collect();
     let payments = payments
