@@ -306,4 +306,10 @@ fn a_station_talks_to_the_server_over_tls_and_checks_a_pinned_fingerprint() {
     assert!(said.contains("not the one given (sslfingerprint)"), "{said}");
     let bad = Store::open_server(&format!("{url}?sslmode=sometimes")).expect_err("a bad sslmode");
     assert!(matches!(bad, StoreError::Location { .. }), "{bad}");
+    // In the referee's language, the setting named.
+    let italian = bad.message().render(Lang::It);
+    assert!(italian.contains("sslmode=sometimes non è previsto"), "{italian}");
+    assert!(italian.contains("non è l'indirizzo di un database"), "{italian}");
+    let short = Store::open_server(&format!("{url}?sslfingerprint=AB")).expect_err("a short fingerprint");
+    assert!(short.message().render(Lang::En).contains("sslfingerprint: 32 bytes in hexadecimal"), "{short}");
 }

@@ -10,6 +10,7 @@
 use std::cell::Cell;
 
 use super::{StoreError, StoreResult};
+use crate::msg;
 use crate::tournament::Id;
 
 /// A value sent to or read from the database.
@@ -162,7 +163,7 @@ impl Row {
             .names
             .iter()
             .position(|column| column == name)
-            .ok_or_else(|| StoreError::Column(format!("no column {name}")))?;
+            .ok_or_else(|| StoreError::Column(msg!("error.store.column_missing", name = name)))?;
         self.at(index, name)
     }
 
@@ -170,13 +171,18 @@ impl Row {
     pub fn only<T: FromValue>(&self) -> StoreResult<T> {
         match self.values.len() {
             1 => self.at(0, "the only column"),
-            n => Err(StoreError::Column(format!("one column expected, found {n}"))),
+            n => Err(StoreError::Column(msg!("error.store.column_count", count = n))),
         }
     }
 
     fn at<T: FromValue>(&self, index: usize, name: &str) -> StoreResult<T> {
-        let value = self.values.get(index).ok_or_else(|| StoreError::Column(format!("no column {name}")))?;
-        T::from_value(value).map_err(|why| StoreError::Column(format!("column {name}: {why}")))
+        let value = self
+            .values
+            .get(index)
+            .ok_or_else(|| StoreError::Column(msg!("error.store.column_missing", name = name)))?;
+        // `why` is technical (a type expected, a value found): a defect to report, framed in the referee's language.
+        T::from_value(value)
+            .map_err(|why| StoreError::Column(msg!("error.store.column_value", name = name, detail = why)))
     }
 
     /// Every column, in order.

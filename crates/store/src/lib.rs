@@ -122,16 +122,21 @@ pub enum StoreError {
         /// As given.
         location: String,
         /// Why.
-        why: String,
+        why: Message,
     },
     /// Another station changed the manche after this one read it: nothing was overwritten.
     Conflict(Box<Conflict>),
-    /// A stored value of an unexpected type.
-    Column(String),
+    /// A stored value of an unexpected type, or a column missing: what was found, in the referee's language.
+    Column(Message),
     /// A query that must return a row returned none.
     NoRow,
-    /// A migration failed.
-    Migration(String),
+    /// A migration to schema `to` failed: nothing of it was kept.
+    Migration {
+        /// The schema version it was moving to.
+        to: i64,
+        /// Why: the database's own words, or `None` when this build has no migration to it for the backend.
+        detail: Option<String>,
+    },
     /// The file was written by a newer Stecca.
     TooNew {
         /// The database file.
@@ -145,8 +150,8 @@ pub enum StoreError {
     Backup {
         /// The database file.
         path: String,
-        /// Why, as the system said it.
-        why: String,
+        /// Why.
+        why: Message,
     },
     /// A file that is not a Stecca database (empty, not SQLite, another program's).
     Foreign {
@@ -228,15 +233,22 @@ impl Explain for StoreError {
             }
             StoreError::Password { server, wrong: false } => msg!("error.store.no_password", server = server),
             StoreError::Password { server, wrong: true } => msg!("error.store.wrong_password", server = server),
-            StoreError::Location { location, why } => msg!("error.store.location", location = location, detail = why),
+            StoreError::Location { location, why } => {
+                msg!("error.store.location", location = location).arg_message("detail", why.clone())
+            }
             StoreError::Conflict(conflict) => conflict.message(),
-            StoreError::Column(detail) => msg!("error.store.json", detail = detail),
-            StoreError::NoRow => msg!("error.store.database", detail = "no row"),
-            StoreError::Migration(detail) => msg!("error.store.migration", detail = detail),
+            StoreError::Column(why) => msg!("error.store.column").arg_message("detail", why.clone()),
+            StoreError::NoRow => msg!("error.store.no_row"),
+            StoreError::Migration { to, detail: Some(detail) } => {
+                msg!("error.store.migration", to = to, detail = detail)
+            }
+            StoreError::Migration { to, detail: None } => msg!("error.store.migration_missing", to = to),
             StoreError::TooNew { path, found, supported } => {
                 msg!("error.store.too_new", path = path, found = found, supported = supported)
             }
-            StoreError::Backup { path, why } => msg!("error.store.backup", path = path, detail = why),
+            StoreError::Backup { path, why } => {
+                msg!("error.store.backup", path = path).arg_message("detail", why.clone())
+            }
             StoreError::Foreign { path, why } => {
                 msg!("error.store.foreign", path = path).arg_message("why", why.clone())
             }

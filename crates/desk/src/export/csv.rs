@@ -131,7 +131,7 @@ fn ticked(value: Option<&Value>) -> bool {
     }
 }
 
-/// The hand as entered: the model's main field (tiles, captured cards), or else the card line picked, else the
+/// The hand as entered: the model's main field (tiles, cards taken), or else the card line picked, else the
 /// value typed.
 fn hand_cell(player: &PlayerInput, model: &EntryModel) -> String {
     if let Some(typed) = player.hand.as_ref() {

@@ -23,6 +23,8 @@ use tokio_postgres_rustls::MakeRustlsConnect;
 use super::OfflineReason;
 use super::db::{Backend, Kind, Row, Value, numbered_dollars};
 use super::{StoreError, StoreResult};
+use crate::message::Message;
+use crate::msg;
 
 /// The advisory lock key of every write transaction ("STEC").
 const WRITE_LOCK: i64 = 0x5354_4543;
@@ -143,9 +145,11 @@ impl Postgres {
     /// The password is `password` when given, else the one in the address, else `PGPASSWORD` or the password
     /// file, as libpq finds it; with none, a server that asks for one is answered [`StoreError::Password`].
     pub(crate) fn connect(url: &str, password: Option<&str>) -> StoreResult<Postgres> {
-        let location = |why: String| StoreError::Location { location: redacted(url), why };
+        let location = |why: Message| StoreError::Location { location: redacted(url), why };
         let split = tls::split(url).map_err(location)?;
-        let mut config: Config = split.url.parse().map_err(|e: postgres::Error| location(e.to_string()))?;
+        // The driver's own words (English) name what it could not read, framed in the referee's language.
+        let mut config: Config =
+            split.url.parse().map_err(|e: postgres::Error| location(msg!("error.store.driver", detail = e)))?;
         let tls = tls::connector(&split.verify).map_err(location)?;
         if let Some(password) = password {
             config.password(password);

@@ -56,9 +56,9 @@ fn check_and_migrate(backend: &Postgres) -> StoreResult<()> {
             if version == 0 {
                 continue;
             }
-            return Err(StoreError::Migration(format!("schema {number} has no PostgreSQL migration")));
+            return Err(StoreError::Migration { to: number, detail: None });
         };
-        backend.batch(sql).map_err(|e| StoreError::Migration(format!("to schema {number}: {e}")))?;
+        backend.batch(sql).map_err(|e| StoreError::Migration { to: number, detail: Some(e.to_string()) })?;
         if number == outcome_ids::SCHEMA {
             rewrite_outcomes(backend)?;
         }

@@ -15,6 +15,9 @@ use rustls::pki_types::{CertificateDer, ServerName, UnixTime, pem::PemObject};
 use rustls::{DigitallySignedStruct, SignatureScheme};
 use tokio_postgres_rustls::MakeRustlsConnect;
 
+use crate::message::Message;
+use crate::msg;
+
 /// How the server's certificate is checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Verify {
@@ -36,7 +39,7 @@ pub(super) struct Split {
 
 /// Takes `sslrootcert` and `sslfingerprint` out of `url` and sets `sslmode` (`verify-ca` and `verify-full`, which
 /// the `postgres` crate does not know, become `require` with the CA file's check).
-pub(super) fn split(url: &str) -> Result<Split, String> {
+pub(super) fn split(url: &str) -> Result<Split, Message> {
     let (base, query) = url.split_once('?').unwrap_or((url, ""));
     let mut kept = Vec::new();
     let (mut roots, mut fingerprint, mut mode) = (None, None, None);
@@ -53,12 +56,12 @@ pub(super) fn split(url: &str) -> Result<Split, String> {
         None | Some("require" | "verify-ca" | "verify-full") => "require",
         Some(other @ ("disable" | "prefer")) => other,
         Some(other) => {
-            return Err(format!("sslmode={other}: expected disable, prefer, require, verify-ca or verify-full"));
+            return Err(msg!("error.store.tls.mode", mode = other));
         }
     };
     kept.push(format!("sslmode={mode}"));
     let verify = match (fingerprint, roots) {
-        (Some(_), Some(_)) => return Err("give sslrootcert or sslfingerprint, not both".to_owned()),
+        (Some(_), Some(_)) => return Err(msg!("error.store.tls.both")),
         (Some(fingerprint), None) => Verify::Fingerprint(fingerprint),
         (None, Some(roots)) => Verify::Roots(roots),
         (None, None) => Verify::Any,
@@ -68,12 +71,12 @@ pub(super) fn split(url: &str) -> Result<Split, String> {
 
 /// `AB:CD:…` (as `openssl x509 -fingerprint -sha256` prints it, with or without the colons and a `SHA256:` or
 /// `sha256=` prefix) as 32 bytes.
-fn parse_fingerprint(text: &str) -> Result<[u8; 32], String> {
+fn parse_fingerprint(text: &str) -> Result<[u8; 32], Message> {
     // `%3A` is a colon written for a URL.
     let lower = text.to_ascii_lowercase().replace("%3a", ":");
     let body = lower.strip_prefix("sha256:").or_else(|| lower.strip_prefix("sha256=")).unwrap_or(&lower);
     let hex: String = body.chars().filter(|c| *c != ':' && !c.is_whitespace()).collect();
-    let bad = || format!("sslfingerprint: expected 32 bytes in hexadecimal (AB:CD:…), not “{text}”");
+    let bad = || msg!("error.store.tls.fingerprint", text = text);
     if hex.len() != 64 || !hex.is_ascii() {
         return Err(bad());
     }
@@ -85,21 +88,21 @@ fn parse_fingerprint(text: &str) -> Result<[u8; 32], String> {
 }
 
 /// The TLS connector for `verify`.
-pub(super) fn connector(verify: &Verify) -> Result<MakeRustlsConnect, String> {
+pub(super) fn connector(verify: &Verify) -> Result<MakeRustlsConnect, Message> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
     let builder = rustls::ClientConfig::builder_with_provider(provider.clone())
         .with_safe_default_protocol_versions()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| msg!("error.store.tls.setup", detail = e))?;
     let config = match verify {
         Verify::Roots(file) => {
             let mut roots = rustls::RootCertStore::empty();
             let certificates = CertificateDer::pem_file_iter(file)
-                .map_err(|e| format!("sslrootcert {}: {e}", file.display()))?
+                .map_err(|e| msg!("error.store.tls.roots", file = file.display(), detail = e))?
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("sslrootcert {}: {e}", file.display()))?;
+                .map_err(|e| msg!("error.store.tls.roots", file = file.display(), detail = e))?;
             let (added, _) = roots.add_parsable_certificates(certificates);
             if added == 0 {
-                return Err(format!("sslrootcert {}: no certificate in it", file.display()));
+                return Err(msg!("error.store.tls.no_certificate", file = file.display()));
             }
             builder.with_root_certificates(roots).with_no_client_auth()
         }

@@ -6,6 +6,7 @@ use rusqlite::types::{ToSqlOutput, ValueRef};
 
 use super::db::{Backend, Kind, Row, Value};
 use super::{StoreError, StoreResult};
+use crate::msg;
 
 /// An open SQLite connection.
 pub(crate) struct Sqlite {
@@ -40,8 +41,8 @@ fn value(raw: ValueRef<'_>) -> StoreResult<Value> {
         ValueRef::Null => Ok(Value::Null),
         ValueRef::Integer(n) => Ok(Value::Int(n)),
         ValueRef::Text(bytes) => Ok(Value::Text(String::from_utf8_lossy(bytes).into_owned())),
-        ValueRef::Real(r) => Err(StoreError::Column(format!("unexpected real number {r}"))),
-        ValueRef::Blob(_) => Err(StoreError::Column("unexpected blob".to_owned())),
+        ValueRef::Real(r) => Err(StoreError::Column(msg!("error.store.column_real", value = r))),
+        ValueRef::Blob(_) => Err(StoreError::Column(msg!("error.store.column_blob"))),
     }
 }
 

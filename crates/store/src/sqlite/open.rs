@@ -17,6 +17,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use super::super::{StoreError, StoreResult, migrations, outcome_ids, schema_version};
+use crate::message::Message;
+use crate::msg;
 
 /// Written in the header of every database from schema 4 on (`PRAGMA application_id`): "STEC".
 pub const APPLICATION_ID: i64 = 0x5354_4543;
@@ -47,7 +49,7 @@ fn inspect(tx: &Transaction<'_>) -> rusqlite::Result<Found> {
 fn migrate(tx: &Transaction<'_>, from: i64) -> StoreResult<()> {
     for (version, sql) in migrations("up.sql").into_iter().filter(|(v, _)| *v > from) {
         tx.execute_batch(sql.unwrap_or_default())
-            .map_err(|e| StoreError::Migration(format!("to schema {version}: {e}")))?;
+            .map_err(|e| StoreError::Migration { to: version, detail: Some(e.to_string()) })?;
         if version == outcome_ids::SCHEMA {
             rewrite_outcomes(tx)?;
         }
@@ -292,34 +294,33 @@ fn check_and_migrate(conn: &mut Connection, path: &Path, dir: &Path) -> StoreRes
 /// decoy under a backup's name.
 fn backup(tx: &Transaction<'_>, path: &Path, dir: &Path, version: i64) -> StoreResult<PathBuf> {
     let shown = path.display().to_string();
-    let failed = |why: String| StoreError::Backup { path: shown.clone(), why };
+    let failed = |why: Message| StoreError::Backup { path: shown.clone(), why };
+    // The system's or SQLite's own words, framed in the referee's language.
+    let said = |e: &dyn std::fmt::Display| failed(msg!("error.store.driver", detail = e));
     let temp = tempfile::Builder::new()
         .prefix(".stecca-backup-")
         .suffix(".db")
         .tempfile_in(dir)
-        .map_err(|e| failed(e.to_string()))?
+        .map_err(|e| said(&e))?
         .into_temp_path();
     {
         // SQLite will not back up from a connection inside a write transaction; a second, read-only
         // connection reads the committed state, which the caller's lock keeps unchanged until it migrates.
         let source =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
-                .map_err(|e| failed(e.to_string()))?;
-        let mut copy = Connection::open(&temp).map_err(|e| failed(e.to_string()))?;
+                .map_err(|e| said(&e))?;
+        let mut copy = Connection::open(&temp).map_err(|e| said(&e))?;
         copy_all(&source, &mut copy).map_err(failed)?;
-        let check: String =
-            copy.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(|e| failed(e.to_string()))?;
-        let copied: i64 =
-            copy.pragma_query_value(None, "user_version", |row| row.get(0)).map_err(|e| failed(e.to_string()))?;
-        let tournaments: i64 = copy
-            .query_row("SELECT count(*) FROM tournament", [], |row| row.get(0))
-            .map_err(|e| failed(e.to_string()))?;
+        let check: String = copy.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(|e| said(&e))?;
+        let copied: i64 = copy.pragma_query_value(None, "user_version", |row| row.get(0)).map_err(|e| said(&e))?;
+        let tournaments: i64 =
+            copy.query_row("SELECT count(*) FROM tournament", [], |row| row.get(0)).map_err(|e| said(&e))?;
         let originals: i64 =
-            tx.query_row("SELECT count(*) FROM tournament", [], |row| row.get(0)).map_err(|e| failed(e.to_string()))?;
+            tx.query_row("SELECT count(*) FROM tournament", [], |row| row.get(0)).map_err(|e| said(&e))?;
         if check != "ok" || copied != version || tournaments != originals {
-            return Err(failed(format!("the copy did not check out ({check}, schema {copied})")));
+            return Err(failed(msg!("error.store.backup_check", check = check, schema = copied)));
         }
-        copy.close().map_err(|(_, e)| failed(e.to_string()))?;
+        copy.close().map_err(|(_, e)| said(&e))?;
     }
     let stamp = chrono::Local::now().format("%Y%m%dT%H%M%S");
     let base = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -330,23 +331,24 @@ fn backup(tx: &Transaction<'_>, path: &Path, dir: &Path, version: i64) -> StoreR
         match temp.persist_noclobber(&target) {
             Ok(()) => return Ok(target),
             Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => temp = e.path,
-            Err(e) => return Err(failed(e.error.to_string())),
+            Err(e) => return Err(said(&e.error)),
         }
     }
-    Err(failed("no free backup name".to_owned()))
+    Err(failed(msg!("error.store.backup_no_name")))
 }
 
 /// Copies every page of `source` into `copy`, waiting a bounded time for a busy source (the backup API's own
 /// loop would wait forever).
-fn copy_all(source: &Connection, copy: &mut Connection) -> Result<(), String> {
+fn copy_all(source: &Connection, copy: &mut Connection) -> Result<(), Message> {
     use rusqlite::backup::{Backup, StepResult};
-    let backup = Backup::new(source, copy).map_err(|e| e.to_string())?;
+    let said = |e: rusqlite::Error| msg!("error.store.driver", detail = e);
+    let backup = Backup::new(source, copy).map_err(said)?;
     for _ in 0..1000 {
-        match backup.step(-1).map_err(|e| e.to_string())? {
+        match backup.step(-1).map_err(said)? {
             StepResult::Done => return Ok(()),
             StepResult::More => {}
             _ => std::thread::sleep(Duration::from_millis(10)),
         }
     }
-    Err("the database stayed busy".to_owned())
+    Err(msg!("error.store.busy"))
 }

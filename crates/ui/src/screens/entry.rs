@@ -1,5 +1,5 @@
 //! Manche entry: the table's hands side by side, each column drawn from the ruleset's entry model — its main
-//! field (a hand in tiles with the palette, or captured cards with the deck's grid), Mah Jong and the win flags,
+//! field (a hand in tiles with the palette, or the cards taken, with the deck's grid), Mah Jong and the win flags,
 //! then its list of fields — checked and scored as the referee types, mistakes shown next to the hand;
 //! Ctrl+Enter confirms and saves. No ruleset's field is named here.
 //!
@@ -591,7 +591,7 @@ struct Typed {
 }
 
 /// A column's main field: a hand in tile notation (one line, with its tiles drawn beneath) or the cards a
-/// player captured (codes on two lines; Enter still moves on).
+/// player took (codes on two lines; Enter still moves on).
 fn main_field(
     ui: &mut egui::Ui,
     lang: Lang,

@@ -226,8 +226,8 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         );
         heading(&mut w, s, lang, &title);
         let facts_x = MARGIN + 46.0;
-        // A ruleset whose sheet records the facts of each game (NMJL: winner, hand and value, discarder,
-        // jokerless, exposures) gets them before the players' columns, which then take only points.
+        // A ruleset whose sheet records the facts of each game (the winner, then its own sheet facts) gets
+        // them before the players' columns, which then take only points.
         let facts = if has_facts { (PAGE_W - MARGIN - facts_x) * 0.55 } else { 0.0 };
         let x0 = facts_x + facts;
         let col_w = (PAGE_W - MARGIN - x0) / seats as f32;
