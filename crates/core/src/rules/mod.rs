@@ -9,6 +9,7 @@ mod figures;
 pub mod fimj;
 pub mod mayumi;
 pub mod nmjl;
+pub mod option_errors;
 pub mod problems;
 pub mod random_tiles;
 pub mod tile_checks;
@@ -315,13 +316,13 @@ pub fn set_option(options: &mut serde_json::Value, path: &str, value: serde_json
 /// ("options.limits.coppie: invalid type …").
 pub(crate) fn options_from_json<T: serde::de::DeserializeOwned + Default>(
     value: &serde_json::Value,
-) -> Result<T, String> {
+) -> Result<T, Message> {
     if value.is_null() {
         return Ok(T::default());
     }
     serde_path_to_error::deserialize(value).map_err(|error| match error.path().to_string().as_str() {
-        "." | "" => format!("options: {}", error.inner()),
-        path => format!("options.{path}: {}", error.inner()),
+        "." | "" => option_errors::unreadable("options", error.inner()),
+        path => option_errors::unreadable(&format!("options.{path}"), error.inner()),
     })
 }
 
@@ -549,8 +550,8 @@ impl MancheError {
 
     /// A bad `options` object: the message names the option's path (`options.limits.coppie: …`), which reads
     /// the same in both languages.
-    pub fn options(error: String) -> Self {
-        MancheError::general(crate::msg!("manche.error.options", detail = error))
+    pub fn options(error: Message) -> Self {
+        MancheError::general(crate::msg!("manche.error.options").arg_message("detail", error))
     }
 
     /// An error about the manche as a whole.

@@ -58,11 +58,11 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
 
     /// Reads an `options` object (`null` = the defaults); the default reads it field by field over the defaults.
     /// A ruleset whose options merge deeper (a table of card values given in part) reads them itself.
-    fn read_options(&self, json: &serde_json::Value) -> Result<Self::Options, String> {
+    fn read_options(&self, json: &serde_json::Value) -> Result<Self::Options, Message> {
         super::options_from_json(json)
     }
     /// Range checks serde cannot express; the error names the option's path (`options.limits.coppie: …`).
-    fn check_options(&self, options: &Self::Options) -> Result<(), String>;
+    fn check_options(&self, options: &Self::Options) -> Result<(), Message>;
     /// The edition and variant the options select; `None` when the ruleset has one form.
     fn edition(&self, _options: &Self::Options) -> Option<Message> {
         None

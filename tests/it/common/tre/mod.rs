@@ -95,10 +95,10 @@ impl TypedRuleset for Tre {
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
     }
-    fn check_options(&self, options: &TreOptions) -> Result<(), String> {
+    fn check_options(&self, options: &TreOptions) -> Result<(), Message> {
         match options.stake {
             1..=1000 => Ok(()),
-            stake => Err(format!("options.stake: between 1 and 1000, got {stake}")),
+            stake => Err(rules::option_errors::in_range("options.stake", 1, 1000, stake)),
         }
     }
     fn read_manche(&self, manche: &MancheInput) -> Result<MancheInput, Problems> {

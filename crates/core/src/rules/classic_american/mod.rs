@@ -279,7 +279,7 @@ impl TypedRuleset for ClassicAmerican {
         random::random_manche(seed, frame, options)
     }
 
-    fn check_options(&self, options: &ClassicOptions) -> Result<(), String> {
+    fn check_options(&self, options: &ClassicOptions) -> Result<(), Message> {
         options.check()
     }
 

@@ -5,6 +5,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::message::Message;
 use crate::msg;
+use crate::rules::option_errors;
 
 /// Which code is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,41 +89,34 @@ pub const MAX_LIMIT: u64 = 1_000_000;
 
 impl ClassicOptions {
     /// Reads and checks an `options` object (`null` and `{}` are the defaults).
-    pub fn from_json(value: &serde_json::Value) -> Result<ClassicOptions, String> {
+    pub fn from_json(value: &serde_json::Value) -> Result<ClassicOptions, Message> {
         let options: ClassicOptions = crate::rules::options_from_json(value)?;
         options.check()?;
         Ok(options)
     }
 
     /// Checks every value and the combinations the digest refuses.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Message> {
         if self.starting_points <= 0 {
-            return Err(format!("options.starting_points: must be positive, got {}", self.starting_points));
+            return Err(option_errors::positive("options.starting_points", self.starting_points));
         }
         if self.edition == Edition::Lrb && self.game_type != GameType::Mixed {
-            return Err(format!(
-                "options.game_type: LRB has no game types (it plays the mixed column); `{}` is TACOLFMJ only",
-                serde_json::to_value(self.game_type)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default()
-            ));
+            let game_type = serde_json::to_value(self.game_type)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_default();
+            return Err(msg!("classic_american.option_error.lrb_game_type", game_type = game_type));
         }
         if self.edition == Edition::Tacolfmj && self.lrb_cleared_required {
-            return Err(
-                "options.lrb_cleared_required: an LRB rule; in TACOLFMJ choose game_type \"cleared\"".to_owned()
-            );
+            return Err(msg!("classic_american.option_error.lrb_cleared_required"));
         }
         if let Some(Some(limit)) = self.limit
             && !(1..=MAX_LIMIT).contains(&limit)
         {
-            return Err(format!("options.limit: must be between 1 and {MAX_LIMIT} (or null for none), got {limit}"));
+            return Err(msg!("classic_american.option_error.limit", max = MAX_LIMIT, value = limit));
         }
         if !(1..=MAX_LIMIT).contains(&self.limit_hand_value) {
-            return Err(format!(
-                "options.limit_hand_value: must be between 1 and {MAX_LIMIT}, got {}",
-                self.limit_hand_value
-            ));
+            return Err(option_errors::in_range("options.limit_hand_value", 1, MAX_LIMIT, self.limit_hand_value));
         }
         Ok(())
     }
@@ -211,7 +205,7 @@ mod tests {
             (json!({"colour": 1}), "colour"),
         ] {
             let error = ClassicOptions::from_json(&options).expect_err("refused");
-            assert!(error.contains(field), "{options}: {error}");
+            assert!(error.render(crate::i18n::Lang::En).contains(field), "{options}: {error}");
         }
     }
 }

@@ -219,7 +219,7 @@ impl TypedRuleset for Fimj {
         serde_json::json!({ "east_rotation": "club" })
     }
 
-    fn check_options(&self, options: &FimjOptions) -> Result<(), String> {
+    fn check_options(&self, options: &FimjOptions) -> Result<(), Message> {
         options.check()
     }
 

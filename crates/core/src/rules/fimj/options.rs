@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::message::Message;
+use crate::rules::option_errors;
+
 /// How East rotates after a manche.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -105,16 +108,16 @@ pub const MAX_LIMIT: u64 = 1_000_000;
 
 impl FimjOptions {
     /// Reads options from JSON, rejecting unknown keys and values out of range with the field's name.
-    pub fn from_json(value: &serde_json::Value) -> Result<FimjOptions, String> {
+    pub fn from_json(value: &serde_json::Value) -> Result<FimjOptions, Message> {
         let options: FimjOptions = crate::rules::options_from_json(value)?;
         options.check()?;
         Ok(options)
     }
 
     /// Range checks that serde cannot express.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Message> {
         if self.starting_points <= 0 {
-            return Err(format!("options.starting_points: must be positive, got {}", self.starting_points));
+            return Err(option_errors::positive("options.starting_points", self.starting_points));
         }
         let l = &self.limits;
         for (name, value) in [
@@ -128,7 +131,7 @@ impl FimjOptions {
             ("quattro_benedizioni", l.quattro_benedizioni),
         ] {
             if value == 0 || value > MAX_LIMIT {
-                return Err(format!("options.limits.{name}: must be between 1 and {MAX_LIMIT}, got {value}"));
+                return Err(option_errors::in_range(&format!("options.limits.{name}"), 1, MAX_LIMIT, value));
             }
         }
         let c = &self.closing_doubles;
@@ -140,9 +143,8 @@ impl FimjOptions {
             ("last_wall_tile", c.last_wall_tile),
         ] {
             if value > MAX_CLOSING_DOUBLES {
-                return Err(format!(
-                    "options.closing_doubles.{name}: must be between 0 and {MAX_CLOSING_DOUBLES}, got {value}"
-                ));
+                let path = format!("options.closing_doubles.{name}");
+                return Err(option_errors::in_range(&path, 0, MAX_CLOSING_DOUBLES.into(), value));
             }
         }
         Ok(())

@@ -124,11 +124,11 @@ impl TypedRuleset for Mayumi {
     }
 
     /// A club gives only what it changes: its values are laid over the shipped table, card by card.
-    fn read_options(&self, json: &serde_json::Value) -> Result<MayumiOptions, String> {
+    fn read_options(&self, json: &serde_json::Value) -> Result<MayumiOptions, crate::message::Message> {
         MayumiOptions::read(json)
     }
 
-    fn check_options(&self, options: &MayumiOptions) -> Result<(), String> {
+    fn check_options(&self, options: &MayumiOptions) -> Result<(), crate::message::Message> {
         options.table().map(|_| ())
     }
 

@@ -7,6 +7,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::hanafuda::{Card, DECK_SIZE, Kind, parse_card};
+use crate::message::{Explain, Message};
+use crate::msg;
+use crate::rules::option_errors;
 
 /// The default table and options, as shipped.
 pub const DEFAULT_TABLE: &str = include_str!("../../../assets/mayumi.json");
@@ -152,18 +155,19 @@ impl Default for MayumiOptions {
 impl MayumiOptions {
     /// Reads an `options` object over the shipped table (`null` and `{}` are the defaults): a club may give
     /// only what it changes.
-    pub fn from_json(value: &serde_json::Value) -> Result<MayumiOptions, String> {
+    pub fn from_json(value: &serde_json::Value) -> Result<MayumiOptions, Message> {
         let options = MayumiOptions::read(value)?;
         options.table()?;
         Ok(options)
     }
 
     /// The shipped table overlaid with `value`, not yet checked.
-    pub(crate) fn read(value: &serde_json::Value) -> Result<MayumiOptions, String> {
-        let mut base: serde_json::Value = serde_json::from_str(DEFAULT_TABLE).map_err(|e| e.to_string())?;
+    pub(crate) fn read(value: &serde_json::Value) -> Result<MayumiOptions, Message> {
+        let mut base: serde_json::Value =
+            serde_json::from_str(DEFAULT_TABLE).map_err(|e| option_errors::unreadable("mayumi.json", e))?;
         if !value.is_null() {
             if !value.is_object() {
-                return Err("options: not an object".to_owned());
+                return Err(option_errors::not_an_object());
             }
             crate::rules::overlay(&mut base, value);
         }
@@ -171,12 +175,12 @@ impl MayumiOptions {
     }
 
     /// The table ready for scoring, or what is wrong with it (naming the option's path).
-    pub fn table(&self) -> Result<ScoringTable, String> {
+    pub fn table(&self) -> Result<ScoringTable, Message> {
         if self.starting_points < 0 {
-            return Err(format!("options.starting_points: cannot be negative, got {}", self.starting_points));
+            return Err(option_errors::not_negative("options.starting_points", self.starting_points));
         }
         let too_big = |path: &str, value: u64| {
-            (value > MAX_KEN).then(|| format!("options.{path}: at most {MAX_KEN}, got {value}"))
+            (value > MAX_KEN).then(|| option_errors::at_most(&format!("options.{path}"), MAX_KEN, value))
         };
         let v = self.values;
         for (path, value) in [
@@ -201,9 +205,8 @@ impl MayumiOptions {
             })
             .collect();
         for (code, &value) in &self.cards {
-            let card = parse_card(code).map_err(|e| {
-                format!("options.cards.{}", crate::message::Explain::message(&e).render(crate::i18n::Lang::En))
-            })?;
+            let card = parse_card(code)
+                .map_err(|e| msg!("manche.option.card", path = "options.cards").arg_message("why", e.message()))?;
             if let Some(error) = too_big(&format!("cards.{code}"), value) {
                 return Err(error);
             }
@@ -212,7 +215,7 @@ impl MayumiOptions {
         let mut bonus_months = [true; 12];
         for &month in &self.complete_family.except_months {
             let Some(slot) = bonus_months.get_mut(usize::from(month).wrapping_sub(1)) else {
-                return Err(format!("options.complete_family.except_months: there is no month {month}"));
+                return Err(msg!("mayumi.option_error.no_month", month = month));
             };
             *slot = false;
         }
@@ -227,13 +230,10 @@ impl MayumiOptions {
                     let mut cards = Vec::new();
                     for code in &y.cards {
                         let card = parse_card(code).map_err(|e| {
-                            format!(
-                                "{path}.cards: {}",
-                                crate::message::Explain::message(&e).render(crate::i18n::Lang::En)
-                            )
+                            msg!("manche.option.card", path = format!("{path}.cards")).arg_message("why", e.message())
                         })?;
                         if cards.contains(&card) {
-                            return Err(format!("{path}.cards: {card} is listed twice"));
+                            return Err(msg!("mayumi.option_error.twice", path = path, card = card));
                         }
                         cards.push(card);
                     }
@@ -245,16 +245,16 @@ impl MayumiOptions {
                         "A" => Kind::Animal,
                         "R" => Kind::Ribbon,
                         "C" => Kind::Chaff,
-                        other => return Err(format!("{path}.any: `{other}` is not L, A, R or C")),
+                        other => return Err(msg!("mayumi.option_error.kind", path = path, kind = other)),
                     };
                     let most = Card::deck().iter().filter(|c| c.kind == kind).count();
                     let count = usize::try_from(count).unwrap_or(usize::MAX);
                     if !(1..=most).contains(&count) {
-                        return Err(format!("{path}.count: between 1 and {most} (the deck's cards of that kind)"));
+                        return Err(msg!("mayumi.option_error.count", path = path, most = most));
                     }
                     Needs::Count(kind, count)
                 }
-                _ => return Err(format!("{path}: give either `cards`, or `any` (a kind) with `count`")),
+                _ => return Err(msg!("mayumi.option_error.cards_or_any", path = path)),
             };
             if y.ken > 0 {
                 yaku.push(CheckedYaku {
@@ -314,7 +314,7 @@ mod tests {
     #[test]
     fn a_bad_table_names_the_option() {
         for (options, path) in [
-            (json!({"cards": {"13L": 10}}), "options.cards.13L: there is no month 13"),
+            (json!({"cards": {"13L": 10}}), "options.cards: 13L: there is no month 13"),
             (json!({"yaku": {"akatan": {"cards": ["4R", "4X"]}}}), "options.yaku.akatan.cards: 4X"),
             (json!({"yaku": {"x": {"ja": "x", "it": "x", "en": "x", "ken": 1}}}), "options.yaku.x: give either"),
             (json!({"yaku": {"nana_tan": {"count": 11}}}), "options.yaku.nana_tan.count"),
@@ -325,7 +325,7 @@ mod tests {
             (json!([1]), "options: not an object"),
         ] {
             let error = MayumiOptions::from_json(&options).expect_err("refused");
-            assert!(error.contains(path), "{options}: {error}");
+            assert!(error.render(crate::i18n::Lang::En).contains(path), "{options}: {error}");
         }
     }
 }

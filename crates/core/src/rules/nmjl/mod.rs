@@ -66,7 +66,7 @@ impl TypedRuleset for Nmjl {
         &ENTRY
     }
 
-    fn check_options(&self, options: &NmjlOptions) -> Result<(), String> {
+    fn check_options(&self, options: &NmjlOptions) -> Result<(), Message> {
         options.check()
     }
 

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::message::Message;
+use crate::rules::option_errors;
 
 /// What a game gives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,16 +89,16 @@ pub const MAX_FIGURE: u64 = 10_000;
 
 impl NmjlOptions {
     /// Reads and checks an `options` object (`null` and `{}` are the defaults).
-    pub fn from_json(value: &serde_json::Value) -> Result<NmjlOptions, String> {
+    pub fn from_json(value: &serde_json::Value) -> Result<NmjlOptions, Message> {
         let options: NmjlOptions = crate::rules::options_from_json(value)?;
         options.check()?;
         Ok(options)
     }
 
     /// Checks every figure.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), Message> {
         if self.starting_points < 0 {
-            return Err(format!("options.starting_points: cannot be negative, got {}", self.starting_points));
+            return Err(option_errors::not_negative("options.starting_points", self.starting_points));
         }
         let t = &self.tournament;
         for (name, value) in [
@@ -109,7 +110,7 @@ impl NmjlOptions {
             ("wall_game", t.wall_game),
         ] {
             if value > MAX_FIGURE {
-                return Err(format!("options.tournament.{name}: at most {MAX_FIGURE}, got {value}"));
+                return Err(option_errors::at_most(&format!("options.tournament.{name}"), MAX_FIGURE, value));
             }
         }
         Ok(())
@@ -163,7 +164,7 @@ mod tests {
             (json!({"starting_points": -1}), "options.starting_points"),
         ] {
             let error = NmjlOptions::from_json(&options).expect_err("refused");
-            assert!(error.contains(field), "{options}: {error}");
+            assert!(error.render(crate::i18n::Lang::En).contains(field), "{options}: {error}");
         }
     }
 }
