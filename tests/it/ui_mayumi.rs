@@ -69,7 +69,7 @@ fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
     click(&mut harness, Role::Button, "6C2");
     // A card another player holds is refused, naming the owner.
     click(&mut harness, Role::Button, "1L");
-    harness.get_by_label_contains(&format!("1L è già stata presa da {}", names[1]));
+    harness.get_by_label_contains(&format!("1L è già tra le carte di {}", names[1]));
     harness.get_by_label_contains("Matsu-kiri-bôzu — gru, paulownia, testa rapata  +300");
     harness.get_by_label_contains("Famiglia completa: Botan (peonia, mese 6)  +50");
     for total in ["Valore: 420", "Valore: 550", "Valore: 170"] {

@@ -44,7 +44,7 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
     }
     let card = stecca::desk::card(harness.state().desk().store(), id).expect("card");
     assert_eq!(card.len(), 2, "{card:?}");
-    assert!(card[1].concealed && !card[1].jokers && card[1].singles_and_pairs());
+    assert!(card[1].concealed && !card[1].jokers && stecca::rules::nmjl::is_singles_and_pairs(&card[1].section));
 
     click(&mut harness, Role::Button, "Impostazioni");
     click(&mut harness, Role::RadioButton, "punti da torneo");

@@ -26,7 +26,7 @@ pub struct CardHand {
     pub line: String,
     /// The value printed beside it.
     pub value: u64,
-    /// A concealed hand (C): no exposures.
+    /// A concealed hand (C): nothing exposed.
     pub concealed: bool,
     /// Jokers may be used.
     pub jokers: bool,
@@ -50,11 +50,6 @@ impl CardHand {
             return Some(msg!("error.card.value", value = self.value, max = MAX_VALUE));
         }
         None
-    }
-
-    /// A hand of the Singles & Pairs section (never doubled for jokerless): the section's name says so.
-    pub fn singles_and_pairs(&self) -> bool {
-        crate::rules::nmjl::is_singles_and_pairs(&self.section)
     }
 
     /// "2468 · FF 2222 44 6666 88", as entry and sheets name it.
@@ -191,7 +186,7 @@ mod tests {
         assert_eq!(rows.len(), 6);
         assert_eq!(rows[0].result, Ok(hand("2468", "FF 2222 44 6666 88", 25)));
         let sp = rows[1].result.as_ref().expect("singles");
-        assert!(sp.concealed && !sp.jokers && sp.singles_and_pairs());
+        assert!(sp.concealed && !sp.jokers);
         assert!(rows[2].result.as_ref().is_err_and(|e| e.to_string().contains("twice")), "{:?}", rows[2]);
         assert!(rows[3].result.as_ref().is_err_and(|e| e.to_string().contains("«forty»")));
         assert!(rows[4].result.as_ref().is_err_and(|e| e.to_string().contains("«maybe»")));

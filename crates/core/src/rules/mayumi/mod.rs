@@ -1,6 +1,6 @@
 //! Mayumi-no Hanafuda — `shared/rules/mayumi.md`: two or three players capture cards; each player's total is
 //! its card values plus its yaku; each non-oya settles with the oya; the highest total deals next. Card
-//! values and yaku are data (`assets/mayumi.json`), overridable per tournament through the options.
+//! values and yaku are data (`mayumi.json` in this folder), overridable per tournament through the options.
 
 mod manche;
 mod random;

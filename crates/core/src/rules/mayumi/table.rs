@@ -1,5 +1,5 @@
 //! The club's scoring table — what each card is worth, the complete-family bonus, the yaku — as data: the
-//! default is `assets/mayumi.json` (the digest's figures); a tournament's options override any part of it
+//! default is `mayumi.json` beside this file (the digest's figures); a tournament's options override any part of it
 //! (a value, a yaku's ken, a new yaku), and a yaku worth 0 ken is off.
 
 use std::collections::BTreeMap;
@@ -12,7 +12,7 @@ use crate::msg;
 use crate::rules::option_errors;
 
 /// The default table and options, as shipped.
-pub const DEFAULT_TABLE: &str = include_str!("../../../assets/mayumi.json");
+pub const DEFAULT_TABLE: &str = include_str!("mayumi.json");
 
 /// Largest figure accepted anywhere in the table (more is a typing mistake).
 pub const MAX_KEN: u64 = 100_000;
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn the_shipped_file_is_the_digest_table() {
-        let shipped: MayumiOptions = serde_json::from_str(DEFAULT_TABLE).expect("assets/mayumi.json parses");
+        let shipped: MayumiOptions = serde_json::from_str(DEFAULT_TABLE).expect("mayumi.json parses");
         let table = shipped.table().expect("and checks");
         assert_eq!(table.yaku.len(), 13);
         assert_eq!(table.threshold, 30);
