@@ -29,6 +29,7 @@ mod store;
 mod store_safety;
 mod toy_ruleset;
 mod ui;
+mod ui_classic;
 mod ui_club;
 mod ui_keyboard;
 mod ui_mayumi;

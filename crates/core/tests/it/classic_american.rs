@@ -556,7 +556,7 @@ fn a_dead_hand_cannot_win_and_unknown_dead_kinds_are_named() {
 }
 
 #[test]
-fn a_wall_game_scores_nothing_marked_void_or_with_no_winner() {
+fn a_wall_game_scores_nothing_and_is_only_ever_marked() {
     for void in [true, false] {
         let input: MancheInput = serde_json::from_value(json!({
             "rules": "classic_american", "round_wind": "S", "void": void,
@@ -568,9 +568,17 @@ fn a_wall_game_scores_nothing_marked_void_or_with_no_winner() {
             ]
         }))
         .expect("shape");
-        let outcome = score_manche(&input).expect("wall game");
-        assert!(outcome.void && outcome.payments.is_empty(), "void {void}");
-        assert_eq!(nets(&outcome), [0, 0, 0, 0]);
+        if void {
+            let outcome = score_manche(&input).expect("wall game");
+            assert!(outcome.void && outcome.payments.is_empty());
+            assert_eq!(nets(&outcome), [0, 0, 0, 0]);
+        } else {
+            // The digest: a manche with neither a winner nor the mark is refused.
+            let error = score_manche(&input).expect_err("no winner, no mark");
+            assert!(error.player.is_none(), "about the manche as a whole");
+            let said = error.reason.render(stecca_core::i18n::Lang::En);
+            assert!(said.contains("mark the winner, or mark the manche a wall game"), "{said}");
+        }
     }
 }
 

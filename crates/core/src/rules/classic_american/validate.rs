@@ -31,6 +31,10 @@ pub fn problems(manche: &ClassicManche) -> Problems {
             ));
         }
     }
+    // A wall game is only ever an explicit choice: a manche with no winner must say it is one.
+    if winners.is_empty() && !manche.void {
+        found.push(MancheError::general(crate::msg!("classic_american.error.nobody_went_mah_jong_mark")));
+    }
     if manche.void {
         for seat in &winners {
             found.push(MancheError::player(&seat.name, crate::msg!("classic_american.error.wall_game_void_has_no")));

@@ -1,0 +1,54 @@
+//! Classic American at the desk: a wall game is only ever an explicit choice (issue "The desk at the table,
+//! round two", major 1). After a manche is confirmed, Ctrl+Enter on the next, blank one saves nothing; ticking
+//! "Muro esaurito" and confirming saves it as a wall game.
+
+use crate::common::desk::{click, harness, type_into};
+use egui::{Key, Modifiers, Role};
+use egui_kittest::kittest::Queryable;
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Screen};
+
+#[test]
+fn a_blank_classic_manche_is_never_saved_by_a_second_ctrl_enter() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa classica");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::RadioButton, "Classic American");
+    click(&mut harness, Role::Button, "Crea torneo");
+    for name in ["Anna", "Bruno", "Carla", "Dario"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    click(&mut harness, Role::Button, "Sessioni");
+    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
+    click(&mut harness, Role::Button, "Apri tavolo");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = |harness: &egui_kittest::Harness<'static, DeskApp>| {
+        harness.state().desk().store().table_manches(table).expect("manches")
+    };
+
+    // Manche 1: marked a wall game, confirmed.
+    click(&mut harness, Role::CheckBox, "Muro esaurito");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    assert_eq!(saved(&harness).len(), 1, "a marked wall game is saved");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "on to manche 2");
+
+    // Manche 2 left blank: Ctrl+Enter again saves nothing and says why.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    assert_eq!(saved(&harness).len(), 1, "a blank manche is not saved");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "still on manche 2");
+    assert!(harness.query_all_by_label_contains("nessuno ha fatto Mah Jong").next().is_some(), "and says why");
+
+    // The wall game chosen explicitly is saved, as one.
+    click(&mut harness, Role::CheckBox, "Muro esaurito");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let manches = saved(&harness);
+    assert_eq!(manches.len(), 2);
+    assert!(manches.iter().all(|m| m.outcome.void), "both are wall games, marked");
+}
