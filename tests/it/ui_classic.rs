@@ -2,7 +2,7 @@
 //! round two", major 1). After a manche is confirmed, Ctrl+Enter on the next, blank one saves nothing; ticking
 //! "Muro esaurito" and confirming saves it as a wall game.
 
-use crate::common::desk::{click, harness, type_into};
+use crate::common::desk::{click, harness, seat_and_open_manche_1, type_into};
 use egui::{Key, Modifiers, Role};
 use egui_kittest::kittest::Queryable;
 use stecca::store::Store;
@@ -16,14 +16,7 @@ fn a_blank_classic_manche_is_never_saved_by_a_second_ctrl_enter() {
     type_into(&mut harness, "Sessioni", "1");
     click(&mut harness, Role::RadioButton, "Classic American");
     click(&mut harness, Role::Button, "Crea torneo");
-    for name in ["Anna", "Bruno", "Carla", "Dario"] {
-        type_into(&mut harness, "Nome", name);
-        click(&mut harness, Role::Button, "Aggiungi giocatore");
-    }
-    click(&mut harness, Role::Button, "Sessioni");
-    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
-    click(&mut harness, Role::Button, "Apri tavolo");
-    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
     let id = harness.state().tournament_id().expect("tournament");
     let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
     let saved = |harness: &egui_kittest::Harness<'static, DeskApp>| {

@@ -2,7 +2,7 @@
 //! entered with the keyboard alone — F2 marks the winner, a few letters pick its hand from the card, Enter
 //! moves to the exposures, Shift+F1 names the discarder, Ctrl+Enter confirms.
 
-use crate::common::desk::{click, harness, type_into};
+use crate::common::desk::{click, harness, seat_and_open_manche_1, type_into};
 use egui::{Event, Key, Modifiers, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -50,15 +50,7 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
     click(&mut harness, Role::RadioButton, "punti da torneo");
     click(&mut harness, Role::Button, "Salva impostazioni");
     click(&mut harness, Role::Button, "Giocatori");
-    for name in ["Ada", "Bea", "Cy", "Dot"] {
-        type_into(&mut harness, "Nome", name);
-        click(&mut harness, Role::Button, "Aggiungi giocatore");
-    }
-    click(&mut harness, Role::Button, "Sessioni");
-    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
-    click(&mut harness, Role::Button, "Apri tavolo");
-    click(&mut harness, Role::Button, "Inserisci la manche 1");
-    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
+    seat_and_open_manche_1(&mut harness, &["Ada", "Bea", "Cy", "Dot"]);
     harness
 }
 

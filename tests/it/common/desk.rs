@@ -41,19 +41,25 @@ pub fn seated_desk() -> Harness<'static, DeskApp> {
     type_into(&mut harness, "Sessioni", "1");
     click(&mut harness, Role::Button, "Crea torneo");
     assert_eq!(harness.state().screen(), Screen::Players);
-    for name in ["Anna", "Bruno", "Carla", "Dario"] {
-        type_into(&mut harness, "Nome", name);
-        click(&mut harness, Role::Button, "Aggiungi giocatore");
-    }
+    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
     let id = harness.state().tournament_id().expect("open tournament");
     assert_eq!(harness.state().desk().store().players(id).expect("players").len(), 4);
-    click(&mut harness, Role::Button, "Sessioni");
-    click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
     assert_eq!(harness.state().desk().store().seating(id).expect("seating").len(), 1);
-    click(&mut harness, Role::Button, "Apri tavolo");
-    click(&mut harness, Role::Button, "Inserisci la manche 1");
-    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
     harness
+}
+
+/// From the players' screen of a new one-session tournament: adds `names`, seats them and opens manche 1 of the
+/// first table.
+pub fn seat_and_open_manche_1(harness: &mut Harness<'static, DeskApp>, names: &[&str]) {
+    for name in names {
+        type_into(harness, "Nome", name);
+        click(harness, Role::Button, "Aggiungi giocatore");
+    }
+    click(harness, Role::Button, "Sessioni");
+    click(harness, Role::Button, "Genera i posti delle sessioni non giocate");
+    click(harness, Role::Button, "Apri tavolo");
+    click(harness, Role::Button, "Inserisci la manche 1");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }));
 }
 
 /// Types the digest's manche by keyboard: the four hands, F2 for Bruno's Mah Jong, then from his hand Tab, Tab
