@@ -5,7 +5,7 @@
 //! and the number of lines and warnings — equals the saved one. Any other outcome (the engine scores it
 //! differently today, or its input no longer parses) keeps its saved words, which are still read.
 
-use crate::rules::{self, Figures, MancheInput, MancheOutcome};
+use crate::rules::{self, MancheInput, MancheOutcome};
 
 /// The schema version whose migration runs [`rewrite`] on every version-1 outcome.
 pub(crate) const SCHEMA: i64 = 8;
@@ -34,11 +34,7 @@ fn same_figures(scored: &MancheOutcome, saved: &MancheOutcome) -> bool {
         player.summary = old.summary.clone();
         // Version 1 gave every hand the tile rulesets' three figures, empty (zero, null) where the ruleset
         // has none of them: those are not figures that differ.
-        old.figures = old
-            .figures
-            .iter()
-            .filter(|&(key, value)| player.figures.get(key).is_some() || !is_empty_figure(value))
-            .fold(Figures::none(), |figures, (key, value)| figures.with(key, value.clone()));
+        old.figures.retain(|key, value| player.figures.get(key).is_some() || !is_empty_figure(value));
         for (item, old) in player.items.iter_mut().zip(&old.items) {
             item.label = old.label.clone();
             item.label_ja = old.label_ja.clone();
@@ -100,7 +96,7 @@ mod tests {
             {"name":"Ada","seat":"E","mahjong":true,"value":30,"exposures":2,"win":["jokerless"]},
             {"name":"Bea","seat":"S","discarder":true},{"name":"Cy","seat":"W"},{"name":"Dot","seat":"N"}]}"#;
         let today = rules::score_manche(&serde_json::from_str(input).expect("input")).expect("scores");
-        assert_eq!(today.players[0].figures, Figures::none(), "NMJL has no punti di stecca");
+        assert_eq!(today.players[0].figures, rules::Figures::none(), "NMJL has no punti di stecca");
         let mut saved: serde_json::Value = serde_json::from_str(&as_version_1(&today)).expect("json");
         for player in saved["players"].as_array_mut().expect("players") {
             let player = player.as_object_mut().expect("player");

@@ -33,6 +33,11 @@ impl Figures {
         self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
+    /// Keeps only the figures `keep` accepts, in their order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &serde_json::Value) -> bool) {
+        self.0.retain(|(key, value)| keep(key, value));
+    }
+
     /// Every figure, in order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &serde_json::Value)> {
         self.0.iter().map(|(k, v)| (k.as_str(), v))

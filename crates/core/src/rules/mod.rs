@@ -548,12 +548,6 @@ impl MancheError {
         MancheError { player: Some(name.to_owned()), reason }
     }
 
-    /// A bad `options` object: the message names the option's path (`options.limits.coppie: …`), which reads
-    /// the same in both languages.
-    pub fn options(error: Message) -> Self {
-        MancheError::general(crate::msg!("manche.error.options").arg_message("detail", error))
-    }
-
     /// An error about the manche as a whole.
     pub fn general(reason: Message) -> Self {
         MancheError { player: None, reason }

@@ -139,8 +139,9 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
 
 /// Reads and checks a ruleset's options object (`null` = the defaults).
 fn read_options<R: TypedRuleset>(rules: &R, json: &serde_json::Value) -> Result<R::Options, MancheError> {
-    let options = rules.read_options(json).map_err(MancheError::options)?;
-    rules.check_options(&options).map_err(MancheError::options)?;
+    // The option's message names its path (`options.limits.coppie: …`): it is about the manche as a whole.
+    let options = rules.read_options(json).map_err(MancheError::general)?;
+    rules.check_options(&options).map_err(MancheError::general)?;
     Ok(options)
 }
 

@@ -137,7 +137,7 @@ impl TypedRuleset for Mayumi {
     }
 
     fn score(&self, hand: &Hand, options: &MayumiOptions) -> Result<MancheOutcome, Problems> {
-        let table = options.table().map_err(MancheError::options)?;
+        let table = options.table().map_err(MancheError::general)?;
         Ok(outcome(hand, &table))
     }
 
