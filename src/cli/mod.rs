@@ -1,5 +1,6 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
+mod book;
 mod club;
 mod db;
 mod demo;
@@ -57,6 +58,8 @@ pub enum Command {
     Tournament(tournament::TournamentArgs),
     /// Register players from a CSV list.
     Players(players::PlayersArgs),
+    /// The tournament's book, for rules that score from one: import its lines from CSV, or print them.
+    Book(book::BookArgs),
     /// Confirm manches of a table from the ruleset's JSON (one, or one per line with --jsonl).
     Enter(enter::EnterArgs),
     /// The fewest transfers that settle balances given as JSON in whole cents; prints them as JSON.
@@ -109,6 +112,7 @@ pub fn run() -> ExitCode {
         Some(Command::List) => report(export::list(cli.db.as_deref()), "stecca list"),
         Some(Command::Tournament(args)) => report(tournament::run(cli.db.as_deref(), &args), "stecca tournament"),
         Some(Command::Players(args)) => report(players::run(cli.db.as_deref(), &args), "stecca players"),
+        Some(Command::Book(args)) => report(book::run(cli.db.as_deref(), &args), "stecca book"),
         Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
         Some(Command::SettleUp(args)) => settle_up::run(&args),
         Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args, lang), "stecca club"),

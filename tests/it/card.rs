@@ -4,8 +4,10 @@
 
 use stecca::desk;
 use stecca::rules::MancheInput;
+use stecca::rules::book::BookValue;
+use stecca::rules::nmjl::card::{CARD as MODEL, CARD_VALUE, CONCEALED, HAND, JOKERS, SECTION};
 use stecca::store::Store;
-use stecca::tournament::{CardHand, HandEntry, MancheEntry, PlayerData, TournamentSettings};
+use stecca::tournament::{HandEntry, MancheEntry, PlayerData, TournamentSettings};
 
 const CARD: &str = "section,hand,value,concealed,jokers\n\
                     2468,FF 2222 44 6666 88,25,X,yes\n\
@@ -34,40 +36,45 @@ fn nmjl(store: &mut Store, options: serde_json::Value) -> (i64, i64) {
 fn a_card_file_is_imported_whole_or_not_at_all(mut store: Store) {
     let (id, _) = nmjl(&mut store, serde_json::json!({}));
     let bad = format!("{CARD}Quints,11111 22 33333,forty,X,\n");
-    let error = desk::import_card(&mut store, id, &bad, "Arbitro").expect_err("a bad row");
+    let error = desk::import_book(&mut store, id, &bad, "Arbitro").expect_err("a bad row");
     assert!(error.to_string().contains("Line 5") && error.to_string().contains("«forty»"), "{error}");
-    assert!(desk::card(&store, id).expect("card").is_empty(), "nothing imported");
-    assert_eq!(desk::import_card(&mut store, id, CARD, "Arbitro").expect("import"), 3);
-    let card = desk::card(&store, id).expect("card");
+    assert!(desk::book(&store, id).expect("card").is_empty(), "nothing imported");
+    assert_eq!(desk::import_book(&mut store, id, CARD, "Arbitro").expect("import"), 3);
+    let card = desk::book(&store, id).expect("card");
     assert_eq!(card.len(), 3);
-    assert_eq!(card[2].label(), "Singles and Pairs · NN EW SS 11 22 33 44");
-    assert!(card[2].concealed && !card[2].jokers);
-    let again = desk::preview_card_import(&store, id, CARD).expect("preview");
+    assert_eq!(MODEL.label(&card[2]), "Singles and Pairs · NN EW SS 11 22 33 44");
+    assert!(card[2].flag(CONCEALED) && !card[2].flag(JOKERS));
+    let again = desk::preview_book_import(&store, id, CARD).expect("preview");
     assert!(again.iter().all(|row| row.result.is_err()), "the same hands again are duplicates");
     let audit = store.audit_log(id).expect("audit");
-    assert!(audit.iter().any(|e| e.entity == "card" && e.action == "set"));
+    assert!(audit.iter().any(|e| e.entity == "book" && e.action == "set"));
 }
 
 fn an_edit_replaces_the_card_and_is_checked_first(mut store: Store) {
     let (id, _) = nmjl(&mut store, serde_json::json!({}));
-    desk::import_card(&mut store, id, CARD, "Arbitro").expect("import");
-    let mut card = desk::card(&store, id).expect("card");
-    card[0].value = 30;
+    desk::import_book(&mut store, id, CARD, "Arbitro").expect("import");
+    let mut card = desk::book(&store, id).expect("card");
+    card[0].set(CARD_VALUE, BookValue::Number(30));
     card.remove(1);
-    desk::set_card(&mut store, id, &card, "Arbitro").expect("edit");
-    let kept = desk::card(&store, id).expect("card");
-    assert_eq!((kept.len(), kept[0].value), (2, 30));
-    card.push(CardHand { section: " ".into(), line: "FF".into(), value: 25, concealed: false, jokers: true });
-    let error = desk::set_card(&mut store, id, &card, "Arbitro").expect_err("empty section");
+    desk::set_book(&mut store, id, &card, "Arbitro").expect("edit");
+    let kept = desk::book(&store, id).expect("card");
+    assert_eq!((kept.len(), kept[0].number(CARD_VALUE)), (2, 30));
+    let mut blank_section = MODEL.blank();
+    blank_section.set(SECTION, BookValue::Text(" ".into()));
+    blank_section.set(HAND, BookValue::Text("FF".into()));
+    blank_section.set(CARD_VALUE, BookValue::Number(25));
+    card.push(blank_section);
+    let error = desk::set_book(&mut store, id, &card, "Arbitro").expect_err("empty section");
     assert!(error.to_string().contains("Section"), "{error}");
-    assert_eq!(desk::card(&store, id).expect("card").len(), 2, "nothing changed");
+    assert_eq!(desk::book(&store, id).expect("card").len(), 2, "nothing changed");
 }
 
 fn rules_without_a_card_keep_none(mut store: Store) {
     let settings = TournamentSettings { name: "Coppa".into(), ..TournamentSettings::default() };
     let id = desk::create_tournament(&mut store, &settings, "Arbitro").expect("tournament");
-    let error = desk::import_card(&mut store, id, CARD, "Arbitro").expect_err("FIMJ has no card");
-    assert!(error.to_string().contains("not played from a card"), "{error}");
+    let error = desk::import_book(&mut store, id, CARD, "Arbitro").expect_err("FIMJ has no card");
+    assert!(error.to_string().contains("keep no tournament list"), "{error}");
+    assert!(desk::book(&store, id).expect("no book").is_empty());
 }
 
 fn ada_wins(value: &str, card_hand: &str, discarder: usize) -> MancheEntry {
@@ -131,6 +138,66 @@ fn a_script_enters_a_game_but_not_a_bettor(mut store: Store) {
     assert_eq!(entered.nets, [("Ada".into(), 180), ("Bea".into(), -60), ("Cy".into(), -60), ("Dot".into(), -60)]);
 }
 
+/// Schema 5's card table as PostgreSQL's schema 7 created it (schema 9 turned it into book lines).
+pub const SCHEMA_7_CARD_POSTGRES: &str = "CREATE TABLE card_hand (
+    id            BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+    tournament_id BIGINT NOT NULL REFERENCES tournament (id),
+    position      BIGINT NOT NULL CHECK (position >= 0),
+    section       TEXT   NOT NULL CHECK (length(trim(section)) > 0),
+    line          TEXT   NOT NULL CHECK (length(trim(line)) > 0),
+    value         BIGINT NOT NULL CHECK (value > 0),
+    concealed     BIGINT NOT NULL CHECK (concealed IN (0, 1)),
+    jokers        BIGINT NOT NULL CHECK (jokers IN (0, 1)),
+    UNIQUE (tournament_id, position)
+);";
+
+/// A database file at schema 8 with a card in schema 5's own table: opened by this build, its hands are the
+/// NMJL book's lines, in order, flags and all, and the old table is gone.
+#[test]
+fn a_card_kept_before_schema_9_becomes_the_books_lines() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("old.db");
+    let conn = rusqlite::Connection::open(&path).expect("raw");
+    for sql in [
+        include_str!("../../crates/store/migrations/01-initial/up.sql"),
+        include_str!("../../crates/store/migrations/02-audit-by-record/up.sql"),
+        include_str!("../../crates/store/migrations/03-payment-rows/up.sql"),
+        include_str!("../../crates/store/migrations/04-tournament-guards/up.sql"),
+        include_str!("../../crates/store/migrations/05-card/up.sql"),
+        include_str!("../../crates/store/migrations/06-club-ledger/up.sql"),
+        include_str!("../../crates/store/migrations/07-stations/up.sql"),
+        include_str!("../../crates/store/migrations/08-outcome-ids/up.sql"),
+    ] {
+        conn.execute_batch(sql).expect("an older schema");
+    }
+    conn.pragma_update(None, "user_version", 8).expect("version 8");
+    conn.execute_batch(
+        "INSERT INTO tournament (id, name, rules, sessions, created_at) VALUES (1, 'Open', 'nmjl', 1, '2026-01-01');
+         INSERT INTO card_hand (tournament_id, position, section, line, value, concealed, jokers) VALUES
+           (1, 0, '2468', 'FF 2222 44 6666 88', 25, 0, 1),
+           (1, 1, 'Singles and Pairs', 'NN EW SS 11 22 33 44', 75, 1, 0);",
+    )
+    .expect("a card as schema 8 kept it");
+    drop(conn);
+    let store = Store::open(&path).expect("migrates");
+    let card = desk::book(&store, 1).expect("the book");
+    let read: Vec<(String, u64, bool, bool)> =
+        card.iter().map(|l| (MODEL.label(l), l.number(CARD_VALUE), l.flag(CONCEALED), l.flag(JOKERS))).collect();
+    assert_eq!(
+        read,
+        [
+            ("2468 · FF 2222 44 6666 88".to_owned(), 25, false, true),
+            ("Singles and Pairs · NN EW SS 11 22 33 44".to_owned(), 75, true, false)
+        ]
+    );
+    let old_table: bool = store
+        .connection()
+        .expect("sqlite")
+        .query_row("SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'card_hand')", [], |r| r.get(0))
+        .expect("query");
+    assert!(!old_table, "schema 5's table is gone");
+}
+
 crate::on_both_backends!(
     a_card_file_is_imported_whole_or_not_at_all,
     an_edit_replaces_the_card_and_is_checked_first,
@@ -139,3 +206,31 @@ crate::on_both_backends!(
     typing_mistakes_are_placed_beside_the_hand,
     a_script_enters_a_game_but_not_a_bettor,
 );
+
+/// A script imports the card (all rows or none, the bad row named) and prints it back as the CSV it reads.
+#[test]
+fn a_script_imports_the_card_and_prints_it() {
+    use crate::common::cli::{ok, stecca};
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = ok(&db, &["tournament", "new", "--name", "Open", "--rules", "nmjl"]).trim().to_owned();
+    let file = dir.path().join("card.csv");
+    std::fs::write(&file, format!("{CARD}Quints,11111 22 33333,forty,X,\n")).expect("file");
+    let out = stecca(&db, &["book", "import", "--tournament", &id, file.to_str().expect("path")]);
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && error.contains("Line 5") && error.contains("«forty»"), "{error}");
+    std::fs::write(&file, CARD).expect("file");
+    let done = ok(&db, &["book", "import", "--tournament", &id, file.to_str().expect("path")]);
+    assert!(done.contains('3'), "{done}");
+    let shown = ok(&db, &["book", "show", "--tournament", &id]);
+    assert_eq!(
+        shown,
+        "section,hand,value,concealed,jokers\n\
+         2468,FF 2222 44 6666 88,25,0,1\n\
+         Like Numbers,FF 1111 D 1111 D 11,30,0,1\n\
+         Singles and Pairs,NN EW SS 11 22 33 44,75,1,0\n"
+    );
+    let fimj = ok(&db, &["tournament", "new", "--name", "Coppa"]).trim().to_owned();
+    let out = stecca(&db, &["book", "show", "--tournament", &fimj]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("keep no tournament list"));
+}

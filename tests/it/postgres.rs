@@ -52,7 +52,8 @@ fn a_database_of_a_newer_stecca_is_refused_and_left_alone() {
 }
 
 /// A server database at schema 7 whose outcomes have their words written out (version 1) gets them as text
-/// ids when a station of this build opens it, figures unchanged.
+/// ids when a station of this build opens it, figures unchanged; its card (schema 5's own table) becomes the
+/// NMJL book's lines (schema 9).
 #[test]
 fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
     let url = crate::common::pg::url();
@@ -77,9 +78,24 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
     client
         .execute("UPDATE manche SET outcome = $1, outcome_version = 1", &[&old.to_string()])
         .expect("as version 1 saved it");
+    client.batch_execute(&format!("DROP TABLE book_line; {}", crate::card::SCHEMA_7_CARD_POSTGRES)).expect("card");
+    client
+        .execute(
+            "INSERT INTO card_hand (tournament_id, position, section, line, value, concealed, jokers) \
+             SELECT id, 0, 'Singles and Pairs', 'NN EW SS 11 22 33 44', 75, 1, 0 FROM tournament",
+            &[],
+        )
+        .expect("a card hand as schema 7 kept it");
     client.execute("UPDATE stecca_schema SET version = 7", &[]).expect("schema 7");
     drop(store);
     Store::open_server(&url).expect("migrates");
+    let data: String = client.query_one("SELECT data FROM book_line", &[]).expect("the hand moved").get(0);
+    let line: serde_json::Value = serde_json::from_str(&data).expect("json");
+    assert_eq!(
+        line,
+        serde_json::json!({"section": "Singles and Pairs", "hand": "NN EW SS 11 22 33 44", "value": 75,
+            "concealed": true, "jokers": false})
+    );
     let row = client.query_one("SELECT outcome, outcome_version FROM manche", &[]).expect("row");
     assert_eq!(row.get::<_, i64>(1), 2);
     assert_eq!(row.get::<_, String>(0), outcome, "the outcome scored today, ids and all");

@@ -9,7 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
 
-/// A desk with an NMJL tournament (tournament points) whose card has two hands, four players seated, showing
+/// A desk with an NMJL tournament (tournament points) whose card has three hands, four players seated, showing
 /// game 1 of their table.
 fn nmjl_desk() -> Harness<'static, DeskApp> {
     let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
@@ -21,16 +21,18 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
     let id = harness.state().tournament_id().expect("open tournament");
 
     click(&mut harness, Role::Button, "Carta");
-    assert_eq!(harness.state().screen(), Screen::Card);
-    for (section, line, value) in
-        [("2468", "FF 2222 44 6666 88", "25"), ("Singles and Pairs", "NN EW SS 11 22 33 44", "75")]
-    {
+    assert_eq!(harness.state().screen(), Screen::Book);
+    for (section, line, value) in [
+        ("2468", "FF 2222 44 6666 88", "25"),
+        ("Singles and Pairs", "NN EW SS 11 22 33 44", "75"),
+        ("Winds", "NNNN EEE WWW SSSS", "25"),
+    ] {
         type_into(&mut harness, "Sezione", section);
         type_into(&mut harness, "Mano", line);
         type_into(&mut harness, "Valore", value);
         if section.starts_with("Singles") {
             click(&mut harness, Role::CheckBox, "Coperta (C)");
-            click(&mut harness, Role::CheckBox, "Senza jolly (non ammessi)");
+            click(&mut harness, Role::CheckBox, "Jolly ammessi");
         }
         click(&mut harness, Role::Button, "Aggiungi mano");
         for _ in 0..3 {
@@ -42,9 +44,12 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
             harness.run();
         }
     }
-    let card = stecca::desk::card(harness.state().desk().store(), id).expect("card");
-    assert_eq!(card.len(), 2, "{card:?}");
-    assert!(card[1].concealed && !card[1].jokers && stecca::rules::nmjl::is_singles_and_pairs(&card[1].section));
+    let card = stecca::desk::book(harness.state().desk().store(), id).expect("card");
+    assert_eq!(card.len(), 3, "{card:?}");
+    let concealed_jokers = |line: &stecca::rules::book::BookLine| (line.flag("concealed"), line.flag("jokers"));
+    assert_eq!(concealed_jokers(&card[1]), (true, false), "{:?}", card[1]);
+    assert!(stecca::rules::nmjl::is_singles_and_pairs(card[1].text("section")));
+    assert_eq!(concealed_jokers(&card[2]), (false, true), "the ticks went back after the hand before: {:?}", card[2]);
 
     click(&mut harness, Role::Button, "Impostazioni");
     click(&mut harness, Role::RadioButton, "punti da torneo");
@@ -105,7 +110,8 @@ fn a_singles_and_pairs_hand_fills_its_flag_and_no_exposures() {
     let flag = harness.get_by_role_and_label(Role::CheckBox, "Singles & Pairs (F8)");
     assert_eq!(flag.accesskit_node().toggled(), Some(egui::accesskit::Toggled::True));
     let exposures = harness.get_by_role_and_label(Role::TextInput, "Esposizioni");
-    assert_eq!(exposures.accesskit_node().value().as_deref(), Some("0"));
+    let typed = exposures.accesskit_node().value().unwrap_or_default();
+    assert_eq!(typed, "", "a concealed hand's exposures are left empty (none), not a 0 a typed digit would follow");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     let id = harness.state().tournament_id().expect("tournament");
@@ -113,4 +119,17 @@ fn a_singles_and_pairs_hand_fills_its_flag_and_no_exposures() {
     let saved = harness.state().desk().store().table_manches(table).expect("manches");
     assert_eq!(saved.len(), 1, "{:?}", harness.state().status());
     assert_eq!(saved[0].outcome.net[2].1, 85, "75 + 10 self-picked (F5), Singles & Pairs flagged from the card");
+}
+
+#[test]
+fn the_card_screen_reads_in_both_languages() {
+    let mut harness = nmjl_desk();
+    click(&mut harness, Role::Button, "Carta");
+    harness.get_by_label_contains("Carta del torneo (3 mani)");
+    harness.get_by_label("senza jolly");
+    harness.snapshot("card-it");
+    click(&mut harness, Role::Button, "EN");
+    harness.get_by_label_contains("The tournament's card (3 hands)");
+    harness.get_by_label("no jokers");
+    harness.snapshot("card-en");
 }

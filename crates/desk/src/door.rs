@@ -9,11 +9,12 @@ use crate::export::club::ClubBook;
 use crate::export::{ExportError, Format, What};
 use crate::i18n::Lang;
 use crate::ledger::{Cents, ClubSettings, MemberData};
+use crate::rules::book::{BookLine, BookRow};
 use crate::store::{
     Club, Evening, Member, NewEntry, Penalty, Player, SeatedTable, Store, Tournament, TournamentSummary,
 };
 use crate::tiles::Wind;
-use crate::tournament::{CardHand, CardRow, Id, PlayerData, StandingRow, TournamentSettings};
+use crate::tournament::{Id, PlayerData, StandingRow, TournamentSettings};
 use crate::{
     Balances, Cash, DemoSize, DeskResult, Entered, EveningView, NoteLine, PlannedTransfer, SaveAs, Scope,
     SeatingOutcome, Settlement, TableAddress, TableProgress, TableState,
@@ -282,26 +283,26 @@ impl Desk {
         crate::notebook(&self.store, tournament)
     }
 
-    // ---- the card ---------------------------------------------------------------------------------------
+    // ---- the book (the lines a ruleset scores from) ------------------------------------------------------
 
-    /// The tournament's card.
-    pub fn card(&self, tournament: Id) -> DeskResult<Vec<CardHand>> {
-        crate::card(&self.store, tournament)
+    /// The tournament's book (empty when its ruleset keeps none).
+    pub fn book(&self, tournament: Id) -> DeskResult<Vec<BookLine>> {
+        crate::book(&self.store, tournament)
     }
 
-    /// Replaces the card.
-    pub fn set_card(&mut self, tournament: Id, card: &[CardHand], referee: &str) -> DeskResult<()> {
-        crate::set_card(&mut self.store, tournament, card, referee)
+    /// Replaces the book.
+    pub fn set_book(&mut self, tournament: Id, lines: &[BookLine], referee: &str) -> DeskResult<()> {
+        crate::set_book(&mut self.store, tournament, lines, referee)
     }
 
-    /// Reads a card file's rows without saving anything.
-    pub fn preview_card_import(&self, tournament: Id, text: &str) -> DeskResult<Vec<CardRow>> {
-        crate::preview_card_import(&self.store, tournament, text)
+    /// Reads a book file's rows without saving anything.
+    pub fn preview_book_import(&self, tournament: Id, text: &str) -> DeskResult<Vec<BookRow>> {
+        crate::preview_book_import(&self.store, tournament, text)
     }
 
-    /// Adds a card file's hands, all or none.
-    pub fn import_card(&mut self, tournament: Id, text: &str, referee: &str) -> DeskResult<usize> {
-        crate::import_card(&mut self.store, tournament, text, referee)
+    /// Adds a book file's lines, all or none.
+    pub fn import_book(&mut self, tournament: Id, text: &str, referee: &str) -> DeskResult<usize> {
+        crate::import_book(&mut self.store, tournament, text, referee)
     }
 
     // ---- exports ----------------------------------------------------------------------------------------

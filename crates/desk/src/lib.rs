@@ -23,7 +23,7 @@ pub use stecca_store::{
     postgres::{is_url, redacted},
 };
 
-mod card;
+mod book;
 mod club_ledger;
 mod demo;
 mod enter;
@@ -34,7 +34,7 @@ mod table;
 
 use thiserror::Error;
 
-pub use card::{card, import_card, preview_card_import, set_card};
+pub use book::{book, import_book, preview_book_import, set_book};
 pub use club_ledger::{
     Balances, Cash, MemberBalance, Party, PlannedTransfer, Scope, Settlement, balances, correct_entry, mark_paid,
     record_cash, scope_balances, settle_up,

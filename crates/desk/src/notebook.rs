@@ -52,11 +52,11 @@ pub enum Note {
     TournamentCreated,
     /// The settings changed.
     SettingsChanged,
-    /// The tournament's card replaced.
-    CardChanged {
-        /// Hands before.
+    /// The tournament's book replaced (its card, for modern American).
+    BookChanged {
+        /// Lines before.
         before: usize,
-        /// Hands after.
+        /// Lines after.
         after: usize,
     },
     /// The tournament archived.
@@ -222,13 +222,14 @@ pub fn notebook(store: &Store, tournament: Id) -> DeskResult<Vec<NoteLine>> {
                 }
                 ("tournament", "create") => Note::TournamentCreated,
                 ("tournament", "settings") => Note::SettingsChanged,
-                ("card", _) => {
+                // Before schema 9 the card was audited as "card", with the same list shape.
+                ("book" | "card", _) => {
                     let count = |text: &Option<String>| {
                         text.as_deref()
                             .and_then(|t| serde_json::from_str::<Vec<serde_json::Value>>(t).ok())
                             .map_or(0, |hands| hands.len())
                     };
-                    Note::CardChanged { before: count(&entry.before), after: count(&entry.after) }
+                    Note::BookChanged { before: count(&entry.before), after: count(&entry.after) }
                 }
                 ("tournament", "archive") => Note::Archived,
                 ("tournament", "unarchive") => Note::Reopened,

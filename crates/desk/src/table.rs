@@ -7,9 +7,7 @@ use std::sync::Arc;
 use crate::rules::{MancheFrame, Rotation, RulesInForce};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{Save, SaveKind, SeatedTable, Store, StoredManche};
-use crate::tournament::{
-    CardHand, EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds,
-};
+use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
 
 /// Everything the table view and the manche entry need.
 #[derive(Clone, Debug)]
@@ -22,8 +20,8 @@ pub struct TableState {
     pub players: Vec<TablePlayer>,
     /// Its manches in order.
     pub manches: Vec<StoredManche>,
-    /// The tournament's card, for rulesets that score from one (empty otherwise, or when none is kept).
-    pub card: Vec<CardHand>,
+    /// The tournament's book, for rulesets that score from one (empty otherwise, or when none is kept).
+    pub book: Vec<crate::rules::book::BookLine>,
     /// The tournament's ruleset bound to its options, read once.
     pub rules: Arc<dyn RulesInForce>,
     /// Who dealt after each manche, derived once from the outcomes (the table screen asks every row's winds
@@ -102,8 +100,11 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let manches = store.table_manches(table)?;
     let rules = settings.in_force()?;
     let rotations = rotations(&*rules, &manches);
-    let card = if settings.ruleset().entry_model().uses_card() { store.card(tournament)? } else { Vec::new() };
-    Ok(TableState { table: seated, settings, players, manches, card, rules, rotations })
+    let book = match settings.ruleset().entry_model().book() {
+        Some(model) => crate::book::read(store, tournament, model)?,
+        None => Vec::new(),
+    };
+    Ok(TableState { table: seated, settings, players, manches, book, rules, rotations })
 }
 
 /// How a station saves a manche: the revision it read, when it corrects one, and the key of this save.

@@ -57,7 +57,7 @@ pub const TABLES: &[(&str, &[&str])] = &[
     ),
     ("audit", &["id", "tournament_id", "at", "referee", "entity", "entity_id", "action", "before", "after"]),
     ("preference", &["key", "value"]),
-    ("card_hand", &["id", "tournament_id", "position", "section", "line", "value", "concealed", "jokers"]),
+    ("book_line", &["id", "tournament_id", "position", "data"]),
     ("club", &["id", "name", "rules", "chip_value", "table_fee", "starting_chips", "created_at"]),
     ("member", &["id", "club_id", "name", "number", "country", "federation_id"]),
     ("evening", &["id", "club_id", "date", "tournament_id", "closed_at"]),

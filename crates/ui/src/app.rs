@@ -33,7 +33,7 @@ struct TournamentScreens {
     entry: screens::entry::State,
     standings: screens::standings::State,
     audit: screens::audit::State,
-    card: screens::card::State,
+    book: screens::book::State,
 }
 
 /// Every screen's state.
@@ -76,7 +76,7 @@ parts! {
     screens::entry::State => of_tournament.entry;
     screens::standings::State => of_tournament.standings;
     screens::audit::State => of_tournament.audit;
-    screens::card::State => of_tournament.card;
+    screens::book::State => of_tournament.book;
 }
 
 /// The desk application.
@@ -162,7 +162,7 @@ impl DeskApp {
             Screen::Entry { table, number } => screens::entry::show(self, ui, table, number),
             Screen::Standings => screens::standings::show(self, ui),
             Screen::Audit => screens::audit::show(self, ui),
-            Screen::Card => screens::card::show(self, ui),
+            Screen::Book => screens::book::show(self, ui),
             Screen::Club => screens::club::show(self, ui),
         });
     }
@@ -175,19 +175,19 @@ impl DeskApp {
             }
             ui.separator();
             let mut target = None;
-            let keeps_card = self.tournament.as_ref().is_some_and(|t| t.settings.ruleset().entry_model().uses_card());
+            let book = self.tournament.as_ref().and_then(|t| t.settings.ruleset().entry_model().book());
             let entries: [(Screen, &str, bool); 8] = [
                 (Screen::Tournaments, "nav.tournaments", true),
                 (Screen::Settings, "nav.settings", self.tournament.is_some()),
-                (Screen::Card, "nav.card", keeps_card),
+                (Screen::Book, book.map_or("", |b| b.name), book.is_some()),
                 (Screen::Players, "nav.players", self.tournament.is_some()),
                 (Screen::Sessions, "nav.sessions", self.tournament.is_some()),
                 (Screen::Standings, "nav.standings", self.tournament.is_some()),
                 (Screen::Audit, "nav.audit", self.tournament.is_some()),
                 (Screen::Club, "nav.club", true),
             ];
-            // The card's button shows only where the rules keep one.
-            for (screen, key, enabled) in entries.into_iter().filter(|(s, _, _)| *s != Screen::Card || keeps_card) {
+            // The book's button (the card, for modern American) shows only where the rules keep one.
+            for (screen, key, enabled) in entries.into_iter().filter(|(s, _, _)| *s != Screen::Book || book.is_some()) {
                 let current = self.screen == screen
                     || (screen == Screen::Sessions && matches!(self.screen, Screen::Table(_) | Screen::Entry { .. }));
                 if ui.add_enabled(enabled, egui::Button::selectable(current, self.tr(key))).clicked() {

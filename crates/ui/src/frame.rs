@@ -38,8 +38,8 @@ pub enum Screen {
     Standings,
     /// The audit log.
     Audit,
-    /// The tournament's card (rules scored from a card).
-    Card,
+    /// The tournament's book (rules scored from one, such as modern American's card).
+    Book,
     /// The treasurer's book: clubs, members, evenings, ledger, settle-up.
     Club,
 }

@@ -1,6 +1,6 @@
 //! What a referee types for a manche, described as data by each ruleset: its [`EntryModel`] is a list of
 //! [`Field`]s of a few kinds (tiles, cards of the deck, a number, a short text, a flag, one of several, a tick
-//! one player at most carries, a player picked for the manche, a line of the tournament's card). The entry
+//! one player at most carries, a player picked for the manche, a line of the ruleset's book). The entry
 //! screen, the CSV facts column and the typed manche's conversion to the ruleset's input are drawn from it, so
 //! that a ruleset with fields of its own changes nothing outside its folder.
 
@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::WinFlagInfo;
+use super::book::{BookLine, BookModel};
 
 /// What a referee types for each player, so that entry screens are drawn from the ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -31,9 +32,10 @@ pub struct EntryModel {
     /// The per-player flag that names the manche's dealer in the ruleset's input (Hanafuda's oya), set from
     /// the table's rotation, never typed.
     pub dealer_flag: Option<&'static str>,
-    /// Fills a winner's fields from a line picked on the tournament's card (its value, its exposures, a flag
-    /// its section implies), for rulesets with a [`FieldKind::CardLine`] field.
-    pub pick_card_line: Option<fn(&PickedLine<'_>, &mut HandEntry)>,
+    /// The book the ruleset scores from, kept per tournament (modern American's card of the year), and what a
+    /// line picked from it fills in a winner's fields (its value, a flag its section implies); a model with a
+    /// [`FieldKind::FromBook`] field has one.
+    pub book: Option<BookEntry>,
     /// What the paper score sheet records of each game before the players' columns, in order (empty: the
     /// players' columns take everything). A sheet with facts opens with the winner when `mahjong`.
     pub sheet_facts: &'static [SheetFact],
@@ -60,9 +62,9 @@ pub enum FactKind {
 }
 
 impl EntryModel {
-    /// The ruleset scores from the tournament's card (a field picks a line of it).
-    pub fn uses_card(&self) -> bool {
-        self.fields.iter().any(|f| matches!(f.kind, FieldKind::CardLine { .. }))
+    /// The book the ruleset scores from, if it keeps one per tournament.
+    pub fn book(&self) -> Option<&'static BookModel> {
+        self.book.map(|book| book.model)
     }
 
     /// The paper score sheet's fact columns, each with its title id and what it holds: the winner first (when
@@ -182,8 +184,8 @@ pub enum FieldKind {
     },
     /// One player of the table picked for the whole manche: the input's manche-level `key` names them.
     PickPlayer,
-    /// A line of the tournament's card found by a few letters, or its value typed (a whole number).
-    CardLine {
+    /// A line of the ruleset's book found by a few letters, or its value typed (a whole number).
+    FromBook {
         /// The input's key for the picked line's label.
         line_key: &'static str,
     },
@@ -211,15 +213,20 @@ impl Applies {
     }
 }
 
-/// A line picked on the tournament's card, as a ruleset's entry reads it.
+/// A ruleset's book as entry uses it: the model and what a picked line fills.
+#[derive(Clone, Copy, Debug)]
+pub struct BookEntry {
+    /// The book's columns and words.
+    pub model: &'static BookModel,
+    /// Fills a winner's fields from a picked line.
+    pub pick: fn(&PickedLine<'_>, &mut HandEntry),
+}
+
+/// A line picked from the ruleset's book, as its entry reads it.
 #[derive(Clone, Copy, Debug)]
 pub struct PickedLine<'a> {
-    /// The section as printed ("2468", "Singles and Pairs").
-    pub section: &'a str,
+    /// The line's values.
+    pub line: &'a BookLine,
     /// The line as entry and sheets name it ("2468 · FF 2222 44 6666 88").
     pub label: &'a str,
-    /// The value printed beside it.
-    pub value: u64,
-    /// A concealed hand (C).
-    pub concealed: bool,
 }

@@ -2,6 +2,7 @@
 //! [`Ruleset`] validates and scores it, and the result goes out as [`MancheOutcome`]. Each ruleset lives in its
 //! own folder and is listed once in [`RULESETS`]; nothing else needs to change to add one.
 
+pub mod book;
 pub mod classic_american;
 pub mod decompose;
 mod fields;
@@ -16,7 +17,9 @@ pub mod tile_checks;
 mod tile_outcome;
 mod typed;
 
-pub use fields::{Applies, EntryModel, FactKind, Field, FieldKind, HandEntry, PickedLine, SheetFact, TICKED, as_typed};
+pub use fields::{
+    Applies, BookEntry, EntryModel, FactKind, Field, FieldKind, HandEntry, PickedLine, SheetFact, TICKED, as_typed,
+};
 pub use figures::Figures;
 
 pub use tile_outcome::{ScoredTiles, SeatScore, doubles_words, tile_outcome};
@@ -777,6 +780,24 @@ mod tests {
     }
 
     #[test]
+    fn a_model_keeps_a_book_exactly_when_a_field_picks_from_one() {
+        for rules in RULESETS {
+            let model = rules.entry_model();
+            let picks = model.fields.iter().any(|f| matches!(f.kind, FieldKind::FromBook { .. }));
+            assert_eq!(picks, model.book().is_some(), "{}", rules.id());
+            if let Some(book) = model.book() {
+                for id in book.text_ids() {
+                    assert!(crate::message::table::find(id).is_some(), "{}: {id}", rules.id());
+                }
+                for key in book.label_columns {
+                    assert!(book.columns.iter().any(|c| c.key == *key), "{}: {key}", rules.id());
+                }
+            }
+        }
+        assert!(ruleset("nmjl").and_then(|r| r.entry_model().book()).is_some(), "the card is NMJL's book");
+    }
+
+    #[test]
     fn every_score_sheet_fact_names_a_field_or_win_flag_of_its_model() {
         for rules in RULESETS {
             let model = rules.entry_model();
@@ -793,7 +814,7 @@ mod tests {
         let nmjl = ruleset("nmjl").expect("nmjl").entry_model().sheet_columns("pdf.winner");
         let kinds: Vec<FactKind> = nmjl.iter().map(|&(_, kind)| kind).collect();
         assert_eq!(kinds[0], FactKind::Winner);
-        assert!(matches!(kinds[1], FactKind::Field(FieldKind::CardLine { .. })));
+        assert!(matches!(kinds[1], FactKind::Field(FieldKind::FromBook { .. })));
         assert_eq!(
             kinds[2..],
             [FactKind::Field(FieldKind::OnePlayer), FactKind::WinFlag, FactKind::Field(FieldKind::Number)]

@@ -22,7 +22,7 @@ pub struct PlanReport {
     pub same_country_meetings: u64,
     /// Per club with meetings: how many no plan can avoid.
     pub clubs: Vec<ClubNote>,
-    /// Per player: sessions in which it dealt first (the oya of the session's first hand).
+    /// Per player: sessions in which it dealt first (the dealer of the session's first hand).
     pub first_deals: Vec<u32>,
     /// Most − least first deals between players (0 or 1 is as fair as the numbers allow).
     pub max_first_deal_deviation: u32,

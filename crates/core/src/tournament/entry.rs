@@ -91,7 +91,7 @@ fn field_value(field: &Field, hand: &HandEntry) -> Result<Option<Value>, ()> {
             typed_text(typed).map(Value::from)
         }
         FieldKind::Number => typed_number::<u32>(typed)?.map(Value::from),
-        FieldKind::CardLine { .. } => typed_number::<u64>(typed)?.map(Value::from),
+        FieldKind::FromBook { .. } => typed_number::<u64>(typed)?.map(Value::from),
         FieldKind::Flag | FieldKind::OnePlayer => hand.flag(field.key).then_some(Value::Bool(true)),
         FieldKind::PickPlayer => None,
     })
@@ -143,7 +143,7 @@ impl MancheEntry {
                 if let Ok(Some(value)) = field_value(field, hand) {
                     seat.insert(field.key.into(), value);
                 }
-                if let FieldKind::CardLine { line_key } = field.kind
+                if let FieldKind::FromBook { line_key } = field.kind
                     && let Some(line) = typed_text(hand.get(line_key))
                 {
                     seat.insert(line_key.into(), line.into());
@@ -243,7 +243,7 @@ impl MancheEntry {
                         FieldKind::OneOf { choices: [only], .. } if seat.get(field.key) == Some(&Value::Bool(true)) => {
                             hand.set(field.key, only.id);
                         }
-                        FieldKind::CardLine { line_key } => {
+                        FieldKind::FromBook { line_key } => {
                             hand.set(field.key, as_typed(seat.get(field.key)));
                             hand.set(line_key, as_typed(seat.get(line_key)));
                         }

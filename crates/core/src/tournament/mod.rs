@@ -2,7 +2,6 @@
 //! the manche a referee types turned into the ruleset's input, and the standings. No I/O: the store feeds it
 //! records and the views show what it returns.
 
-pub mod card;
 pub mod entry;
 pub mod registration;
 pub mod settings;
@@ -10,7 +9,6 @@ pub mod standings;
 pub mod winds;
 
 pub use crate::rules::HandEntry;
-pub use card::{CardHand, CardRow, card_problem, parse_card_csv};
 pub use entry::{EntryErrors, MancheEntry, TablePlayer};
 pub use registration::{ImportRow, PlayerData, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};

@@ -96,10 +96,21 @@ pub(crate) fn csv_with_columns<'a, const N: usize>(
     text: &'a str,
     known: &[&str; N],
 ) -> Result<ColumnsOf<'a, N>, Message> {
+    let (reader, found) = csv_with_column_list(text, known)?;
+    let mut index = [None; N];
+    index.copy_from_slice(&found);
+    Ok((reader, index))
+}
+
+/// The rows of an imported CSV list after its header, and where each of a run-time list of columns is.
+pub(crate) type ColumnList<'a> = (csv::Reader<&'a [u8]>, Vec<Option<usize>>);
+
+/// [`csv_with_columns`] for a list of columns known only at run time (a ruleset's book).
+pub(crate) fn csv_with_column_list<'a>(text: &'a str, known: &[&str]) -> Result<ColumnList<'a>, Message> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut reader = csv::ReaderBuilder::new().flexible(true).trim(csv::Trim::All).from_reader(text.as_bytes());
     let headers = reader.headers().map_err(|e| msg!("error.import.header", detail = e))?.clone();
-    let mut index = [None; N];
+    let mut index = vec![None; known.len()];
     for (i, header) in headers.iter().enumerate() {
         let key = header.to_lowercase();
         let Some(column) = known.iter().position(|c| *c == key) else {

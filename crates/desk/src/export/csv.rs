@@ -144,7 +144,7 @@ fn hand_cell(player: &PlayerInput, model: &EntryModel) -> String {
         }
     }
     for field in model.fields {
-        if let FieldKind::CardLine { line_key } = field.kind {
+        if let FieldKind::FromBook { line_key } = field.kind {
             let line = as_typed(player.fields.get(line_key));
             return if line.is_empty() { as_typed(player.fields.get(field.key)) } else { line };
         }

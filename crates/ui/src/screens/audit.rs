@@ -39,8 +39,8 @@ fn place_text(place: Place) -> String {
     parts.join(" · ")
 }
 
-/// What the line says, without the scores.
-fn sentence(line: &NoteLine) -> Message {
+/// What the line says, without the scores; `book` names the tournament's book (its card, for modern American).
+fn sentence(line: &NoteLine, book: &Message) -> Message {
     let place = line.place.map(place_text).unwrap_or_default();
     let player = line.players.join(", ");
     let message = match &line.note {
@@ -60,7 +60,9 @@ fn sentence(line: &NoteLine) -> Message {
         Note::RoundWind { wind } => msg!("audit.round_wind", place = place, wind = wind),
         Note::TournamentCreated => msg!("audit.tournament_created"),
         Note::SettingsChanged => msg!("audit.settings_changed"),
-        Note::CardChanged { before, after } => msg!("audit.card", before = before, after = after),
+        Note::BookChanged { before, after } => {
+            msg!("audit.book", before = before, after = after).arg_message("book", book.clone())
+        }
         Note::Archived => msg!("audit.archived"),
         Note::Reopened => msg!("audit.reopened"),
         Note::Deleted => msg!("audit.deleted"),
@@ -104,6 +106,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         return;
     };
     let lang = app.lang;
+    let book = app.tournament.as_ref().and_then(|t| t.settings.ruleset().entry_model().book());
+    let book = Message::new(book.map_or(text_id!("book.unnamed"), |b| b.name));
     let state = app.screens.get::<State>();
     if !state.scored.as_ref().is_some_and(|scored| std::sync::Arc::ptr_eq(scored, &lines)) {
         state.scores.clear();
@@ -142,7 +146,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 });
                 row.col(|ui| {
                     let scores = state.scores.entry(line.entry.id).or_insert_with(|| line.score_changes());
-                    let text = format!("{}{}", sentence(line).render(lang), scores_text(scores));
+                    let text = format!("{}{}", sentence(line, &book).render(lang), scores_text(scores));
                     let selected = state.open == Some(line.entry.id);
                     if ui.selectable_label(selected, text).clicked() {
                         state.open = if selected { None } else { Some(line.entry.id) };

@@ -411,8 +411,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     position,
                     focus: focus.take_if(|slot| *slot == index + 1).is_some(),
                     shortcut,
-                    card: &state.card,
-                    pick_card_line: model.pick_card_line,
+                    book: model.book.map(|entry| (entry, &state.book[..])),
                 }
                 .show(ui, hand);
                 if answer.has_focus {
@@ -546,7 +545,7 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>)
             .arg_message("field", Message::new(field.label)),
         None => keys,
     };
-    let keys = if model.uses_card() { msg!("entry.keys_card_line").arg_message("keys", keys) } else { keys };
+    let keys = if model.book.is_some() { msg!("entry.keys_book_line").arg_message("keys", keys) } else { keys };
     let keys = if model.mahjong { keys } else { msg!("entry.keys_cards", last = seats) };
     // Cards' keys say "Enter = next player" themselves.
     let tiles = model.hand.is_some_and(|m| m.kind == FieldKind::Tiles);
@@ -557,7 +556,7 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>)
 /// Empties what `field` holds in `hand`.
 fn clear_field(hand: &mut HandEntry, field: &Field) {
     hand.set(field.key, "");
-    if let FieldKind::CardLine { line_key } = field.kind {
+    if let FieldKind::FromBook { line_key } = field.kind {
         hand.set(line_key, "");
     }
 }

@@ -1,7 +1,7 @@
 //! One file per screen. Each has a `State` (what the referee is typing, cached views) and a `show` function.
 
 pub mod audit;
-pub mod card;
+pub mod book;
 pub mod club;
 pub mod entry;
 pub mod exports;

@@ -1,13 +1,15 @@
 //! One field of a ruleset's entry model drawn in a player's column: each [`FieldKind`] has its widget, and the
-//! ruleset's words come only from the field's label and choices (text ids). A line of the tournament's card is
-//! searched by a few letters ([`card_line`]); a hand's main field (tiles, cards) is drawn by the entry screen.
+//! ruleset's words come only from the field's label and choices (text ids). A line of the ruleset's book is
+//! searched by a few letters ([`FieldView::book_line`]); a hand's main field (tiles, cards) is drawn by the
+//! entry screen.
 
 use egui::RichText;
 
 use crate::Lang;
-use crate::rules::{Field, FieldKind, PickedLine};
+use crate::rules::book::BookLine;
+use crate::rules::{BookEntry, Field, FieldKind, PickedLine};
 use crate::text_id;
-use crate::tournament::{CardHand, HandEntry, card};
+use crate::tournament::HandEntry;
 
 /// What happened in a field this frame.
 #[derive(Default)]
@@ -22,7 +24,7 @@ pub struct Answer {
 
 /// Whether a field of `kind` takes typed text (and so the keyboard).
 pub fn takes_keyboard(kind: &FieldKind) -> bool {
-    matches!(kind, FieldKind::Text | FieldKind::Number | FieldKind::CardLine { .. })
+    matches!(kind, FieldKind::Text | FieldKind::Number | FieldKind::FromBook { .. })
 }
 
 /// One field of one player's column, ready to draw.
@@ -37,10 +39,8 @@ pub struct FieldView<'a> {
     pub focus: bool,
     /// The key that sets a tick one player carries, as shown.
     pub shortcut: Option<String>,
-    /// The tournament's card (empty when none is loaded).
-    pub card: &'a [CardHand],
-    /// Fills the hand from a picked card line (the ruleset's).
-    pub pick_card_line: Option<fn(&PickedLine<'_>, &mut HandEntry)>,
+    /// The ruleset's book and the tournament's lines of it (empty when none is kept).
+    pub book: Option<(BookEntry, &'a [BookLine])>,
 }
 
 impl FieldView<'_> {
@@ -90,7 +90,7 @@ impl FieldView<'_> {
                 });
                 Answer::default()
             }
-            FieldKind::CardLine { line_key } => self.card_line(ui, hand, line_key),
+            FieldKind::FromBook { line_key } => self.book_line(ui, hand, line_key),
             // The main field is the entry screen's (with the palette or the deck's grid).
             FieldKind::Tiles | FieldKind::Cards => Answer::default(),
         }
@@ -104,9 +104,13 @@ impl FieldView<'_> {
         Answer { has_focus: response.has_focus(), enter, claimed: false }
     }
 
-    /// A line of the card by a few letters (Enter takes the first offered) or its value typed.
-    fn card_line(&self, ui: &mut egui::Ui, hand: &mut HandEntry, line_key: &str) -> Answer {
-        let (lang, key, card) = (self.lang, self.field.key, self.card);
+    /// A line of the book by a few letters (Enter takes the first offered) or its value typed.
+    fn book_line(&self, ui: &mut egui::Ui, hand: &mut HandEntry, line_key: &str) -> Answer {
+        let (lang, key) = (self.lang, self.field.key);
+        let (entry, card) = match self.book {
+            Some((entry, lines)) => (Some(entry), lines),
+            None => (None, &[][..]),
+        };
         let label = ui.label(lang.tr(self.field.label));
         let mut typed = hand.get(key).to_owned();
         let hint = if card.is_empty() { "25" } else { self.field.hint };
@@ -120,31 +124,32 @@ impl FieldView<'_> {
         let typed = hand.get(key).trim().to_owned();
         let is_number = !typed.is_empty() && typed.chars().all(|c| c.is_ascii_digit());
         let picked_already = !hand.get(line_key).is_empty();
-        // Sections are often numbers (2468, 13579): digits search the card too, and a number no line matches is
+        // Sections are often numbers (2468, 13579): digits search the book too, and a number no line matches is
         // the value itself.
-        let offered = if picked_already { Vec::new() } else { card::search(card, &typed) };
+        let offered = match entry {
+            Some(entry) if !picked_already => entry.model.search(card, &typed),
+            _ => Vec::new(),
+        };
         let mut picked = None;
         for line in offered.iter().take(SUGGESTIONS) {
-            let kind = if line.concealed { "C" } else { "X" };
-            if ui.selectable_label(false, format!("{} — {} ({kind})", line.label(), line.value)).clicked() {
+            let Some(entry) = entry else { break };
+            if ui.selectable_label(false, super::book::offered(entry.model, line, lang)).clicked() {
                 picked = Some((*line).clone());
             }
         }
         if offered.len() > SUGGESTIONS {
-            let more = crate::msg!("entry.card_more", n = offered.len() - SUGGESTIONS);
+            let more = crate::msg!("entry.book_more", n = offered.len() - SUGGESTIONS);
             ui.label(RichText::new(more.render(lang)).weak());
         } else if offered.is_empty() && !card.is_empty() && !typed.is_empty() && !is_number && !picked_already {
-            ui.label(RichText::new(lang.tr(text_id!("entry.card_none"))).weak());
+            ui.label(RichText::new(lang.tr(text_id!("entry.book_none"))).weak());
         }
         let mut answer = self.keyboard(ui, &response);
         if answer.enter && picked.is_none() {
             picked = offered.first().map(|line| (*line).clone());
         }
-        if let (Some(line), Some(pick)) = (&picked, self.pick_card_line) {
-            let label = line.label();
-            let line =
-                PickedLine { section: &line.section, label: &label, value: line.value, concealed: line.concealed };
-            pick(&line, hand);
+        if let (Some(line), Some(entry)) = (&picked, entry) {
+            let label = entry.model.label(line);
+            (entry.pick)(&PickedLine { line, label: &label }, hand);
         }
         if !hand.get(line_key).is_empty() {
             ui.label(RichText::new(format!("✓ {}", hand.get(line_key))).strong());
@@ -154,5 +159,5 @@ impl FieldView<'_> {
     }
 }
 
-/// Most card lines offered under the value field.
+/// Most book lines offered under the field.
 const SUGGESTIONS: usize = 6;

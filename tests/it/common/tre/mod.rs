@@ -39,7 +39,7 @@ const ENTRY: EntryModel = EntryModel {
     void_label: "tre.void",
     points_and_doubles: false,
     dealer_flag: None,
-    pick_card_line: None,
+    book: None,
     // The paper sheet notes who paid for all: a column Stecca's own rulesets never draw.
     sheet_facts: &[SheetFact { key: PAYS_ALL.key, title: "tre.sheet.pays_all" }],
 };

@@ -293,7 +293,7 @@ static ENTRY: EntryModel = EntryModel {
     void_label: crate::text_id!("fimj.void"),
     points_and_doubles: true,
     dealer_flag: None,
-    pick_card_line: None,
+    book: None,
     sheet_facts: &[],
 };
 

@@ -171,7 +171,7 @@ static ENTRY: EntryModel = EntryModel {
     void_label: crate::text_id!("mayumi.void"),
     points_and_doubles: false,
     dealer_flag: Some("oya"),
-    pick_card_line: None,
+    book: None,
     sheet_facts: &[],
 };
 

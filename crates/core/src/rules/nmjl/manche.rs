@@ -4,7 +4,7 @@
 
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::{TileSeat, seat_wind, table};
-use crate::rules::{Bettor, DeadHand, HandEntry, MancheError, MancheInput, PickedLine, PlayerInput};
+use crate::rules::{Bettor, DeadHand, MancheError, MancheInput, PlayerInput};
 use crate::tiles::Wind;
 
 use super::options::{Mode, NmjlOptions};
@@ -320,22 +320,8 @@ pub const EXPOSURES: &str = "exposures";
 /// The player who discarded the winning tile.
 pub const DISCARDER: &str = "discarder";
 
-/// Fills the winner's fields from a line picked on the tournament's card: its value, no exposures when the
-/// line is concealed, and the Singles & Pairs flag exactly when the line is of that section.
-pub(super) fn pick_card_line(picked: &PickedLine<'_>, hand: &mut HandEntry) {
-    hand.set(VALUE, picked.value.to_string());
-    hand.set(CARD_HAND, picked.label);
-    if picked.concealed {
-        hand.set(EXPOSURES, "0");
-    }
-    hand.win.retain(|w| w != SINGLES_AND_PAIRS);
-    if is_singles_and_pairs(picked.section) {
-        hand.win.push(SINGLES_AND_PAIRS.to_owned());
-    }
-}
-
 /// The win flag a Singles & Pairs card line sets (the card's sections are data; the flag is the ruleset's).
-const SINGLES_AND_PAIRS: &str = "singles_and_pairs";
+pub(super) const SINGLES_AND_PAIRS: &str = "singles_and_pairs";
 
 /// Whether a card's section is Singles & Pairs (never doubled for jokerless): its name says so.
 pub fn is_singles_and_pairs(section: &str) -> bool {

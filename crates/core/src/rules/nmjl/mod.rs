@@ -3,6 +3,7 @@
 //! hand from the tournament's own card) and the facts of the win. Club play settles payments (with an
 //! optional bettor); tournament play gives points.
 
+pub mod card;
 mod manche;
 mod options;
 mod random;
@@ -18,8 +19,8 @@ pub use score::{Payment, paid_value, payments, tournament_points};
 use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Applies, Choice, ChoiceOption, EntryModel, Field, FieldKind, MancheFrame, MancheInput, MancheOutcome, Rotation,
-    SeatModel, SheetFact, TunableValue, TypedRuleset, WinFlagInfo,
+    Applies, BookEntry, Choice, ChoiceOption, EntryModel, Field, FieldKind, MancheFrame, MancheInput, MancheOutcome,
+    Rotation, SeatModel, SheetFact, TunableValue, TypedRuleset, WinFlagInfo,
 };
 
 /// The modern American ruleset.
@@ -100,7 +101,7 @@ static ENTRY: EntryModel = EntryModel {
     fields: &[
         Field {
             key: "value",
-            kind: FieldKind::CardLine { line_key: "card_hand" },
+            kind: FieldKind::FromBook { line_key: CARD_HAND },
             label: crate::text_id!("nmjl.field.card_hand"),
             applies: Applies::Winner,
             hint: "2468 / 25",
@@ -130,7 +131,7 @@ static ENTRY: EntryModel = EntryModel {
     void_label: crate::text_id!("nmjl.void"),
     points_and_doubles: false,
     dealer_flag: None,
-    pick_card_line: Some(manche::pick_card_line),
+    book: Some(BookEntry { model: &card::CARD, pick: card::pick_card_hand }),
     // A referee at the table writes down what decides the payments: the card's hand (its value), who
     // discarded, jokerless and the winner's exposures; the players' columns take the points.
     sheet_facts: &[
