@@ -96,6 +96,11 @@ fn screens_of_the_demo_tournament() {
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 5, .. }));
     harness.get_by_label_contains("Pagamenti");
     harness.snapshot("manche-entry");
+    // The same screen in English: every word of the desk's and the ruleset's locale files in the other language.
+    click(&mut harness, Role::Button, "EN");
+    harness.get_by_label_contains("Payments");
+    harness.snapshot("manche-entry-en");
+    click(&mut harness, Role::Button, "IT");
     harness.state_mut().go(Screen::Standings);
     harness.run();
     harness.snapshot("standings");
