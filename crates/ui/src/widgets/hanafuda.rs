@@ -1,7 +1,7 @@
 //! Hanafuda card faces drawn with the painter (no image files to license or ship): each month's flower in its
 //! colours, and what sets the card apart — the light's disc, the animal, the ribbon (red with verse, plain red,
 //! or blue) — with the card's code beneath. The grid shows the 48 cards month by month, each framed in the
-//! colour of the player who captured it.
+//! colour of the player whose cards it is among.
 
 use egui::{Color32, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, WidgetInfo, pos2, vec2};
 
