@@ -562,3 +562,34 @@ fn a_read_only_database_is_shown_with_a_banner_and_a_change_is_refused_in_the_re
         .collect();
     assert_eq!(names, ["t.db"], "no journal written beside it");
 }
+
+/// Scrolls the widget into view and says whether it then lies inside the window.
+fn reachable(harness: &mut Harness<'static, DeskApp>, node_label: &str, window: [f32; 2]) -> bool {
+    let node = harness.get_all_by_label_contains(node_label).last().expect("the widget");
+    node.scroll_to_me();
+    harness.run();
+    let rect = harness.get_all_by_label_contains(node_label).last().expect("the widget").rect();
+    rect.min.x >= 0.0 && rect.min.y >= 0.0 && rect.max.x <= window[0] && rect.max.y <= window[1]
+}
+
+#[test]
+fn at_800_by_600_the_last_column_and_the_confirm_button_are_within_reach() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 16, sessions: 1, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 11, "demo").expect("demo");
+    let table = store.seating(id).expect("seating")[0].id;
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Table(table));
+    let window = [800.0, 600.0];
+    let mut harness = crate::common::desk::harness_sized(app, window);
+    harness.run();
+    assert!(reachable(&mut harness, "correggi", window), "the last manche's correction scrolls into the window");
+    harness.get_all_by_label_contains("correggi").last().expect("a correction").click();
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Entry { .. }));
+    assert!(reachable(&mut harness, "Conferma", window), "Confirm scrolls into the window");
+    assert!(reachable(&mut harness, "Togli l'ultimo gruppo", window), "so does the palette's last button");
+    harness.snapshot("entry-800x600");
+}

@@ -153,17 +153,26 @@ impl DeskApp {
         }
         egui::Panel::top("nav").show(ui, |ui| self.nav_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
-        egui::CentralPanel::default_margins().show(ui, |ui| match self.screen {
-            Screen::Tournaments => screens::tournaments::show(self, ui),
-            Screen::Settings => screens::settings::show(self, ui),
-            Screen::Players => screens::players::show(self, ui),
-            Screen::Sessions => screens::sessions::show(self, ui),
-            Screen::Table(table) => screens::table::show(self, ui, table),
-            Screen::Entry { table, number } => screens::entry::show(self, ui, table, number),
-            Screen::Standings => screens::standings::show(self, ui),
-            Screen::Audit => screens::audit::show(self, ui),
-            Screen::Book => screens::book::show(self, ui),
-            Screen::Club => screens::club::show(self, ui),
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            // Every screen scrolls both ways when the window is smaller than it (a laptop at 800×600): the last
+            // player's column, a correction's button and the Confirm button are always within reach. Each screen
+            // (each manche) keeps its own offset. Lists with their own scroll area keep it inside this one.
+            let screen = self.screen;
+            egui::ScrollArea::both().id_salt(("screen", screen)).auto_shrink([false, false]).show(
+                ui,
+                |ui| match screen {
+                    Screen::Tournaments => screens::tournaments::show(self, ui),
+                    Screen::Settings => screens::settings::show(self, ui),
+                    Screen::Players => screens::players::show(self, ui),
+                    Screen::Sessions => screens::sessions::show(self, ui),
+                    Screen::Table(table) => screens::table::show(self, ui, table),
+                    Screen::Entry { table, number } => screens::entry::show(self, ui, table, number),
+                    Screen::Standings => screens::standings::show(self, ui),
+                    Screen::Audit => screens::audit::show(self, ui),
+                    Screen::Book => screens::book::show(self, ui),
+                    Screen::Club => screens::club::show(self, ui),
+                },
+            );
         });
     }
 

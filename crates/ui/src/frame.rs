@@ -15,7 +15,7 @@ use crate::message::{Explain, Message};
 use crate::tournament::Id;
 
 /// Which screen is showing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Screen {
     /// List, create, open tournaments.
     Tournaments,

@@ -9,7 +9,12 @@ use stecca::ui::{DeskApp, Screen};
 /// The desk in a window of 1400 × 900. A view that depends on another (a club's members on its list of clubs)
 /// arrives a frame after it, so a step may take a few more frames to settle than egui's own four.
 pub fn harness(app: DeskApp) -> Harness<'static, DeskApp> {
-    Harness::builder().with_size([1400.0, 900.0]).with_max_steps(12).build_ui_state(
+    harness_sized(app, [1400.0, 900.0])
+}
+
+/// The desk in a window of `size` points (a small laptop is 800×600).
+pub fn harness_sized(app: DeskApp, size: [f32; 2]) -> Harness<'static, DeskApp> {
+    Harness::builder().with_size(size).with_max_steps(12).build_ui_state(
         |ui, app: &mut DeskApp| {
             // Each frame shows what the last one asked the desk for, as a window does a moment later.
             app.settle();

@@ -86,16 +86,14 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     if state.cells.len() != model.columns.len() {
         state.cells = cells_of(model, &model.blank());
     }
-    egui::ScrollArea::both().id_salt("book-screen").auto_shrink([false, false]).show(ui, |ui| {
-        ui.heading(Message::new(model.title).arg("n", book.len()).render(lang));
-        ui.label(RichText::new(lang.tr(model.hint)).weak());
-        ui.columns(2, |columns| {
-            list(app, &mut columns[0], tournament, model, &book);
-            let ui = &mut columns[1];
-            form(app, ui, tournament, model, &book);
-            ui.separator();
-            import(app, ui, tournament, model);
-        });
+    ui.heading(Message::new(model.title).arg("n", book.len()).render(lang));
+    ui.label(RichText::new(lang.tr(model.hint)).weak());
+    ui.columns(2, |columns| {
+        list(app, &mut columns[0], tournament, model, &book);
+        let ui = &mut columns[1];
+        form(app, ui, tournament, model, &book);
+        ui.separator();
+        import(app, ui, tournament, model);
     });
 }
 

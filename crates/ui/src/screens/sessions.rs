@@ -172,7 +172,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let manches = cache.manches.clone();
     let mut clicked: Option<Id> = None;
     let mut open: Option<Id> = None;
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    ui.scope(|ui| {
         let ruleset = tournament.settings.ruleset();
         let seats = ruleset.table_size();
         egui::Grid::new(("seating", session)).striped(true).num_columns(seats + 3).show(ui, |ui| {

@@ -85,7 +85,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
     let lang = app.lang;
     ui.heading(app.tr(text_id!("settings.title")));
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    ui.scope(|ui| {
         let s = app.screens.get::<State>();
         egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
             labelled_text(ui, &lang.tr(text_id!("tournaments.name")), &mut s.name, 320.0);

@@ -70,7 +70,7 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
     let mut correct: Option<u32> = None;
     let start = state.settings.starting_points();
     ui.label(RichText::new(msg!("table.scale", start = start).render(lang)).weak());
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    ui.scope(|ui| {
         let columns = state.players.len() + 3 + usize::from(has_winds);
         egui::Grid::new("manches").striped(true).num_columns(columns).show(ui, |ui| {
             ui.label(RichText::new(lang.tr(text_id!("table.manche"))).strong());
