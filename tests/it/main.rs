@@ -31,6 +31,7 @@ mod toy_ruleset;
 mod ui;
 mod ui_classic;
 mod ui_club;
+mod ui_drafts;
 mod ui_keyboard;
 mod ui_mayumi;
 mod ui_nmjl;

@@ -24,22 +24,52 @@ use crate::{
 /// tournament's state) before the store writes it, in one transaction.
 pub struct Desk {
     store: Store,
+    /// Where this station keeps its unconfirmed manches for this database (`None`: kept only while open).
+    drafts: Option<std::path::PathBuf>,
 }
 
 impl Desk {
     /// A desk on an open store.
     pub fn new(store: Store) -> Desk {
-        Desk { store }
+        Desk { store, drafts: None }
+    }
+
+    /// The same desk, keeping this station's drafts in the file at `path`.
+    pub fn with_station_drafts(mut self, path: std::path::PathBuf) -> Desk {
+        self.drafts = Some(path);
+        self
+    }
+
+    /// The manches this station typed on this database and did not confirm (none when it keeps no file).
+    pub fn station_drafts(&self) -> Vec<crate::StationDraft> {
+        self.drafts.as_deref().map(|path| crate::read_drafts(path, &self.location())).unwrap_or_default()
+    }
+
+    /// Keeps `drafts` as this station's unconfirmed manches, replacing those kept before.
+    pub fn keep_station_drafts(&self, drafts: &[crate::StationDraft]) -> DeskResult<()> {
+        let Some(path) = self.drafts.as_deref() else { return Ok(()) };
+        crate::write_drafts(path, &self.location(), drafts).map_err(|e| {
+            let at = crate::msg!("error.io.at", path = path.display());
+            crate::DeskError::Refused(at.arg_message("why", crate::message::io_reason(&e)))
+        })
     }
 
     /// Opens the database at `location` (a file, created when missing, or a `postgres://` address).
     pub fn open_at(location: &str) -> DeskResult<Desk> {
-        Ok(Desk::new(Store::open_at(location)?))
+        let desk = Desk::new(Store::open_at(location)?);
+        Ok(match crate::drafts_file(location) {
+            Some(path) => desk.with_station_drafts(path),
+            None => desk,
+        })
     }
 
     /// Opens a shared server with the password the referee typed.
     pub fn open_server_with_password(url: &str, password: &str) -> DeskResult<Desk> {
-        Ok(Desk::new(Store::open_server_with_password(url, Some(password))?))
+        let desk = Desk::new(Store::open_server_with_password(url, Some(password))?);
+        Ok(match crate::drafts_file(url) {
+            Some(path) => desk.with_station_drafts(path),
+            None => desk,
+        })
     }
 
     /// Copies every row of this database into `target`, which must be empty (the administrator's move from a

@@ -30,6 +30,7 @@ mod enter;
 mod evening;
 mod notebook;
 mod seats;
+mod station_drafts;
 mod table;
 
 use thiserror::Error;
@@ -47,6 +48,7 @@ pub use evening::{
 };
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use seats::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
+pub use station_drafts::{StationDraft, drafts_file, read_drafts, write_drafts};
 pub use table::{
     SaveAs, TableProgress, TableState, confirm_manche, confirm_manche_as, table_progress, table_state, winds_after,
 };

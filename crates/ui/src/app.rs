@@ -46,11 +46,16 @@ pub struct Screens {
     outbox: screens::entry::Outbox,
     /// Every screen's state that belongs to the open tournament; replaced whole when another one opens.
     of_tournament: TournamentScreens,
+    /// This station's unconfirmed manches as last written to its drafts file, and the window's closing.
+    keeper: crate::keeper::Keeper,
 }
 
 impl Parts for Screens {
     fn tournament_opened(&mut self) {
+        // Drafts are this station's, of every tournament: they outlive the screens of the one closing.
+        let drafts = self.of_tournament.entry.station_drafts();
         self.of_tournament = TournamentScreens::default();
+        self.of_tournament.entry.take_up_drafts(drafts);
     }
 }
 
@@ -77,6 +82,7 @@ parts! {
     screens::standings::State => of_tournament.standings;
     screens::audit::State => of_tournament.audit;
     screens::book::State => of_tournament.book;
+    crate::keeper::Keeper => keeper;
 }
 
 /// The desk application.
@@ -89,7 +95,12 @@ impl DeskApp {
         let desk = desk.into();
         let lang = desk.preference("language").ok().flatten().map(|c| Lang::from_code(&c)).unwrap_or_default();
         let referee = desk.preference("referee").ok().flatten().unwrap_or_default();
-        Frame::start(desk, lang, referee, Screens::default())
+        // Read before the desk moves to its thread, like the preferences: a small file of this station's.
+        let drafts = desk.station_drafts();
+        let mut screens = Screens::default();
+        screens.of_tournament.entry.take_up_drafts(drafts.clone());
+        screens.keeper = crate::keeper::Keeper::written(drafts);
+        Frame::start(desk, lang, referee, screens)
     }
 
     /// Whether a confirmed manche waits for the server.
@@ -151,6 +162,8 @@ impl DeskApp {
                 return;
             }
         }
+        self.keep_drafts(ui.ctx());
+        self.ask_before_closing(ui.ctx());
         egui::Panel::top("nav").show(ui, |ui| self.nav_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| {

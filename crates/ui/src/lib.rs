@@ -8,6 +8,7 @@ use stecca_desk::{self as desk, export};
 mod app;
 mod fonts;
 mod frame;
+mod keeper;
 mod link;
 mod password;
 mod screens;

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
-use crate::desk::{DeskError, SaveAs, TableState};
+use crate::desk::{DeskError, SaveAs, StationDraft, TableState};
 use crate::desk::{StoreError, StoredManche};
 use crate::frame::{Frame, Has};
 use crate::hanafuda::{Card, parse_card};
@@ -93,10 +93,54 @@ impl State {
 
     /// Keeps the entry on screen as a draft when something was typed.
     fn keep_draft(&mut self) {
+        if self.unsaved_on_screen().is_some() {
+            self.drafts.insert((self.table, self.number), (std::mem::take(&mut self.entry), self.base_revision));
+        }
+    }
+
+    /// The number of the manche on screen when something was typed in it and not confirmed.
+    pub(crate) fn unsaved_on_screen(&self) -> Option<u32> {
         let blank = |e: &MancheEntry| !e.void && e.hands.iter().all(|h| *h == HandEntry::default());
         let typed = if blank(&self.original) { !blank(&self.entry) } else { self.entry != self.original };
-        if self.number > 0 && typed {
-            self.drafts.insert((self.table, self.number), (std::mem::take(&mut self.entry), self.base_revision));
+        (self.number > 0 && typed).then_some(self.number)
+    }
+
+    /// Forgets what was typed in the manche on screen (the referee chose to throw it away).
+    pub(crate) fn discard_on_screen(&mut self) {
+        self.entry = self.original.clone();
+        self.drafts.remove(&(self.table, self.number));
+    }
+
+    /// Every manche typed and not confirmed, the one on screen included, in table and number order: what this
+    /// station keeps across a restart.
+    pub(crate) fn station_drafts(&self) -> Vec<StationDraft> {
+        let mut drafts: Vec<StationDraft> = self
+            .drafts
+            .iter()
+            .map(|(&(table, number), (entry, base_revision))| StationDraft {
+                table,
+                number,
+                entry: entry.clone(),
+                base_revision: *base_revision,
+            })
+            .collect();
+        if self.unsaved_on_screen().is_some() {
+            drafts.retain(|d| (d.table, d.number) != (self.table, self.number));
+            drafts.push(StationDraft {
+                table: self.table,
+                number: self.number,
+                entry: self.entry.clone(),
+                base_revision: self.base_revision,
+            });
+        }
+        drafts.sort_by_key(|d| (d.table, d.number));
+        drafts
+    }
+
+    /// Takes up drafts kept before (by this station at its last run, or before another tournament opened).
+    pub(crate) fn take_up_drafts(&mut self, drafts: Vec<StationDraft>) {
+        for draft in drafts {
+            self.drafts.insert((draft.table, draft.number), (draft.entry, draft.base_revision));
         }
     }
 
