@@ -15,17 +15,23 @@ fn ask_to_close(harness: &mut Harness<'static, DeskApp>) {
     harness.run();
 }
 
-#[test]
-fn a_typed_manche_is_asked_about_on_close_and_found_again_after_a_restart() {
-    let dir = tempfile::tempdir().expect("dir");
-    let (db, drafts) = (dir.path().join("t.db"), dir.path().join("drafts").join("t.json"));
-    let desk = || Desk::from(Store::open(&db).expect("store")).with_station_drafts(drafts.clone());
-    let mut harness = harness(DeskApp::new(desk()));
+/// The desk on `desk` with a new one-session tournament of four seated players, showing manche 1.
+fn manche_1_on(desk: Desk) -> Harness<'static, DeskApp> {
+    let mut harness = harness(DeskApp::new(desk));
     harness.run();
     type_into(&mut harness, "Nome", "Coppa Bozze");
     type_into(&mut harness, "Sessioni", "1");
     click(&mut harness, Role::Button, "Crea torneo");
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    harness
+}
+
+#[test]
+fn a_typed_manche_is_asked_about_on_close_and_found_again_after_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (db, drafts) = (dir.path().join("t.db"), dir.path().join("drafts").join("t.json"));
+    let desk = || Desk::from(Store::open(&db).expect("store")).with_station_drafts(drafts.clone());
+    let mut harness = manche_1_on(desk());
     type_into(&mut harness, "Mano 1", "123b 456b");
 
     ask_to_close(&mut harness);
@@ -61,13 +67,7 @@ fn a_typed_manche_is_asked_about_on_close_and_found_again_after_a_restart() {
 fn a_manche_thrown_away_on_close_is_not_kept() {
     let dir = tempfile::tempdir().expect("dir");
     let (db, drafts) = (dir.path().join("t.db"), dir.path().join("t.json"));
-    let desk = Desk::from(Store::open(&db).expect("store")).with_station_drafts(drafts.clone());
-    let mut harness = harness(DeskApp::new(desk));
-    harness.run();
-    type_into(&mut harness, "Nome", "Coppa Bozze");
-    type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::Button, "Crea torneo");
-    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    let mut harness = manche_1_on(Desk::from(Store::open(&db).expect("store")).with_station_drafts(drafts.clone()));
     type_into(&mut harness, "Mano 1", "123b");
     // A moment after the typing stops, the manche on screen is in the station's file (a crash keeps it).
     std::thread::sleep(std::time::Duration::from_millis(1100));
