@@ -94,7 +94,9 @@ impl State {
     /// Keeps the entry on screen as a draft when something was typed.
     fn keep_draft(&mut self) {
         if self.unsaved_on_screen().is_some() {
-            self.drafts.insert((self.table, self.number), (std::mem::take(&mut self.entry), self.base_revision));
+            // What stays on screen is what the entry started from: nothing typed on it is left to keep twice.
+            let typed = std::mem::replace(&mut self.entry, self.original.clone());
+            self.drafts.insert((self.table, self.number), (typed, self.base_revision));
         }
     }
 
@@ -783,5 +785,27 @@ fn saved_manche<S: Has<State> + Has<Outbox>>(
             }
             app.fail(error);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_correction_left_with_esc_is_kept_once_as_typed() {
+        let mut stored = MancheEntry { hands: vec![HandEntry::default(); 4], ..MancheEntry::default() };
+        stored.hands[0].text = "123b".into();
+        let mut state = State::default();
+        state.reset(7, 3, Some((stored.clone(), 2)));
+        state.entry.hands[0].text = "123b 456b".into();
+        state.keep_draft();
+        assert_eq!(state.unsaved_on_screen(), None, "what stays on screen is the stored manche");
+        let drafts = state.station_drafts();
+        assert_eq!(drafts.len(), 1, "{drafts:?}");
+        assert_eq!((drafts[0].table, drafts[0].number, drafts[0].base_revision), (7, 3, Some(2)));
+        assert_eq!(drafts[0].entry.hands[0].text, "123b 456b");
+        state.reset(7, 3, Some((stored, 2)));
+        assert!(state.restored && state.entry.hands[0].text == "123b 456b", "taken up again");
     }
 }
