@@ -6,7 +6,7 @@ use super::{DeskError, DeskResult};
 use crate::msg;
 use crate::rules::book::{BookLine, BookModel, BookRow};
 use crate::store::Store;
-use crate::tournament::Id;
+use crate::tournament::{Id, TournamentSettings};
 
 /// The book model of `tournament`'s ruleset, or why it keeps none.
 fn model(store: &Store, tournament: Id) -> DeskResult<&'static BookModel> {
@@ -19,13 +19,18 @@ fn model(store: &Store, tournament: Id) -> DeskResult<&'static BookModel> {
 }
 
 /// The lines kept with a model (the database holds only JSON objects: its check says so).
-pub(crate) fn read(store: &Store, tournament: Id, model: &BookModel) -> DeskResult<Vec<BookLine>> {
+fn read(store: &Store, tournament: Id, model: &BookModel) -> DeskResult<Vec<BookLine>> {
     Ok(store.book(tournament)?.iter().filter_map(|json| model.read_stored(json)).collect())
 }
 
 /// The book of `tournament` (empty when its ruleset keeps none, or none is kept yet).
 pub fn book(store: &Store, tournament: Id) -> DeskResult<Vec<BookLine>> {
-    match store.tournament(tournament)?.settings.ruleset().entry_model().book() {
+    kept(store, tournament, &store.tournament(tournament)?.settings)
+}
+
+/// The book of `tournament`, whose `settings` the caller has already read.
+pub(crate) fn kept(store: &Store, tournament: Id, settings: &TournamentSettings) -> DeskResult<Vec<BookLine>> {
+    match settings.ruleset().entry_model().book() {
         Some(model) => read(store, tournament, model),
         None => Ok(Vec::new()),
     }

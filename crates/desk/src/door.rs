@@ -34,6 +34,14 @@ impl Desk {
         Desk { store, drafts: None }
     }
 
+    /// The same desk, keeping this station's drafts in its file for `location` (when it has a data directory).
+    fn with_drafts_for(self, location: &str) -> Desk {
+        match crate::drafts_file(location) {
+            Some(path) => self.with_station_drafts(path),
+            None => self,
+        }
+    }
+
     /// The same desk, keeping this station's drafts in the file at `path`.
     pub fn with_station_drafts(mut self, path: std::path::PathBuf) -> Desk {
         self.drafts = Some(path);
@@ -56,20 +64,12 @@ impl Desk {
 
     /// Opens the database at `location` (a file, created when missing, or a `postgres://` address).
     pub fn open_at(location: &str) -> DeskResult<Desk> {
-        let desk = Desk::new(Store::open_at(location)?);
-        Ok(match crate::drafts_file(location) {
-            Some(path) => desk.with_station_drafts(path),
-            None => desk,
-        })
+        Ok(Desk::new(Store::open_at(location)?).with_drafts_for(location))
     }
 
     /// Opens a shared server with the password the referee typed.
     pub fn open_server_with_password(url: &str, password: &str) -> DeskResult<Desk> {
-        let desk = Desk::new(Store::open_server_with_password(url, Some(password))?);
-        Ok(match crate::drafts_file(url) {
-            Some(path) => desk.with_station_drafts(path),
-            None => desk,
-        })
+        Ok(Desk::new(Store::open_server_with_password(url, Some(password))?).with_drafts_for(url))
     }
 
     /// Copies every row of this database into `target`, which must be empty (the administrator's move from a

@@ -53,28 +53,30 @@ fn fnv1a(text: &str) -> u64 {
 /// The drafts kept at `path` for `location`; none when there is no file, or it is not a regular file, too big,
 /// unreadable, or another database's (a file we cannot read is left as it is).
 pub fn read_drafts(path: &Path, location: &str) -> Vec<StationDraft> {
-    let Ok(meta) = std::fs::symlink_metadata(path) else { return Vec::new() };
+    ours(path, location).unwrap_or_default()
+}
+
+/// The drafts of the file at `path` when it is a regular file, not too big, holding `location`'s drafts (an
+/// empty list included); `None` for anything else.
+fn ours(path: &Path, location: &str) -> Option<Vec<StationDraft>> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
     if !meta.file_type().is_file() || meta.len() > MAX_FILE {
-        return Vec::new();
+        return None;
     }
-    let Ok(text) = std::fs::read_to_string(path) else { return Vec::new() };
-    match serde_json::from_str::<DraftFile>(&text) {
-        Ok(file) if file.stecca_drafts == FORMAT && file.location == crate::redacted(location) => file.drafts,
-        _ => Vec::new(),
-    }
+    let file = serde_json::from_str::<DraftFile>(&std::fs::read_to_string(path).ok()?).ok()?;
+    (file.stecca_drafts == FORMAT && file.location == crate::redacted(location)).then_some(file.drafts)
 }
 
 /// Replaces the drafts kept at `path` with `drafts` (the file goes when there are none): written beside it and
 /// renamed into place, so a crash leaves the old list or the new one. Refused when something other than a
 /// regular file, or another database's drafts, is at `path`.
 pub fn write_drafts(path: &Path, location: &str, drafts: &[StationDraft]) -> std::io::Result<()> {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) if !meta.file_type().is_file() || meta.len() > MAX_FILE || !is_ours(path, location) => {
-            return Err(std::io::Error::other(format!("{} is not this database's drafts", path.display())));
-        }
-        Ok(_) if drafts.is_empty() => return std::fs::remove_file(path),
-        Err(_) if drafts.is_empty() => return Ok(()),
-        _ => {}
+    let exists = std::fs::symlink_metadata(path).is_ok();
+    if exists && ours(path, location).is_none() {
+        return Err(std::io::Error::other(format!("{} is not this database's drafts", path.display())));
+    }
+    if drafts.is_empty() {
+        return if exists { std::fs::remove_file(path) } else { Ok(()) };
     }
     let Some(dir) = path.parent() else { return Err(std::io::Error::other("no folder")) };
     std::fs::create_dir_all(dir)?;
@@ -84,13 +86,6 @@ pub fn write_drafts(path: &Path, location: &str, drafts: &[StationDraft]) -> std
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     Ok(())
-}
-
-/// Whether the regular file at `path` is a drafts file of `location` (an empty list included).
-fn is_ours(path: &Path, location: &str) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else { return false };
-    serde_json::from_str::<DraftFile>(&text)
-        .is_ok_and(|file| file.stecca_drafts == FORMAT && file.location == crate::redacted(location))
 }
 
 #[cfg(test)]

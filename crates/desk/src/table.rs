@@ -100,10 +100,7 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let manches = store.table_manches(table)?;
     let rules = settings.in_force()?;
     let rotations = rotations(&*rules, &manches);
-    let book = match settings.ruleset().entry_model().book() {
-        Some(model) => crate::book::read(store, tournament, model)?,
-        None => Vec::new(),
-    };
+    let book = crate::book::kept(store, tournament, &settings)?;
     Ok(TableState { table: seated, settings, players, manches, book, rules, rotations })
 }
 

@@ -232,10 +232,29 @@ impl BookModel {
         None
     }
 
+    /// The line tidied, or why it cannot be kept ([`BookModel::line_problem`]).
+    pub fn checked(&self, line: &BookLine) -> Result<BookLine, Message> {
+        let line = self.tidy(line);
+        match self.line_problem(&line) {
+            Some(problem) => Err(problem),
+            None => Ok(line),
+        }
+    }
+
+    /// Refused: `count` lines where the book holds fewer.
+    fn too_many(&self, count: usize) -> Message {
+        Message::new(self.words.too_many).arg("count", count).arg("max", self.max_lines)
+    }
+
+    /// Refused: `line` is in the book twice.
+    fn twice(&self, line: &BookLine) -> Message {
+        Message::new(self.words.twice).arg("line", self.label(line))
+    }
+
     /// Why a whole book cannot be kept: too many lines, a line's problem, or a line listed twice.
     pub fn problem(&self, lines: &[BookLine]) -> Option<Message> {
         if lines.len() > self.max_lines {
-            return Some(Message::new(self.words.too_many).arg("count", lines.len()).arg("max", self.max_lines));
+            return Some(self.too_many(lines.len()));
         }
         let mut seen = HashSet::new();
         for line in lines {
@@ -243,7 +262,7 @@ impl BookModel {
                 return Some(msg!("error.book.line", line = self.label(line)).arg_message("why", problem));
             }
             if !seen.insert(self.key(line)) {
-                return Some(Message::new(self.words.twice).arg("line", self.label(line)));
+                return Some(self.twice(line));
             }
         }
         None
@@ -290,8 +309,7 @@ impl BookModel {
         let mut rows = Vec::new();
         for (i, record) in reader.records().enumerate() {
             if rows.len() + kept.len() >= self.max_lines {
-                let count = rows.len() + kept.len() + 1;
-                return Err(Message::new(self.words.too_many).arg("count", count).arg("max", self.max_lines));
+                return Err(self.too_many(rows.len() + kept.len() + 1));
             }
             let result = record.map_err(|e| msg!("error.import.row", detail = e)).and_then(|record| {
                 let cell = |c: usize| index[c].and_then(|i| record.get(i)).unwrap_or("");
@@ -299,12 +317,9 @@ impl BookModel {
                 for (c, column) in self.columns.iter().enumerate() {
                     line.set(column.key, self.read_cell(column, cell(c))?);
                 }
-                let line = self.tidy(&line);
-                if let Some(problem) = self.line_problem(&line) {
-                    return Err(problem);
-                }
+                let line = self.checked(&line)?;
                 if !seen.insert(self.key(&line)) {
-                    return Err(Message::new(self.words.twice).arg("line", self.label(&line)));
+                    return Err(self.twice(&line));
                 }
                 Ok(line)
             });

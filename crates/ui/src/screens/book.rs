@@ -66,11 +66,7 @@ fn line_of(model: &BookModel, cells: &[Cell]) -> Result<BookLine, Message> {
         };
         line.set(column.key, value);
     }
-    let line = model.tidy(&line);
-    match model.line_problem(&line) {
-        Some(problem) => Err(problem),
-        None => Ok(line),
-    }
+    model.checked(&line)
 }
 
 /// Draws the screen.

@@ -90,7 +90,11 @@ impl FieldView<'_> {
                 });
                 Answer::default()
             }
-            FieldKind::FromBook { line_key } => self.book_line(ui, hand, line_key),
+            // A model with a field of this kind keeps a book (a core test holds every shipped model to it).
+            FieldKind::FromBook { line_key } => match self.book {
+                Some((entry, lines)) => self.book_line(ui, hand, line_key, entry, lines),
+                None => Answer::default(),
+            },
             // The main field is the entry screen's (with the palette or the deck's grid).
             FieldKind::Tiles | FieldKind::Cards => Answer::default(),
         }
@@ -105,12 +109,15 @@ impl FieldView<'_> {
     }
 
     /// A line of the book by a few letters (Enter takes the first offered) or its value typed.
-    fn book_line(&self, ui: &mut egui::Ui, hand: &mut HandEntry, line_key: &str) -> Answer {
+    fn book_line(
+        &self,
+        ui: &mut egui::Ui,
+        hand: &mut HandEntry,
+        line_key: &str,
+        entry: BookEntry,
+        card: &[BookLine],
+    ) -> Answer {
         let (lang, key) = (self.lang, self.field.key);
-        let (entry, card) = match self.book {
-            Some((entry, lines)) => (Some(entry), lines),
-            None => (None, &[][..]),
-        };
         let label = ui.label(lang.tr(self.field.label));
         let mut typed = hand.get(key).to_owned();
         let hint = if card.is_empty() { "25" } else { self.field.hint };
@@ -126,13 +133,9 @@ impl FieldView<'_> {
         let picked_already = !hand.get(line_key).is_empty();
         // Sections are often numbers (2468, 13579): digits search the book too, and a number no line matches is
         // the value itself.
-        let offered = match entry {
-            Some(entry) if !picked_already => entry.model.search(card, &typed),
-            _ => Vec::new(),
-        };
+        let offered = if picked_already { Vec::new() } else { entry.model.search(card, &typed) };
         let mut picked = None;
         for line in offered.iter().take(SUGGESTIONS) {
-            let Some(entry) = entry else { break };
             if ui.selectable_label(false, super::book::offered(entry.model, line, lang)).clicked() {
                 picked = Some((*line).clone());
             }
@@ -147,7 +150,7 @@ impl FieldView<'_> {
         if answer.enter && picked.is_none() {
             picked = offered.first().map(|line| (*line).clone());
         }
-        if let (Some(line), Some(entry)) = (&picked, entry) {
+        if let Some(line) = &picked {
             let label = entry.model.label(line);
             (entry.pick)(&PickedLine { line, label: &label }, hand);
         }
