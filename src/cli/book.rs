@@ -57,7 +57,10 @@ pub fn run(db: Option<&str>, args: &BookArgs) -> anyhow::Result<()> {
         Action::Show { tournament } => {
             let settings = desk.tournament(*tournament)?.settings;
             let Some(model) = settings.ruleset().entry_model().book() else {
-                anyhow::bail!(msg!("error.book.not_used", rules = settings.ruleset().name()));
+                anyhow::bail!(
+                    msg!("error.book.not_used")
+                        .arg_message("rules", crate::message::Message::new(settings.ruleset().name_id()))
+                );
             };
             let mut out = csv::Writer::from_writer(std::io::stdout().lock());
             out.write_record(model.columns.iter().map(|c| c.key))?;

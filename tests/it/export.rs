@@ -276,7 +276,7 @@ fn nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines(mut store
     let id = desk::create_demo(&mut store, size, 7, "demo").expect("demo");
     let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets"));
     let sheet = flat(&sheets[0]);
-    for needle in ["Vincitore", "Mano · valore", "Scarto di", "No jolly", "Esp.", "American (NMJL)"] {
+    for needle in ["Vincitore", "Mano · valore", "Scarto di", "No jolly", "Esp.", "Americano (NMJL)"] {
         assert!(sheet.contains(needle), "{needle} in {sheet}");
     }
     let english = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::En, None).expect("sheets"));

@@ -239,7 +239,7 @@ fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
     app.go(Screen::Entry { table, number: 1 });
     let mut harness = harness(app);
     harness.run();
-    assert_eq!(harness.get_all_by_label_contains("Mah Jong (F").count(), 3, "three players");
+    assert_eq!(harness.get_all_by_label_contains("Tris (F").count(), 3, "three players, each with the ruleset's word");
     assert!(harness.query_by_label_contains("Mano 1").is_none(), "no tile hand to type");
     assert!(harness.query_by_label_contains("Giro:").is_none(), "no round wind");
     harness.get_by_label_contains("· Mazziere");

@@ -14,7 +14,7 @@ fn a_blank_classic_manche_is_never_saved_by_a_second_ctrl_enter() {
     harness.run();
     type_into(&mut harness, "Nome", "Coppa classica");
     type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "Classic American");
+    click(&mut harness, Role::RadioButton, "Americano classico");
     click(&mut harness, Role::Button, "Crea torneo");
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
     let id = harness.state().tournament_id().expect("tournament");

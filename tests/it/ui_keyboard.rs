@@ -73,3 +73,68 @@ fn the_readme_manche_takes_88_keys_and_no_mouse() {
     assert!(harness.get_by_role_and_label(Role::TextInput, "Mano 1").is_focused(), "ready to type again");
     assert_eq!(keys, 88, "README says 88 keys");
 }
+
+/// A classic manche walked by keyboard alone (issue "The desk at the table, round two", major 5): the winner
+/// sits last, so Enter in their "Tessera vincente" ends the last field of the table and the keyboard goes round
+/// to the first hand instead of leaving the manche (where the next typed hand went nowhere and Tab reached the
+/// navigation bar). A dead hand is chosen by Tab and Space.
+#[test]
+fn a_classic_manche_is_walked_by_keyboard_through_the_winning_tile() {
+    use crate::common::desk::{click, seat_and_open_manche_1, type_into};
+    let mut harness = crate::common::desk::harness(DeskApp::new(stecca::store::Store::open_in_memory().expect("s")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa classica");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::RadioButton, "Americano classico");
+    click(&mut harness, Role::Button, "Crea torneo");
+    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    let hands = ["2b", "RRR 1b", "111222333c 777b 2d 3d 4d", "[444d] 999b 123c 567c 55d"];
+    let mut keyboard = Keyboard { harness: &mut harness, keys: 0 };
+    keyboard.assert_focus("Mano 1");
+    keyboard.text(hands[0]);
+    keyboard.key(Key::Enter);
+    keyboard.assert_focus("Mano 2");
+    keyboard.text(hands[1]);
+    keyboard.key(Key::Enter);
+    keyboard.assert_focus("Mano 3");
+    keyboard.text(hands[2]);
+    // A long hand: Tab past its Mah Jong tick to the dead-hand choices (live, irregular, short, long), Space.
+    for _ in 0..5 {
+        keyboard.key(Key::Tab);
+    }
+    keyboard.key(Key::Space);
+    keyboard.key(Key::Tab);
+    keyboard.assert_focus("Mano 4");
+    keyboard.text(hands[3]);
+    keyboard.key(Key::F4);
+    keyboard.assert_focus("Tessera vincente");
+    keyboard.text("5d");
+    keyboard.key(Key::Enter);
+    keyboard.assert_focus("Mano 1");
+    keyboard.key(Key::Tab);
+    assert!(
+        keyboard.harness.get_by_role_and_label(Role::CheckBox, "Mah Jong (F1)").is_focused(),
+        "Tab stays in the manche"
+    );
+    keyboard.ctrl(Key::Enter);
+
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
+    assert_eq!(saved.len(), 1, "confirmed by keyboard");
+    let mut entry = stecca::tournament::MancheEntry {
+        void: false,
+        hands: hands
+            .iter()
+            .map(|text| stecca::tournament::HandEntry { text: (*text).into(), ..Default::default() })
+            .collect(),
+    };
+    entry.hands[3].mahjong = true;
+    entry.hands[3].set("winning_tile", "5d");
+    entry.hands[2].set("dead", "long");
+    let expected = stecca::desk::table_state(harness.state().desk().store(), table)
+        .expect("table")
+        .preview(1, &entry)
+        .expect("valid");
+    assert_eq!(saved[0].outcome, expected.1, "the winning tile and the dead hand as typed");
+}

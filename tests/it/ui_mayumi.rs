@@ -122,3 +122,38 @@ fn tegarasu_sanjuu_is_recorded_with_a_warning_above_the_threshold() {
     click(&mut harness, Role::Button, "Sessioni");
     harness.get_by_label("0/16 · 1 nulla");
 }
+
+/// The seed's hand walked by keyboard alone (issue "The desk at the table, round two", major 5): Enter after the
+/// last player goes round to the first (the keyboard never leaves the hand), Tab and Space tick tegarasu sanjuu
+/// and tick it off again, Ctrl+Enter saves.
+#[test]
+fn a_hand_is_walked_by_keyboard_alone() {
+    let mut harness = mayumi_desk();
+    let captures = ["3L 3R 9A 4R 5R 7R 11A 11R", "1L 8L 12L 4A 5A 7A 8A 10A 1R 2R 9R 10R 12C1", "2A 11L 6A 6R 6C1 6C2"];
+    for (seat, capture) in captures.iter().enumerate() {
+        let label = format!("Carte prese, giocatore {}", seat + 1);
+        assert!(harness.get_by_role_and_label(Role::MultilineTextInput, &label).is_focused(), "{label}");
+        harness.event(Event::Text((*capture).into()));
+        harness.run();
+        harness.key_press(Key::Enter);
+        harness.run();
+    }
+    let first = "Carte prese, giocatore 1";
+    assert!(harness.get_by_role_and_label(Role::MultilineTextInput, first).is_focused(), "round to the first");
+    for key in [Key::Tab, Key::Space] {
+        harness.key_press(key);
+        harness.run();
+    }
+    harness.get_by_label_contains("ha dichiarato tegarasu sanjuu");
+    harness.key_press(Key::Space);
+    harness.run();
+    assert!(harness.query_by_label_contains("ha dichiarato tegarasu sanjuu").is_none(), "ticked off by Space");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let desk = harness.state().desk();
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = desk.store().seating(id).expect("seating")[0].id;
+    let manches = desk.store().table_manches(table).expect("manches");
+    assert_eq!(manches.len(), 1, "saved by Ctrl+Enter");
+    assert_eq!(manches[0].nets, [120, 130, -250], "the seed's hand");
+}

@@ -16,7 +16,7 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
     harness.run();
     type_into(&mut harness, "Nome", "Mahjongg Open");
     type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "American (NMJL)");
+    click(&mut harness, Role::RadioButton, "Americano (NMJL)");
     click(&mut harness, Role::Button, "Crea torneo");
     let id = harness.state().tournament_id().expect("open tournament");
 
@@ -68,7 +68,10 @@ fn a_game_is_entered_by_keyboard_with_the_hand_picked_from_the_card() {
         harness.run();
         keys += 1 + usize::from(modifiers.any());
     };
+    assert!(harness.query_by_label("Mah Jong (F2)").is_none(), "one spelling per ruleset: the card's own");
+    assert!(harness.query_all_by_label_contains("Mah Jongg della mano").next().is_some(), "in the keys' help too");
     press(&mut harness, Modifiers::NONE, Key::F2);
+    harness.get_by_role_and_label(Role::CheckBox, "Mah Jongg (F2)");
     assert!(harness.get_by_role_and_label(Role::TextInput, "Mano della carta o valore").is_focused());
     harness.event(Event::Text("2468".into()));
     harness.run();

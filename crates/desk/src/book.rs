@@ -11,11 +11,12 @@ use crate::tournament::{Id, TournamentSettings};
 /// The book model of `tournament`'s ruleset, or why it keeps none.
 fn model(store: &Store, tournament: Id) -> DeskResult<&'static BookModel> {
     let settings = store.tournament(tournament)?.settings;
-    settings
-        .ruleset()
-        .entry_model()
-        .book()
-        .ok_or_else(|| DeskError::Refused(msg!("error.book.not_used", rules = settings.ruleset().name())))
+    settings.ruleset().entry_model().book().ok_or_else(|| {
+        DeskError::Refused(
+            msg!("error.book.not_used")
+                .arg_message("rules", crate::message::Message::new(settings.ruleset().name_id())),
+        )
+    })
 }
 
 /// The lines kept with a model (the database holds only JSON objects: its check says so).

@@ -56,7 +56,7 @@ impl ClubSettings {
 impl ClubSettings {
     /// One line for headings: the ruleset, what a chip is worth, the table fee and the starting chips.
     pub fn summary(&self, lang: Lang) -> String {
-        let rules = crate::rules::ruleset(&self.rules).map(|r| r.name()).unwrap_or_default();
+        let rules = crate::rules::ruleset(&self.rules).map(|r| r.name(lang)).unwrap_or_default();
         let separator = if lang == Lang::It { ',' } else { '.' };
         let money = msg!(
             "club.money_line",

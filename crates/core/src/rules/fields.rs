@@ -17,10 +17,10 @@ pub struct EntryModel {
     /// The player's main field, shown first and given the keyboard first: a hand in tiles or captured cards
     /// (`None`: the player's column has only `fields`).
     pub hand: Option<Field>,
-    /// A player declares Mah Jong (F1–F4): the winners are typed. Without it the ruleset finds the winner
-    /// itself (Hanafuda), F1–F4 choose whose column the keyboard and the palette act on, and no manche is
-    /// typed as void.
-    pub mahjong: bool,
+    /// A player declares Mah Jong (F1–F4), called by this text id in the ruleset's own spelling ("Mah Jong",
+    /// "Mah Jongg"): the winners are typed. Without it (`None`) the ruleset finds the winner itself (Hanafuda),
+    /// F1–F4 choose whose column the keyboard and the palette act on, and no manche is typed as void.
+    pub mahjong: Option<&'static str>,
     /// The flags a winner may carry.
     pub win_flags: &'static [WinFlagInfo],
     /// Every other field, in the order the screen shows them.
@@ -72,7 +72,7 @@ impl EntryModel {
     /// a win flag is left out (a test holds every shipped model to naming real ones).
     pub fn sheet_columns(&self, winner_title: &'static str) -> Vec<(&'static str, FactKind)> {
         let mut columns = Vec::with_capacity(self.sheet_facts.len() + 1);
-        if self.mahjong && !self.sheet_facts.is_empty() {
+        if self.mahjong.is_some() && !self.sheet_facts.is_empty() {
             columns.push((winner_title, FactKind::Winner));
         }
         columns.extend(self.sheet_facts.iter().filter_map(|fact| Some((fact.title, self.fact_kind(fact.key)?))));

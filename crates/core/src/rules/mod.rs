@@ -30,6 +30,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
+use crate::i18n::Lang;
 use crate::message::Message;
 use crate::tiles::Wind;
 
@@ -129,8 +130,13 @@ pub fn manche_problems(input: &MancheInput) -> Vec<MancheError> {
 pub trait Ruleset: Send + Sync {
     /// Short id used in files and on the command line (`fimj`).
     fn id(&self) -> &'static str;
-    /// Display name.
-    fn name(&self) -> &'static str;
+    /// The text id of the ruleset's name, in the referee's language when shown ("Americano classico",
+    /// "Classic American"): see [`Ruleset::name`].
+    fn name_id(&self) -> &'static str;
+    /// The ruleset's name in `lang`.
+    fn name(&self, lang: Lang) -> String {
+        lang.tr(self.name_id())
+    }
     /// The texts of a ruleset built outside the core, added when it is [`register`]ed; the shipped rulesets'
     /// locale files are compiled in (`None`).
     fn locales(&self) -> Option<Locales> {
@@ -806,7 +812,7 @@ mod tests {
             }
             assert_eq!(
                 model.sheet_columns("pdf.winner").len(),
-                model.sheet_facts.len() + usize::from(model.mahjong && !model.sheet_facts.is_empty()),
+                model.sheet_facts.len() + usize::from(model.mahjong.is_some() && !model.sheet_facts.is_empty()),
                 "{}",
                 rules.id()
             );

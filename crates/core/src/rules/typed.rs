@@ -27,8 +27,8 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
 
     /// Short id used in files and on the command line (`fimj`).
     fn id(&self) -> &'static str;
-    /// Display name.
-    fn name(&self) -> &'static str;
+    /// The text id of the ruleset's name (see [`Ruleset::name_id`]).
+    fn name_id(&self) -> &'static str;
     /// The texts of a ruleset built outside the core (see [`Ruleset::locales`]).
     fn locales(&self) -> Option<Locales> {
         None
@@ -88,13 +88,13 @@ pub trait RulesInForce: Debug + Send + Sync {
     fn ruleset(&self) -> &dyn Ruleset;
     /// The edition and variant the options select (`None` when the ruleset has one form).
     fn edition(&self) -> Option<Message>;
-    /// The ruleset's name and the edition in `lang` ("Classic American · TACOLFMJ 1924 · partita mista"), for
+    /// The ruleset's name and the edition in `lang` ("Americano classico · TACOLFMJ 1924 · partita mista"), for
     /// headings and sheets.
     fn heading(&self, lang: Lang) -> String {
-        let name = self.ruleset().name();
+        let name = self.ruleset().name(lang);
         match self.edition() {
             Some(edition) => format!("{name} · {}", edition.render(lang)),
-            None => name.to_owned(),
+            None => name,
         }
     }
     /// Who deals the manche after `outcome`.
@@ -157,8 +157,8 @@ impl<R: TypedRuleset> Ruleset for R {
         TypedRuleset::id(self)
     }
 
-    fn name(&self) -> &'static str {
-        TypedRuleset::name(self)
+    fn name_id(&self) -> &'static str {
+        TypedRuleset::name_id(self)
     }
 
     fn locales(&self) -> Option<Locales> {

@@ -160,12 +160,12 @@ impl TournamentSettings {
     }
 
     /// The ruleset's name and the edition the options select, in Italian or English
-    /// ("Classic American · TACOLFMJ 1924 · partita mista"); the name alone while the options are refused (a
+    /// ("Americano classico · TACOLFMJ 1924 · partita mista"); the name alone while the options are refused (a
     /// form being typed: a stored tournament's options are checked when it is read).
     pub fn rules_heading(&self, lang: crate::i18n::Lang) -> String {
         match self.in_force() {
             Ok(rules) => rules.heading(lang),
-            Err(_) => self.ruleset().name().to_owned(),
+            Err(_) => self.ruleset().name(lang),
         }
     }
 }

@@ -3,7 +3,8 @@
 //! then its list of fields — checked and scored as the referee types, mistakes shown next to the hand;
 //! Ctrl+Enter confirms and saves. No ruleset's field is named here.
 //!
-//! Keyboard: Enter in a typed field moves to the next typed field of the column, else to the next hand; F1–F4
+//! Keyboard: Enter in a typed field moves to the next typed field of the column, else to the next hand (from the
+//! last, round to the first); F1–F4
 //! toggle Mah Jong of hand 1–4 (and give the keyboard to the winner's first typed field; without Mah Jong they
 //! choose whose column is typed and clicked); F5–F12 (then Shift+F5…) toggle the winner's flags, shown in one
 //! row; Shift+F1–F4 set the tick one player carries (such as who discarded); a card-line field offers the card's
@@ -310,7 +311,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     });
     for position in toggles {
         let mine = app.screens.get::<State>();
-        if !model.mahjong {
+        if model.mahjong.is_none() {
             // No Mah Jong to declare (the rules find the winner): F1–F4 choose whose column is typed and clicked.
             mine.active = position;
             mine.focus = Some((position, MAIN));
@@ -355,7 +356,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         if let Some(round) = frame.round_wind {
             ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
         }
-        if model.mahjong {
+        if model.mahjong.is_some() {
             ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.tr(model.void_label));
         }
     });
@@ -410,12 +411,12 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     next_slot = Some(MAIN);
                 }
             }
-            let mahjong_label = match mahjong_key(position) {
-                Some(key) => format!("Mah Jong ({})", key.name()),
-                None => "Mah Jong".to_owned(),
-            };
-            if model.mahjong {
-                ui.checkbox(&mut hand.mahjong, mahjong_label);
+            if let Some(word) = model.mahjong {
+                let label = match mahjong_key(position) {
+                    Some(key) => format!("{} ({})", lang.tr(word), key.name()),
+                    None => lang.tr(word),
+                };
+                ui.checkbox(&mut hand.mahjong, label);
             }
             if hand.mahjong {
                 // The winner's flags in one row, each with its key where the keys act on this hand.
@@ -477,10 +478,11 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     .enumerate()
                     .skip(slot)
                     .find(|(_, f)| f.applies.to(hand.mahjong) && fields::takes_keyboard(&f.kind));
+                // After the table's last field the keyboard goes round to the first hand: it never leaves the
+                // manche (where typing would go nowhere and Tab would reach the navigation bar).
                 mine.focus = match later {
                     Some((index, _)) => Some((position, index + 1)),
-                    None if position + 1 < seats => Some((position + 1, MAIN)),
-                    None => None,
+                    None => Some(((position + 1) % seats, MAIN)),
                 };
             }
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
@@ -492,7 +494,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             }
             if let Some(outcome) = &outcome
                 && let Some(scored) = outcome.players.get(position)
-                && (!outcome.void || !model.mahjong)
+                && (!outcome.void || model.mahjong.is_none())
             {
                 breakdown(ui, lang, model, scored);
             }
@@ -581,9 +583,10 @@ const MAIN: usize = 0;
 
 /// The help line: the keys this ruleset's entry has.
 fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>) -> String {
+    let word = Message::new(model.mahjong.unwrap_or_default());
     let keys = match winner.filter(|_| !model.win_flags.is_empty()) {
-        Some(winner) => msg!("entry.keys_winner", last = seats, winner = winner),
-        None => msg!("entry.keys", last = seats),
+        Some(winner) => msg!("entry.keys_winner", last = seats, winner = winner).arg_message("mahjong", word),
+        None => msg!("entry.keys", last = seats).arg_message("mahjong", word),
     };
     let keys = match model.fields.iter().find(|f| f.kind == FieldKind::OnePlayer) {
         Some(field) => msg!("entry.keys_one_player", last = seats)
@@ -592,7 +595,7 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>)
         None => keys,
     };
     let keys = if model.book.is_some() { msg!("entry.keys_book_line").arg_message("keys", keys) } else { keys };
-    let keys = if model.mahjong { keys } else { msg!("entry.keys_cards", last = seats) };
+    let keys = if model.mahjong.is_some() { keys } else { msg!("entry.keys_cards", last = seats) };
     // Cards' keys say "Enter = next player" themselves.
     let tiles = model.hand.is_some_and(|m| m.kind == FieldKind::Tiles);
     let enter = if tiles { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
@@ -616,7 +619,7 @@ fn breakdown(ui: &mut egui::Ui, lang: Lang, model: &EntryModel, scored: &crate::
         ui.label(summary.render(lang));
     }
     for item in &scored.items {
-        let shown = model.points_and_doubles || !model.mahjong;
+        let shown = model.points_and_doubles || model.mahjong.is_none();
         let amount = match (item.points.filter(|_| shown), item.doubles, item.limit) {
             (Some(p), _, _) => format!("+{p}"),
             (_, Some(d), _) => crate::rules::doubles_words(d).render(lang),

@@ -105,7 +105,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("settings.seed")), &mut s.seed, 160.0);
             ui.end_row();
             ui.label(lang.tr(text_id!("settings.rules")));
-            ruleset_picker(ui, &mut s.rules);
+            ruleset_picker(ui, lang, &mut s.rules);
             ui.end_row();
             for (choice, selected) in &mut s.choices {
                 ui.label(lang.tr(choice.label));
@@ -261,11 +261,11 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
 }
 
 /// One button per ruleset; the id of the one chosen is written to `rules`.
-pub fn ruleset_picker(ui: &mut egui::Ui, rules: &mut String) {
+pub fn ruleset_picker(ui: &mut egui::Ui, lang: crate::Lang, rules: &mut String) {
     ui.horizontal_wrapped(|ui| {
         for ruleset in crate::rules::RULESETS {
             let chosen = rules.as_str() == ruleset.id();
-            if ui.radio(chosen, ruleset.name()).clicked() && !chosen {
+            if ui.radio(chosen, ruleset.name(lang)).clicked() && !chosen {
                 *rules = ruleset.id().to_owned();
             }
         }

@@ -86,7 +86,7 @@ fn new_tournament<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, offer_de
             state.rules = crate::rules::default_ruleset().id().to_owned();
         }
         ui.label(app.lang.tr(text_id!("settings.rules")));
-        super::settings::ruleset_picker(ui, &mut state.rules);
+        super::settings::ruleset_picker(ui, app.lang, &mut state.rules);
         ui.end_row();
     });
     ui.horizontal(|ui| {

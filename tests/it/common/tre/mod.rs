@@ -33,7 +33,7 @@ const PAYS_ALL: Field = Field {
 };
 const ENTRY: EntryModel = EntryModel {
     hand: None,
-    mahjong: true,
+    mahjong: Some("tre.mah_jong"),
     win_flags: &[DOUBLE],
     fields: &[STICKS, PAYS_ALL],
     void_label: "tre.void",
@@ -68,8 +68,8 @@ impl TypedRuleset for Tre {
     fn id(&self) -> &'static str {
         "tre"
     }
-    fn name(&self) -> &'static str {
-        "Tre (test)"
+    fn name_id(&self) -> &'static str {
+        "tre.name"
     }
     fn locales(&self) -> Option<Locales> {
         Some(Locales { italian: include_str!("locales/tre.it.yml"), english: include_str!("locales/tre.en.yml") })

@@ -242,8 +242,8 @@ impl TypedRuleset for ClassicAmerican {
         ID
     }
 
-    fn name(&self) -> &'static str {
-        "Classic American"
+    fn name_id(&self) -> &'static str {
+        crate::text_id!("classic_american.name")
     }
 
     fn edition(&self, options: &ClassicOptions) -> Option<Message> {
@@ -306,7 +306,7 @@ static TUNABLE_VALUES: [TunableValue; 1] = [TunableValue {
 /// What a referee types: tiles, the one winner with flags and winning tile, dead hands.
 static ENTRY: EntryModel = EntryModel {
     hand: Some(TILE_HAND),
-    mahjong: true,
+    mahjong: Some(crate::text_id!("classic_american.mah_jong")),
     win_flags: &WIN_FLAGS,
     fields: &[
         Field {

@@ -181,8 +181,8 @@ impl TypedRuleset for Fimj {
         ID
     }
 
-    fn name(&self) -> &'static str {
-        "FIMJ — Regolamento italiano ufficiale (1993)"
+    fn name_id(&self) -> &'static str {
+        crate::text_id!("fimj.name")
     }
 
     fn edition(&self, options: &FimjOptions) -> Option<Message> {
@@ -287,7 +287,7 @@ static TUNABLE_VALUES: [TunableValue; 13] = {
 /// What a FIMJ referee types: tiles, Mah Jong (up to three winners on one discard), the win flags.
 static ENTRY: EntryModel = EntryModel {
     hand: Some(TILE_HAND),
-    mahjong: true,
+    mahjong: Some(crate::text_id!("fimj.mah_jong")),
     win_flags: &WIN_FLAGS,
     fields: &[],
     void_label: crate::text_id!("fimj.void"),

@@ -89,8 +89,8 @@ impl TypedRuleset for Mayumi {
         ID
     }
 
-    fn name(&self) -> &'static str {
-        "Mayumi-no Hanafuda"
+    fn name_id(&self) -> &'static str {
+        crate::text_id!("mayumi.name")
     }
 
     fn table_size(&self) -> usize {
@@ -159,7 +159,7 @@ static ENTRY: EntryModel = EntryModel {
         applies: Applies::Everyone,
         hint: "1L 1R 8L 8A 9A 12C1",
     }),
-    mahjong: false,
+    mahjong: None,
     win_flags: &[],
     fields: &[Field {
         key: "tegarasu_sanjuu",

@@ -38,8 +38,8 @@ impl TypedRuleset for Nmjl {
         ID
     }
 
-    fn name(&self) -> &'static str {
-        "American (NMJL)"
+    fn name_id(&self) -> &'static str {
+        crate::text_id!("nmjl.name")
     }
 
     fn edition(&self, options: &NmjlOptions) -> Option<Message> {
@@ -96,7 +96,7 @@ impl TypedRuleset for Nmjl {
 /// What a referee enters: the winner's card value and exposures, how it went out, the discarder, dead hands.
 static ENTRY: EntryModel = EntryModel {
     hand: None,
-    mahjong: true,
+    mahjong: Some(crate::text_id!("nmjl.mah_jong")),
     win_flags: &WIN_FLAGS,
     fields: &[
         Field {

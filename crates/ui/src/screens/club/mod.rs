@@ -125,7 +125,7 @@ fn new_club<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         labelled_text(ui, &lang.tr(text_id!("club.name")), &mut form.name, 260.0);
         ui.end_row();
         ui.label(lang.tr(text_id!("settings.rules")));
-        super::settings::ruleset_picker(ui, &mut form.rules);
+        super::settings::ruleset_picker(ui, lang, &mut form.rules);
         ui.end_row();
         labelled_text(ui, &lang.tr(text_id!("club.chip_value")), &mut form.chip_value, 80.0);
         ui.end_row();
