@@ -188,6 +188,9 @@ pub enum Action {
         /// A receipt of a period: last day.
         #[arg(long)]
         to: Option<NaiveDate>,
+        /// The ledger's CSV separator: `,` (amounts with a decimal point) or `;` (decimal comma).
+        #[arg(long, default_value = ",", value_parser = super::export::separator)]
+        sep: crate::export::csv::Separator,
     },
 }
 
@@ -298,11 +301,11 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
             );
             Ok(())
         }
-        Action::Export { club, what, out, member, evening, from, to } => {
+        Action::Export { club, what, out, member, evening, from, to, sep } => {
             let lang = super::export::sheet_lang(&desk, lang)?;
             let book = desk.club_book(*club)?;
             let bytes = match what {
-                Sheet::Ledger => ledger_csv(&book)?,
+                Sheet::Ledger => ledger_csv(&book, *sep)?,
                 Sheet::Statement => pdf::club::statement(&book, chrono::Local::now().date_naive(), lang)?,
                 Sheet::Receipt => {
                     let Some(name) = member else { bail!(msg!("cli.receipt_member")) };

@@ -1,10 +1,11 @@
-//! `stecca export --db PATH --tournament ID --what … --format pdf|csv --out FILE` and `stecca list --db PATH`.
+//! `stecca export --db PATH --tournament ID --what … --format pdf|csv [--sep ';'] --out FILE` and `stecca list --db PATH`.
 
 use std::path::PathBuf;
 
 use anyhow::Context;
 
 use super::open_existing;
+use crate::export::csv::Separator;
 use crate::export::{Format, What};
 use crate::i18n::Lang;
 use crate::msg;
@@ -27,6 +28,14 @@ pub struct ExportArgs {
     /// The player of a card (`--what card`).
     #[arg(long)]
     pub player: Option<i64>,
+    /// The CSV separator: `,` (numbers with a decimal point) or `;` (decimal comma, for Italian spreadsheets).
+    #[arg(long, default_value = ",", value_parser = separator)]
+    pub sep: Separator,
+}
+
+/// `--sep ,` or `--sep ';'`.
+pub(super) fn separator(text: &str) -> Result<Separator, String> {
+    Separator::parse(text).ok_or_else(|| msg!("cli.separator", given = text).to_string())
 }
 
 /// Runs `stecca export`.
@@ -34,7 +43,8 @@ pub fn run(db: Option<&str>, args: &ExportArgs, lang: Option<Lang>) -> anyhow::R
     let desk = open_existing(db)?;
     let lang = sheet_lang(&desk, lang)?;
     desk.tournament(args.tournament).with_context(|| msg!("cli.tournament_ids", tournament = args.tournament))?;
-    let bytes = desk.export(args.tournament, args.what, args.format, lang, args.player)?;
+    let style = crate::export::Style { lang, separator: args.sep };
+    let bytes = desk.export(args.tournament, args.what, args.format, style, args.player)?;
     desk.write_export(&args.out, &bytes)?;
     println!("{}", msg!("cli.written", path = args.out.display(), bytes = bytes.len()));
     Ok(())

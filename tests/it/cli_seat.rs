@@ -81,7 +81,7 @@ fn invalid_arguments_exit_2_with_a_clear_message() {
     let out = stecca(&["seat", "--players", "30", "--sessions", "4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("add 2 substitute(s) to make 32"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("add 2 substitutes to make 32"));
     assert_eq!(stecca(&["seat", "--players", "16"]).status.code(), Some(2), "--sessions is required");
     assert_eq!(stecca(&["seat", "--sessions", "2"]).status.code(), Some(2), "players or clubs");
     assert_eq!(stecca(&["seat", "--players", "x", "--sessions", "2"]).status.code(), Some(2));

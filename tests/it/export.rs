@@ -25,7 +25,14 @@ fn awkward(store: &mut Store) -> Id {
     let names = ["Niccolò Bàrtoli-Dell'Acqua", LONG, "=HYPERLINK(\"x\")", "Zoë", "Anna", "Bruno", "Carla", "Dario"];
     let players: Vec<PlayerData> = names
         .iter()
-        .map(|n| PlayerData { name: (*n).into(), club: "Drago".into(), country: "IT".into(), ..PlayerData::default() })
+        .enumerate()
+        .map(|(i, n)| PlayerData {
+            name: (*n).into(),
+            club: "Drago".into(),
+            country: "IT".into(),
+            federation_id: format!("BO-{:03}", i + 1),
+            ..PlayerData::default()
+        })
         .collect();
     let ids = store.import_players(id, &players, "Rossi").expect("players");
     let sessions = vec![
@@ -150,6 +157,28 @@ fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers(mut store: Store)
     assert!(saw_formula);
 }
 
+/// `--sep ';'` (the Italian desk's default): cells split on `;`, the decimals of placement points written with a
+/// comma, numbers still plain numbers and a formula in a name still neutralised (issue "The desk at the table,
+/// round two", CSV for Italian spreadsheets).
+fn a_semicolon_csv_has_decimal_commas_and_the_same_formula_guard(mut store: Store) {
+    let id = awkward(&mut store);
+    let style = stecca::export::Style { lang: Lang::It, separator: stecca::export::csv::Separator::Semicolon };
+    let bytes = export(&store, id, What::Standings, Format::Csv, style, None).expect("csv");
+    let text = String::from_utf8(bytes.clone()).expect("utf-8");
+    assert!(text.starts_with("rank;name;club;country;federation_id;points;placement_points;"), "{text}");
+    let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_reader(bytes.as_slice());
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.expect("row")).collect();
+    let formula = rows.iter().find(|r| r[1].contains("HYPERLINK")).expect("the formula's row");
+    assert_eq!(&formula[1], "'=HYPERLINK(\"x\")", "neutralised");
+    assert_eq!(&formula[6], "1,5", "a decimal comma");
+    assert_eq!(&formula[4], "BO-003", "the federation number");
+    assert!(rows.iter().all(|r| r[5].parse::<i64>().is_ok()), "points are plain numbers");
+    // The players' list carries the federation number, not the desk's row id.
+    let players = export(&store, id, What::Players, Format::Csv, style, None).expect("players");
+    let players = String::from_utf8(players).expect("utf-8");
+    assert!(players.starts_with("federation_id;name;") && players.contains("\nBO-001;Niccolò"), "{players}");
+}
+
 fn unsupported_combinations_and_missing_players_are_refused(mut store: Store) {
     let id = awkward(&mut store);
     let error = export(&store, id, What::Scoresheets, Format::Csv, Lang::It, None).expect_err("no CSV score sheets");
@@ -184,6 +213,26 @@ fn the_export_and_list_commands() {
     assert!(status.success());
     let text = flat(&pdf_pages(&std::fs::read(&out).expect("written"))[0]);
     assert!(text.contains("Niccolò"));
+
+    // `--sep ';'` for Italian spreadsheets; any other separator is refused by name.
+    let out = dir.path().join("classifica.csv");
+    let tournament = id.to_string();
+    let args = ["export", "--tournament", &tournament, "--what", "standings", "--format", "csv", "--db"];
+    let status = crate::common::cli::command()
+        .args(args)
+        .arg(&db)
+        .args(["--sep", ";", "--out"])
+        .arg(&out)
+        .status()
+        .expect("csv");
+    assert!(status.success());
+    let written = std::fs::read_to_string(&out).expect("written");
+    assert!(written.starts_with("rank;name;") && written.contains(";1,5;"), "{written}");
+    let bad = crate::common::cli::command().args(args).arg(&db).args(["--sep", "|", "--out"]).arg(&out).output();
+    let bad = bad.expect("refused");
+    assert!(!bad.status.success());
+    let said = String::from_utf8_lossy(&bad.stderr);
+    assert!(said.contains("--sep |: the separator is \",\" or \";\""), "{said}");
 
     let bad = crate::common::cli::command()
         .args(["export", "--tournament", "77", "--what", "standings", "--format", "csv", "--out", "x.csv", "--db"])
@@ -295,6 +344,7 @@ crate::on_both_backends!(
     seating_score_sheets_and_card_pdfs,
     csv_exports_match_their_snapshots,
     a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers,
+    a_semicolon_csv_has_decimal_commas_and_the_same_formula_guard,
     unsupported_combinations_and_missing_players_are_refused,
     no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses,
     a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page,

@@ -121,6 +121,22 @@ fn the_standings_screen_exports_a_pdf_and_a_csv() {
     harness.run();
     click(&mut harness, Role::Button, "Classifica (PDF)");
     click(&mut harness, Role::Button, "Classifica (CSV)");
+    // A second export keeps the first (numbered, not overwritten); the names are in the desk's language.
+    click(&mut harness, Role::Button, "Classifica (PDF)");
+    let mut names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "Torneo-dimostrativo-16-giocatori-classifica-2.pdf",
+            "Torneo-dimostrativo-16-giocatori-classifica.csv",
+            "Torneo-dimostrativo-16-giocatori-classifica.pdf"
+        ],
+    );
+    std::fs::remove_file(dir.path().join(&names[0])).expect("the second");
     let written: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").map(|e| e.expect("entry").path()).collect();
     assert_eq!(written.len(), 2, "{written:?}");
     let pdf = written.iter().find(|p| p.extension().is_some_and(|e| e == "pdf")).expect("pdf");
@@ -128,7 +144,17 @@ fn the_standings_screen_exports_a_pdf_and_a_csv() {
     let csv = written.iter().find(|p| p.extension().is_some_and(|e| e == "csv")).expect("csv");
     let text = std::fs::read_to_string(csv).expect("read");
     assert_eq!(text.lines().count(), 17, "a header and 16 players");
+    assert!(text.starts_with("rank;name;"), "the Italian desk writes for Italian spreadsheets: {text}");
     assert!(harness.state().status().is_some_and(|s| !s.error && s.text.contains("File scritto")));
+
+    // The separator is the referee's choice, kept for the next export.
+    click(&mut harness, Role::Button, "CSV ; ▾");
+    click(&mut harness, Role::RadioButton, "Virgola (,) e punto decimale: fogli in inglese e programmi");
+    click(&mut harness, Role::Button, "Classifica (CSV)");
+    let second = dir.path().join("Torneo-dimostrativo-16-giocatori-classifica-2.csv");
+    let text = std::fs::read_to_string(second).expect("a second CSV beside the first");
+    assert!(text.starts_with("rank,name,"), "{text}");
+    harness.get_by_label("CSV , ▾");
 }
 
 #[test]

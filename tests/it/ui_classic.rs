@@ -44,4 +44,9 @@ fn a_blank_classic_manche_is_never_saved_by_a_second_ctrl_enter() {
     let manches = saved(&harness);
     assert_eq!(manches.len(), 2);
     assert!(manches.iter().all(|m| m.outcome.void), "both are wall games, marked");
+    // The table lists them as what they are.
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert_eq!(harness.get_all_by_label("a monte · correggi").count(), 2, "listed as wall games");
+    assert!(harness.query_by_label("inserita · correggi").is_none());
 }

@@ -23,7 +23,7 @@ fn mayumi_desk() -> Harness<'static, DeskApp> {
         type_into(&mut harness, "Nome", name);
         click(&mut harness, Role::Button, "Aggiungi giocatore");
     }
-    harness.get_by_label_contains("1 tavoli da 3");
+    harness.get_by_label("3 giocatori attivi: 1 tavolo da 3.");
     click(&mut harness, Role::Button, "Sessioni");
     click(&mut harness, Role::Button, "Genera i posti delle sessioni non giocate");
     click(&mut harness, Role::Button, "Apri tavolo");

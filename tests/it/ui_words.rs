@@ -4,6 +4,7 @@
 
 use crate::common::desk::{click, harness, seated_desk, type_into};
 use egui::Role;
+use egui_kittest::kittest::Queryable;
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Lang};
 
@@ -37,4 +38,35 @@ fn store_and_desk_refusals_are_said_in_italian() {
     click(&mut harness, Role::Button, "Crea torneo");
     let text = status(&harness);
     assert!(text.contains("«quattro» non è un numero"), "{text}");
+}
+
+/// The Italian a referee reads (issue "The desk at the table, round two", Italian): a count agrees with its
+/// noun ("1 tavolo", "1 giocatore attivo"), an empty tournament asks for players instead of "4 riserve", the
+/// unseated session names the button to press, the club weight has a decimal comma, and the rulesets are named
+/// in Italian.
+#[test]
+fn the_italian_desk_speaks_italian_in_the_singular_too() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    harness.get_by_label("Americano classico");
+    harness.get_by_label("Americano (NMJL)");
+    type_into(&mut harness, "Nome", "Coppa del singolare");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::Button, "Crea torneo");
+    harness.get_by_label("Nessun giocatore iscritto: aggiungili qui sotto o importa un elenco CSV.");
+    assert!(harness.query_by_label_contains("riserve").is_none(), "no substitutes asked of an empty tournament");
+    type_into(&mut harness, "Nome", "Anna");
+    click(&mut harness, Role::Button, "Aggiungi giocatore");
+    harness.get_by_label("1 giocatore attivo: aggiungi 3 riserve per completare i tavoli da 4.");
+    for name in ["Bruno", "Carla", "Dario"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    harness.get_by_label("4 giocatori attivi: 1 tavolo da 4.");
+    click(&mut harness, Role::Button, "Sessioni");
+    harness.get_by_label("Questa sessione non ha ancora i posti: premi «Genera i posti delle sessioni non giocate».");
+    assert_eq!(harness.get_by_label("Peso club").value().as_deref(), Some("1,0"), "a decimal comma");
+    harness.state_mut().set_lang(Lang::En);
+    harness.run();
+    assert_eq!(harness.get_by_label("Club weight").value().as_deref(), Some("1.0"), "a decimal point");
 }

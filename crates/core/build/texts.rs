@@ -18,9 +18,15 @@ pub struct Pair {
     pub en: String,
 }
 
-/// The `{name}` placeholders of a text.
+/// The `{name}` placeholders of a text; a noun that agrees with a count, `{name|one|other}`, is a placeholder
+/// `name` too (see `Message::render`).
 pub fn placeholders(text: &str) -> BTreeSet<String> {
-    text.split('{').skip(1).filter_map(|part| part.split_once('}').map(|(name, _)| name.to_owned())).collect()
+    text.split('{')
+        .skip(1)
+        .filter_map(|part| {
+            part.split_once('}').map(|(inside, _)| inside.split('|').next().unwrap_or(inside).to_owned())
+        })
+        .collect()
 }
 
 fn flatten(prefix: &str, value: &serde_yaml::Value, out: &mut BTreeMap<String, String>, problems: &mut Vec<String>) {

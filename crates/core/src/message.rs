@@ -106,12 +106,32 @@ impl Message {
                         Arg::Text(text) => text.clone(),
                         Arg::Message(message) => message.render(lang),
                     };
-                    text = text.replace(&format!("{{{name}}}"), &value);
+                    text = agree(&text, name, &value).replace(&format!("{{{name}}}"), &value);
                 }
                 text
             }
         }
     }
+}
+
+/// `text` with each `{name|one|other}` replaced by `one` when the argument `name` is 1, else by `other`: "1
+/// tavolo", "3 tavoli". Italian and English have just these two forms of a counted noun, so two choices written
+/// in the text itself are the whole of plural agreement for the desk's two languages (a plural-rules crate would
+/// bring the forms of languages the desk does not speak).
+fn agree(text: &str, name: &str, value: &str) -> String {
+    let opening = format!("{{{name}|");
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(&opening) {
+        let inside = &rest[start + opening.len()..];
+        let Some(end) = inside.find('}') else { break };
+        let (one, other) = inside[..end].split_once('|').unwrap_or((&inside[..end], &inside[..end]));
+        out.push_str(&rest[..start]);
+        out.push_str(if value.trim() == "1" { one } else { other });
+        rest = &inside[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The language `Display` renders messages in; `0` English, `1` Italian.

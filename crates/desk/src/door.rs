@@ -7,7 +7,6 @@ use chrono::NaiveDate;
 
 use crate::export::club::ClubBook;
 use crate::export::{ExportError, Format, What};
-use crate::i18n::Lang;
 use crate::ledger::{Cents, ClubSettings, MemberData};
 use crate::rules::book::{BookLine, BookRow};
 use crate::store::{
@@ -343,10 +342,10 @@ impl Desk {
         tournament: Id,
         what: What,
         format: Format,
-        lang: Lang,
+        style: impl Into<crate::export::Style>,
         player: Option<Id>,
     ) -> Result<Vec<u8>, ExportError> {
-        crate::export::export(&self.store, tournament, what, format, lang, player)
+        crate::export::export(&self.store, tournament, what, format, style, player)
     }
 
     /// Writes an export's bytes to `out`, never onto the open database or anything not a regular file of ours.

@@ -114,14 +114,14 @@ pub fn open_evening(
     }
     let mut seen = HashSet::new();
     for (t, table) in tables.iter().enumerate() {
-        if !(rules.min_table_size()..=rules.table_size()).contains(&table.len()) {
-            return Err(DeskError::Refused(msg!(
-                "error.evening.table_size",
-                table = t + 1,
-                count = table.len(),
-                min = rules.min_table_size(),
-                max = rules.table_size()
-            )));
+        let (min, max) = (rules.min_table_size(), rules.table_size());
+        if !(min..=max).contains(&table.len()) {
+            let (table, count) = (t + 1, table.len());
+            return Err(DeskError::Refused(if min == max {
+                msg!("error.evening.table_size_exact", table = table, count = count, size = max)
+            } else {
+                msg!("error.evening.table_size", table = table, count = count, min = min, max = max)
+            }));
         }
         for member in table {
             let Some(found) = members.get(member) else {

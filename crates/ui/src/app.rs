@@ -95,12 +95,16 @@ impl DeskApp {
         let desk = desk.into();
         let lang = desk.preference("language").ok().flatten().map(|c| Lang::from_code(&c)).unwrap_or_default();
         let referee = desk.preference("referee").ok().flatten().unwrap_or_default();
+        let csv_separator =
+            desk.preference("csv_separator").ok().flatten().and_then(|c| crate::export::csv::Separator::parse(&c));
         // Read before the desk moves to its thread, like the preferences: a small file of this station's.
         let drafts = desk.station_drafts();
         let mut screens = Screens::default();
         screens.of_tournament.entry.take_up_drafts(drafts.clone());
         screens.keeper = crate::keeper::Keeper::written(drafts);
-        Frame::start(desk, lang, referee, screens)
+        let mut frame = Frame::start(desk, lang, referee, screens);
+        frame.csv_separator = csv_separator;
+        frame
     }
 
     /// Whether a confirmed manche waits for the server.

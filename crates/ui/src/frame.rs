@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::desk::{Desk, DeskError, DeskResult, Tournament};
+use crate::export::csv::Separator;
 use crate::i18n::Lang;
 use crate::link::{Fetched, Link};
 use crate::message::{Explain, Message};
@@ -84,6 +85,8 @@ pub struct Frame<S> {
     /// The window's context, once a frame was drawn (to wake it when an answer arrives).
     pub(crate) ctx: Option<egui::Context>,
     pub(crate) lang: Lang,
+    /// The CSV separator chosen at this desk (`None`: the one the language's spreadsheets split on).
+    pub(crate) csv_separator: Option<Separator>,
     pub(crate) referee: String,
     pub(crate) tournament: Option<Tournament>,
     pub(crate) screen: Screen,
@@ -114,6 +117,7 @@ impl<S: Parts> Frame<S> {
             link: Link::new(desk),
             ctx: None,
             lang,
+            csv_separator: None,
             referee,
             tournament: None,
             screen: Screen::Tournaments,
@@ -160,6 +164,20 @@ impl<S: Parts> Frame<S> {
         // A read-only database keeps the choice for this session only.
         if !self.link.worker.facts().read_only {
             self.run(move |desk| desk.set_preference("language", lang.code()), |app, kept| app.failed(kept));
+        }
+    }
+
+    /// The separator of CSV exports: the one chosen at this desk, else `;` in Italian and `,` in English.
+    pub fn csv_separator(&self) -> Separator {
+        self.csv_separator.unwrap_or_else(|| Separator::for_lang(self.lang))
+    }
+
+    /// Chooses the separator of CSV exports (and remembers it).
+    pub fn set_csv_separator(&mut self, separator: Separator) {
+        self.csv_separator = Some(separator);
+        if !self.link.worker.facts().read_only {
+            let code = separator.as_str();
+            self.run(move |desk| desk.set_preference("csv_separator", code), |app, kept| app.failed(kept));
         }
     }
 

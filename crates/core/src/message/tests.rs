@@ -60,3 +60,15 @@ fn a_plug_in_brings_its_texts_checked_like_the_shipped_ones() {
     assert!(problems(shadowing, shadowing).contains("must start with"), "the core's texts cannot be redefined");
     assert_eq!(Message::new("plugbad.a").render(Lang::En), "plugbad.a", "nothing of a refused plug-in was added");
 }
+
+#[test]
+fn a_counted_noun_agrees_with_its_count_in_both_languages() {
+    let one = msg!("players.complete", active = 1, tables = 1, size = 4);
+    assert_eq!(one.render(Lang::It), "1 giocatore attivo: 1 tavolo da 4.");
+    assert_eq!(one.render(Lang::En), "1 active player: 1 table of 4.");
+    let many = msg!("players.complete", active = 8, tables = 2, size = 4);
+    assert_eq!(many.render(Lang::It), "8 giocatori attivi: 2 tavoli da 4.");
+    assert_eq!(many.render(Lang::En), "8 active players: 2 tables of 4.");
+    let none = msg!("club.fewest", count = 0);
+    assert_eq!(none.render(Lang::It), "0 trasferimenti, il minimo possibile");
+}

@@ -232,7 +232,7 @@ fn the_club_floor_takes_the_stronger_of_its_two_bounds() {
 fn players_not_filling_tables_are_refused_with_a_suggestion() {
     let err = generate(&SeatingRequest::numbered(30, 4, 1)).expect_err("30 players");
     assert_eq!(err, SeatingError::NotMultipleOfFour { players: 30, missing: 2, extra: 2 });
-    assert_eq!(err.to_string(), "30 players do not fill tables of 4: add 2 substitute(s) to make 32 (or remove 2)");
+    assert_eq!(err.to_string(), "30 players do not fill tables of 4: add 2 substitutes to make 32 (or remove 2)");
 }
 
 #[test]

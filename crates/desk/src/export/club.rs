@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::csv::cell;
+use super::csv::{Separator, cell};
 use crate::DeskError;
 use crate::ledger::{Cents, EntryKind, plain_cents};
 use crate::store::{Club, Evening, LedgerEntry, Member, Store};
@@ -149,8 +149,8 @@ impl ClubBook {
 
 /// The whole ledger, one row per entry: number, when, member (name and number), evening date, kind, amount
 /// in cents and in euro, method, treasurer, note, the entry corrected, the other member of a transfer.
-pub fn ledger_csv(book: &ClubBook) -> Result<Vec<u8>, ::csv::Error> {
-    let mut w = ::csv::Writer::from_writer(Vec::new());
+pub fn ledger_csv(book: &ClubBook, sep: Separator) -> Result<Vec<u8>, ::csv::Error> {
+    let mut w = sep.writer();
     w.write_record([
         "entry",
         "at",
@@ -177,7 +177,7 @@ pub fn ledger_csv(book: &ClubBook) -> Result<Vec<u8>, ::csv::Error> {
             e.entry.evening.and_then(|id| book.evening(id)).map(|ev| ev.date.to_string()).unwrap_or_default(),
             e.entry.kind.code().to_owned(),
             e.entry.amount.to_string(),
-            plain_cents(e.entry.amount),
+            sep.decimal(&plain_cents(e.entry.amount)),
             cell(&e.entry.method),
             cell(&e.treasurer),
             cell(&e.entry.note),

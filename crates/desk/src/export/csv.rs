@@ -11,6 +11,59 @@ use serde_json::Value;
 
 use crate::rules::{EntryModel, FieldKind, MancheInput, PlayerInput, as_typed};
 
+/// The separator between a CSV file's cells and the decimal mark that goes with it: `,` with a decimal point
+/// (English spreadsheets, scripts, federation imports), or `;` with a decimal comma (an Italian spreadsheet
+/// splits only on `;` and reads `2,5` as a number).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Separator {
+    /// `,` and `2.5`.
+    #[default]
+    Comma,
+    /// `;` and `2,5`.
+    Semicolon,
+}
+
+impl Separator {
+    /// The separator a desk in `lang` offers first: what that language's spreadsheets split on.
+    pub fn for_lang(lang: Lang) -> Separator {
+        match lang {
+            Lang::It => Separator::Semicolon,
+            Lang::En => Separator::Comma,
+        }
+    }
+
+    /// The separator as typed (`,` or `;`), as the command line and the preferences store it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Separator::Comma => ",",
+            Separator::Semicolon => ";",
+        }
+    }
+
+    /// The separator written `text` (`,` or `;`, spaces around ignored).
+    pub fn parse(text: &str) -> Option<Separator> {
+        match text.trim() {
+            "," => Some(Separator::Comma),
+            ";" => Some(Separator::Semicolon),
+            _ => None,
+        }
+    }
+
+    /// A decimal number written with a point (`12.50`, `2.5`) as this file writes it.
+    pub fn decimal(self, number: &str) -> String {
+        match self {
+            Separator::Comma => number.to_owned(),
+            Separator::Semicolon => number.replace('.', ","),
+        }
+    }
+
+    /// A writer of rows with this separator.
+    pub fn writer(self) -> csv::Writer<Vec<u8>> {
+        let delimiter = if self == Separator::Semicolon { b';' } else { b',' };
+        csv::WriterBuilder::new().delimiter(delimiter).from_writer(Vec::new())
+    }
+}
+
 /// A user-text cell made safe for spreadsheets.
 pub fn cell(text: &str) -> String {
     let mut safe = String::with_capacity(text.len() + 1);
@@ -40,8 +93,8 @@ fn rules_columns(s: &Snapshot) -> [String; 2] {
 }
 
 /// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions.
-pub fn standings(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+pub fn standings(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
     w.write_record(
         [
             "rank",
@@ -69,7 +122,7 @@ pub fn standings(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
                 cell(&row.player.country),
                 cell(&federation.unwrap_or_default()),
                 row.points.to_string(),
-                format!("{}", row.placement()),
+                sep.decimal(&row.placement().to_string()),
                 row.penalties.to_string(),
                 row.mahjongs.to_string(),
                 row.sessions_played.to_string(),
@@ -82,16 +135,16 @@ pub fn standings(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 }
 
 /// Every registered player.
-pub fn players(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(["id", "name", "club", "country", "federation_id", "substitute", "withdrawn"])?;
+pub fn players(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
+    // The federation's number first: the desk's own row ids mean nothing outside this database.
+    w.write_record(["federation_id", "name", "club", "country", "substitute", "withdrawn"])?;
     for p in &s.players {
         w.write_record([
-            p.id.to_string(),
+            cell(&p.data.federation_id),
             cell(&p.data.name),
             cell(&p.data.club),
             cell(&p.data.country),
-            cell(&p.data.federation_id),
             if p.data.substitute { "yes" } else { "no" }.to_owned(),
             if p.data.withdrawn { "yes" } else { "no" }.to_owned(),
         ])?;
@@ -100,8 +153,8 @@ pub fn players(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 }
 
 /// Each session's tables: session, table, seat wind at the first manche, player.
-pub fn seating(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+pub fn seating(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
     w.write_record(["session", "table", "seat", "player"].into_iter().chain(RULES_HEADER))?;
     let rules = rules_columns(s);
     let seat_model = s.tournament.settings.ruleset().seat_model();
@@ -183,8 +236,8 @@ fn round_wind(input: &MancheInput) -> String {
 }
 
 /// One row per player per manche: the hand exactly as typed, its value and the player's net.
-pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+pub fn manches(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
     w.write_record(
         [
             "session",
@@ -239,8 +292,8 @@ pub fn manches(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 }
 
 /// Every payment of every manche.
-pub fn payments(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
+pub fn payments(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
     w.write_record(["session", "table", "manche", "from", "to", "amount"].into_iter().chain(RULES_HEADER))?;
     let rules = rules_columns(s);
     for table in &s.tables {
@@ -266,7 +319,7 @@ pub fn payments(s: &Snapshot) -> Result<Vec<u8>, csv::Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::cell;
+    use super::{Separator, cell};
 
     #[test]
     fn formulas_are_neutralised_and_plain_text_is_not() {
@@ -286,7 +339,7 @@ mod tests {
         assert_eq!(cell("a\"-b"), "a\"-b", "a quote inside a word starts no cell");
     }
 
-    /// Every way a reader may split a written line: on the file's comma with its quoting, or naively on `;`,
+    /// Every way a reader may split a line written with either separator: on the file's own with its quoting, or naively on `;`,
     /// `,` or tab, with or without stripping the quotes around a piece. No piece may start with a formula
     /// character once spaces and quotes are skipped, for any text made of risky characters and separators.
     #[test]
@@ -305,13 +358,15 @@ mod tests {
         }
         texts.sort();
         texts.dedup();
-        for text in &texts {
-            let mut writer = csv::Writer::from_writer(Vec::new());
+        for (text, written) in texts.iter().flat_map(|t| [(t, Separator::Comma), (t, Separator::Semicolon)]) {
+            let mut writer = written.writer();
             writer.write_record(["1", &cell(text), "2"]).expect("written");
             let line = String::from_utf8(writer.into_inner().expect("bytes")).expect("utf-8");
-            let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(line.as_bytes());
+            let delimiter = written.as_str().as_bytes()[0];
+            let mut reader =
+                csv::ReaderBuilder::new().has_headers(false).delimiter(delimiter).from_reader(line.as_bytes());
             let record = reader.records().next().expect("a row").expect("read back");
-            assert!(!risky(&record[1]), "{text:?} read back by a comma reader as {:?}", &record[1]);
+            assert!(!risky(&record[1]), "{text:?} read back by a {written:?} reader as {:?}", &record[1]);
             for separator in [';', ',', '\t', '\n', '\r'] {
                 for piece in line.split(separator).skip(1) {
                     assert!(!risky(piece), "{text:?} written {line:?}: a {separator:?} reader sees {piece:?}");

@@ -152,23 +152,40 @@ impl Snapshot {
     }
 }
 
+/// How an export reads for whoever opens it: the language of its sheets and the separator of its CSV files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// The language of PDF sheets.
+    pub lang: Lang,
+    /// The separator (and decimal mark) of CSV files.
+    pub separator: csv::Separator,
+}
+
+/// Sheets in `lang`, CSV files with commas (as scripts expect).
+impl From<Lang> for Style {
+    fn from(lang: Lang) -> Style {
+        Style { lang, separator: csv::Separator::Comma }
+    }
+}
+
 /// Produces one export as bytes. `player` is needed for [`What::Card`].
 pub fn export(
     store: &Store,
     tournament: Id,
     what: What,
     format: Format,
-    lang: Lang,
+    style: impl Into<Style>,
     player: Option<Id>,
 ) -> Result<Vec<u8>, ExportError> {
+    let Style { lang, separator: sep } = style.into();
     let with_manches = !matches!(what, What::Seating | What::Scoresheets | What::Players);
     let snapshot = Snapshot::load(store, tournament, with_manches)?;
     match (what, format) {
-        (What::Standings, Format::Csv) => Ok(csv::standings(&snapshot)?),
-        (What::Players, Format::Csv) => Ok(csv::players(&snapshot)?),
-        (What::Manches, Format::Csv) => Ok(csv::manches(&snapshot)?),
-        (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot)?),
-        (What::Seating, Format::Csv) => Ok(csv::seating(&snapshot)?),
+        (What::Standings, Format::Csv) => Ok(csv::standings(&snapshot, sep)?),
+        (What::Players, Format::Csv) => Ok(csv::players(&snapshot, sep)?),
+        (What::Manches, Format::Csv) => Ok(csv::manches(&snapshot, sep)?),
+        (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot, sep)?),
+        (What::Seating, Format::Csv) => Ok(csv::seating(&snapshot, sep)?),
         (What::Standings, Format::Pdf) => Ok(pdf::standings(&snapshot, lang)?),
         (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang)?),
         (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::desk::Desk;
+use crate::export::csv::Separator;
 use crate::export::{Format, What};
 use crate::frame::{Frame, Parts};
 use crate::message::{Explain, io_reason};
@@ -23,11 +24,33 @@ pub fn button<S: Parts>(app: &mut Frame<S>, ui: &mut egui::Ui, what: What, forma
 
 fn save<S: Parts>(app: &mut Frame<S>, what: What, format: Format, player: Option<Id>) {
     let Some(tournament) = app.tournament.clone() else { return };
-    let file_name = format!("{}-{}.{}", file_stem(&tournament.settings.name), what.name(), format.name());
-    let lang = app.lang;
+    let word = app.tr(&format!("export.file.{}", what.name()));
+    let file_name = format!("{}-{word}.{}", file_stem(&tournament.settings.name), format.name());
+    let style = crate::export::Style { lang: app.lang, separator: app.csv_separator() };
     save_file(app, &file_name, format.name(), move |desk| {
-        desk.export(tournament.id, what, format, lang, player).map_err(|e| e.message())
+        desk.export(tournament.id, what, format, style, player).map_err(|e| e.message())
     });
+}
+
+/// The separator of this desk's CSV files, shown beside its CSV buttons and chosen from a small menu.
+pub fn separator_choice<S: Parts>(app: &mut Frame<S>, ui: &mut egui::Ui) {
+    let chosen = app.csv_separator();
+    let mut picked = None;
+    let title = format!("{} {} ▾", app.tr(text_id!("export.separator.title")), chosen.as_str());
+    ui.menu_button(title, |ui| {
+        for (separator, label) in [
+            (Separator::Semicolon, text_id!("export.separator.semicolon")),
+            (Separator::Comma, text_id!("export.separator.comma")),
+        ] {
+            if ui.radio(chosen == separator, app.tr(label)).clicked() {
+                picked = Some(separator);
+                ui.close();
+            }
+        }
+    });
+    if let Some(separator) = picked {
+        app.set_csv_separator(separator);
+    }
 }
 
 /// A name made safe for a file name: letters and digits, runs of anything else as one `-`.
@@ -49,12 +72,14 @@ pub(crate) fn save_file<S: Parts>(
     extension: &str,
     make: impl FnOnce(&Desk) -> Result<Vec<u8>, crate::message::Message> + Send + 'static,
 ) {
-    let (path, fallback) = match &app.export_dir {
-        Some(dir) => (dir.join(file_name), false),
+    // A folder chosen for the referee (the fallback, or the tests') never overwrites: only the save dialog,
+    // which asks first, may replace a file.
+    let (path, fallback, numbered) = match &app.export_dir {
+        Some(dir) => (dir.join(file_name), false, true),
         None => match ask(file_name, extension) {
-            Dialog::Chosen(path) => (path, false),
+            Dialog::Chosen(path) => (path, false, false),
             Dialog::Cancelled => return,
-            Dialog::Unavailable => (fallback_dir(app.link.worker.facts().path.as_deref()).join(file_name), true),
+            Dialog::Unavailable => (fallback_dir(app.link.worker.facts().path.as_deref()).join(file_name), true, true),
         },
     };
     app.run(
@@ -65,6 +90,7 @@ pub(crate) fn save_file<S: Parts>(
             {
                 return Err(msg!("error.io.at", path = dir.display()).arg_message("why", io_reason(&e)));
             }
+            let path = if numbered { unused_name(&path) } else { path };
             make(desk).and_then(|bytes| desk.write_export(&path, &bytes).map_err(|e| e.message()))?;
             Ok(path)
         },
@@ -98,6 +124,20 @@ fn ask(file_name: &str, extension: &str) -> Dialog {
         None if asked.elapsed() < Duration::from_millis(400) => Dialog::Unavailable,
         None => Dialog::Cancelled,
     }
+}
+
+/// `path` if nothing is there yet, else the first of `name-2.ext`, `name-3.ext`, … that is free (an export
+/// keeps the one before it).
+pub fn unused_name(path: &Path) -> PathBuf {
+    if std::fs::symlink_metadata(path).is_err() {
+        return path.to_owned();
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let extension = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    (2..)
+        .map(|n| path.with_file_name(format!("{stem}-{n}{extension}")))
+        .find(|candidate| std::fs::symlink_metadata(candidate).is_err())
+        .unwrap_or_else(|| path.to_owned())
 }
 
 /// `stecca.db` → `stecca-exports/` beside it (the working folder's `stecca-exports/` for a store in memory).

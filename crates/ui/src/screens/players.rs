@@ -40,6 +40,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.heading(format!("{} ({})", app.tr(text_id!("players.title")), players.len()));
         super::exports::button(app, ui, crate::export::What::Players, crate::export::Format::Csv, None);
+        super::exports::separator_choice(app, ui);
     });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
     let sizes = app.tournament.as_ref().map_or(crate::seating::TableSizes::exactly(4), |t| {
@@ -49,20 +50,29 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let seats = sizes.max.max(1);
     // One line in both cases, so the form below never moves when a player is added.
     match sizes.layout(active) {
+        // Nobody registered yet is a start, not tables to complete.
+        _ if players.is_empty() => {
+            ui.label(RichText::new(lang.tr(text_id!("players.none"))).weak());
+        }
         None => {
             let missing = (seats - active % seats).max(sizes.min.saturating_sub(active));
-            let text = format!("{active} {}", msg!("players.not_multiple", n = missing, size = seats).render(lang));
+            let text = msg!("players.not_multiple", active = active, n = missing, size = seats).render(lang);
             ui.label(RichText::new(text).color(Color32::from_rgb(180, 110, 0)));
         }
         Some(layout) => {
             let full = layout.iter().filter(|&&s| s == seats).count();
             let message = match layout.len() - full {
-                0 => msg!("players.complete", tables = full, size = seats),
-                short => {
-                    msg!("players.complete_mixed", tables = full, size = seats, short = short, smaller = seats - 1)
-                }
+                0 => msg!("players.complete", active = active, tables = full, size = seats),
+                short => msg!(
+                    "players.complete_mixed",
+                    active = active,
+                    tables = full,
+                    size = seats,
+                    short = short,
+                    smaller = seats - 1
+                ),
             };
-            ui.label(RichText::new(format!("{active} {}", message.render(lang))).weak());
+            ui.label(RichText::new(message.render(lang)).weak());
         }
     }
     ui.columns(2, |columns| {

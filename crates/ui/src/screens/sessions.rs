@@ -78,8 +78,18 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     });
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr(text_id!("sessions.club_weight")));
-        ui.add(egui::DragValue::new(&mut app.screens.get::<State>().club_weight).range(0.0..=100.0).speed(0.1))
-            .labelled_by(label.id);
+        // The referee's decimal separator both ways: "1,5" in the Italian desk.
+        let comma = lang == crate::Lang::It;
+        let weight = egui::DragValue::new(&mut app.screens.get::<State>().club_weight)
+            .range(0.0..=100.0)
+            .speed(0.1)
+            .custom_formatter(move |value, decimals| {
+                let places = (*decimals.start()).max(1);
+                let text = format!("{value:.places$}");
+                if comma { text.replace('.', ",") } else { text }
+            })
+            .custom_parser(|text| text.trim().replace(',', ".").parse().ok());
+        ui.add(weight).labelled_by(label.id);
         if ui.button(RichText::new(lang.tr(text_id!("sessions.generate"))).strong()).clicked() {
             let referee = app.referee_name();
             let (id, weight) = (tournament.id, app.screens.get::<State>().club_weight);
@@ -98,6 +108,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Seating, Format::Pdf, None);
         super::exports::button(app, ui, What::Scoresheets, Format::Pdf, None);
         super::exports::button(app, ui, What::Seating, Format::Csv, None);
+        super::exports::separator_choice(app, ui);
     });
     let Some(cache) = loaded else { return };
     if let Some(report) = &cache.report {
@@ -148,7 +159,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let session = app.screens.get::<State>().session;
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
     if tables.is_empty() {
-        ui.label(lang.tr(text_id!("sessions.not_seated")));
+        let button = Message::new(text_id!("sessions.generate"));
+        ui.label(msg!("sessions.not_seated").arg_message("button", button).render(lang));
         return;
     }
     // At 400 players: find a player's table, or jump to a table by its number.
@@ -198,10 +210,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 }
                 let progress = manches.get(&table.id).copied().unwrap_or_default();
                 let mut played = format!("{}/{}", progress.counted, tournament.settings.manches_per_session);
-                match progress.void {
-                    0 => {}
-                    1 => played.push_str(&format!(" {}", lang.tr(text_id!("sessions.void_one")))),
-                    n => played.push_str(&format!(" {}", crate::msg!("sessions.void_many", n = n).render(lang))),
+                if progress.void > 0 {
+                    played.push_str(&format!(" {}", msg!("sessions.void", n = progress.void).render(lang)));
                 }
                 ui.label(played);
                 if ui.button(lang.tr(text_id!("sessions.open_table"))).clicked() {

@@ -122,6 +122,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Standings, Format::Csv, None);
         super::exports::button(app, ui, What::Manches, Format::Csv, None);
         super::exports::button(app, ui, What::Payments, Format::Csv, None);
+        super::exports::separator_choice(app, ui);
     });
     let rows = app.screens.get::<State>().visible(&loaded.0);
     let mut clicked_sort = None;

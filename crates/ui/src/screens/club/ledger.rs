@@ -53,13 +53,17 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
         let stem = exports::file_stem(&club.settings.name);
         if ui.button(lang.tr(text_id!("club.export_ledger"))).clicked() {
             let book = ClubBook::clone(&book);
-            exports::save_file(app, &format!("{stem}-ledger.csv"), "csv", move |_| {
-                ledger_csv(&book).map_err(|e| msg!("error.export.csv", detail = e))
+            let file = format!("{stem}-{}.csv", lang.tr(text_id!("export.file.ledger")));
+            let separator = app.csv_separator();
+            exports::save_file(app, &file, "csv", move |_| {
+                ledger_csv(&book, separator).map_err(|e| msg!("error.export.csv", detail = e))
             });
         }
+        exports::separator_choice(app, ui);
         if ui.button(lang.tr(text_id!("club.export_statement"))).clicked() {
             let book = ClubBook::clone(&book);
-            exports::save_file(app, &format!("{stem}-statement.pdf"), "pdf", move |_| {
+            let file = format!("{stem}-{}.pdf", lang.tr(text_id!("export.file.statement")));
+            exports::save_file(app, &file, "pdf", move |_| {
                 let today = chrono::Local::now().date_naive();
                 crate::export::pdf::club::statement(&book, today, lang).map_err(|_| msg!("error.export.font"))
             });

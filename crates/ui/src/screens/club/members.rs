@@ -125,8 +125,13 @@ pub(crate) fn receipt<S: Has<super::State>>(
             (name, when)
         },
         move |app, (name, when)| {
-            let file = format!("{}-{}-{when}.pdf", exports::file_stem(&club_name), exports::file_stem(&name));
             let lang = app.lang;
+            let file = format!(
+                "{}-{}-{}-{when}.pdf",
+                exports::file_stem(&club_name),
+                lang.tr(text_id!("export.file.receipt")),
+                exports::file_stem(&name)
+            );
             exports::save_file(app, &file, "pdf", move |desk| {
                 let book = desk.club_book(club_id).map_err(|e| crate::message::Explain::message(&e))?;
                 crate::export::pdf::club::receipt(&book, member, scope, lang).map_err(|_| msg!("error.export.font"))
