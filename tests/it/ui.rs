@@ -412,6 +412,11 @@ fn enter_moves_to_the_next_hand_and_esc_keeps_the_draft() {
     click(&mut harness, Role::Button, "Scarta la bozza");
     let field = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
     assert_eq!(field.value().unwrap_or_default(), "");
+    assert!(field.is_focused(), "the first hand has the keyboard again");
+    harness.event(egui::Event::Text("123b".into()));
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "Mano 1");
+    assert_eq!(field.value().unwrap_or_default(), "123b", "typing goes to the first hand");
 }
 
 #[test]

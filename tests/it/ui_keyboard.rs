@@ -138,3 +138,18 @@ fn a_classic_manche_is_walked_by_keyboard_through_the_winning_tile() {
         .expect("valid");
     assert_eq!(saved[0].outcome, expected.1, "the winning tile and the dead hand as typed");
 }
+
+/// Enter in the new tournament's form creates it, as its button does (issue "The desk at the table, round two",
+/// keyboard).
+#[test]
+fn enter_in_the_new_tournament_form_creates_it() {
+    let mut harness = crate::common::desk::harness(DeskApp::new(stecca::store::Store::open_in_memory().expect("s")));
+    harness.run();
+    crate::common::desk::type_into(&mut harness, "Nome", "Coppa da tastiera");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Players, "created and opened");
+    let id = harness.state().tournament_id().expect("a tournament is open");
+    let name = harness.state().desk().store().tournament(id).expect("stored").settings.name;
+    assert_eq!(name, "Coppa da tastiera");
+}

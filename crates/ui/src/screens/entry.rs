@@ -374,8 +374,11 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             if ui.small_button(lang.tr(text_id!("entry.draft_discard"))).clicked() {
                 let mut original = app.screens.get::<State>().original.clone();
                 original.hands.resize(seats, HandEntry::default());
-                app.screens.get::<State>().entry = original;
-                app.screens.get::<State>().restored = false;
+                let mine = app.screens.get::<State>();
+                mine.entry = original;
+                mine.restored = false;
+                // Typing starts again from the first hand, as on a fresh manche.
+                mine.focus = Some((0, MAIN));
             }
         });
     }

@@ -72,16 +72,19 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
 fn new_tournament<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, offer_demo: bool) {
     ui.add_space(16.0);
     ui.heading(app.tr(text_id!("tournaments.new")));
+    // Enter in any of the form's fields creates the tournament, as its button does.
+    let mut entered = false;
+    let mut field = |ui: &mut egui::Ui, label: &str, text: &mut String, width: f32| {
+        let response = labelled_text(ui, label, text, width);
+        entered |= response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.end_row();
+    };
     egui::Grid::new("new-tournament").num_columns(2).show(ui, |ui| {
         let state = app.screens.get::<State>();
-        labelled_text(ui, &app.lang.tr(text_id!("tournaments.name")), &mut state.name, 320.0);
-        ui.end_row();
-        labelled_text(ui, &app.lang.tr(text_id!("tournaments.venue")), &mut state.venue, 320.0);
-        ui.end_row();
-        labelled_text(ui, &app.lang.tr(text_id!("tournaments.start_hint")), &mut state.start, 120.0);
-        ui.end_row();
-        labelled_text(ui, &app.lang.tr(text_id!("tournaments.sessions")), &mut state.sessions, 60.0);
-        ui.end_row();
+        field(ui, &app.lang.tr(text_id!("tournaments.name")), &mut state.name, 320.0);
+        field(ui, &app.lang.tr(text_id!("tournaments.venue")), &mut state.venue, 320.0);
+        field(ui, &app.lang.tr(text_id!("tournaments.start_hint")), &mut state.start, 120.0);
+        field(ui, &app.lang.tr(text_id!("tournaments.sessions")), &mut state.sessions, 60.0);
         if state.rules.is_empty() {
             state.rules = crate::rules::default_ruleset().id().to_owned();
         }
@@ -90,7 +93,7 @@ fn new_tournament<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, offer_de
         ui.end_row();
     });
     ui.horizontal(|ui| {
-        if ui.button(app.tr(text_id!("tournaments.create"))).clicked() {
+        if ui.button(app.tr(text_id!("tournaments.create"))).clicked() || entered {
             create(app);
         }
         if offer_demo && ui.button(app.tr(text_id!("tournaments.demo"))).clicked() {
