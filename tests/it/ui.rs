@@ -2,7 +2,7 @@
 //! seat them, enter a manche by keyboard notation, see the breakdown and the saved result, see the standings;
 //! an invalid hand shows its error and saves nothing. A few screens are snapshot (software Vulkan in CI).
 
-use crate::common::desk::{click, harness, retype, seated_desk, type_digest_manche, type_into};
+use crate::common::desk::{click, harness, harness_sized, retype, seated_desk, type_digest_manche, type_into};
 
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
@@ -623,4 +623,64 @@ fn at_800_by_600_the_last_column_and_the_confirm_button_are_within_reach() {
     assert!(reachable(&mut harness, "Conferma", window), "Confirm scrolls into the window");
     assert!(reachable(&mut harness, "Togli l'ultimo gruppo", window), "so does the palette's last button");
     harness.snapshot("entry-800x600");
+}
+
+/// Settings that results were scored with are shown fixed, with the reason, instead of looking editable and
+/// being refused on save (issue "The desk at the table, round two"); the rest still saves.
+#[test]
+fn settings_fixed_by_results_are_shown_locked_with_the_reason() {
+    let mut store = Store::open_in_memory().expect("store");
+    let size =
+        stecca::desk::DemoSize { players: 8, sessions: 1, club_weight: 0.0, ..stecca::desk::DemoSize::default() };
+    let id = stecca::desk::create_demo(&mut store, size, 5, "demo").expect("demo");
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Settings);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label_contains("Regolamento, opzioni e punti iniziali sono fissati: il torneo ha");
+    assert!(harness.get_by_role_and_label(Role::TextInput, "Punti iniziali").accesskit_node().is_disabled(), "fixed");
+    assert!(
+        harness.get_by_role_and_label(Role::RadioButton, "Americano classico").accesskit_node().is_disabled(),
+        "fixed"
+    );
+    assert!(!harness.get_by_role_and_label(Role::TextInput, "Sede").accesskit_node().is_disabled(), "the venue is not");
+    retype(&mut harness, "Sede", "Sala Borsa");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    let saved = harness.state().desk().store().tournament(id).expect("t").settings;
+    assert_eq!(saved.venue, "Sala Borsa", "what results do not depend on still saves");
+    assert!(harness.state().status().is_some_and(|s| !s.error), "{:?}", harness.state().status().map(|s| &s.text));
+
+    // A tournament without results has them open.
+    let mut harness = crate::common::desk::harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa aperta");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Impostazioni");
+    assert!(!harness.get_by_role_and_label(Role::TextInput, "Punti iniziali").accesskit_node().is_disabled());
+    assert!(harness.query_by_label_contains("sono fissati").is_none());
+}
+
+/// A name of 100 characters stays in the list's half of the players screen (cut with "…", whole on hover and in
+/// the form), and a 🀄 in a name is drawn from the bundled emoji font instead of a missing glyph (issue "The desk
+/// at the table, round two"). The test harness refuses to draw a glyph no font has, so this failed before.
+#[test]
+fn a_long_name_and_an_emoji_stay_readable_in_the_players_screen() {
+    let mut harness = harness_sized(DeskApp::new(Store::open_in_memory().expect("store")), [800.0, 600.0]);
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa dei nomi");
+    click(&mut harness, Role::Button, "Crea torneo");
+    let long = format!("Maria {}", "Valentina Alessandra ".repeat(5)).chars().take(100).collect::<String>();
+    for name in [long.as_str(), "Mei 🀄 Lin"] {
+        type_into(&mut harness, "Nome", name);
+        click(&mut harness, Role::Button, "Aggiungi giocatore");
+    }
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().desk().store().players(id).expect("players").len(), 2);
+    harness.get_by_role_and_label(Role::Button, "Mei 🀄 Lin");
+    let shown = harness.get_by_label_contains("Maria Valentina");
+    let right = shown.rect().max.x;
+    let form = harness.get_by_role_and_label(Role::TextInput, "Nome").rect().min.x;
+    assert!(right < form, "the name ends at {right}, before the form at {form}");
+    harness.snapshot("players-long-name");
 }

@@ -77,7 +77,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
     ui.columns(2, |columns| {
         let ui = &mut columns[0];
-        egui::ScrollArea::vertical().id_salt("player-list").max_height(ui.available_height() - 10.0).show(ui, |ui| {
+        // Both ways: a long club or federation number scrolls inside the list's half, never over the form.
+        egui::ScrollArea::both().id_salt("player-list").max_height(ui.available_height() - 10.0).show(ui, |ui| {
             egui::Grid::new("players").striped(true).num_columns(5).show(ui, |ui| {
                 for key in
                     ["players.name", "players.club", "players.country", "players.federation_id", "players.status"]
@@ -86,7 +87,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 }
                 ui.end_row();
                 for player in players.iter() {
-                    if ui.button(&player.data.name).on_hover_text(lang.tr(text_id!("players.edit"))).clicked() {
+                    let hover = format!("{} — {}", player.data.name, lang.tr(text_id!("players.edit")));
+                    if ui.button(short_name(&player.data.name)).on_hover_text(hover).clicked() {
                         app.screens.get::<State>().form = player.data.clone();
                         app.screens.get::<State>().editing = Some(player.id);
                         app.screens.get::<State>().confirm_delete = None;
@@ -111,6 +113,20 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         ui.add_space(16.0);
         import(app, ui, tournament, &players);
     });
+}
+
+/// Longest name shown whole in the list (the rest on hover and in the form): a name of the federation's 100
+/// characters would otherwise push every column off the screen.
+const SHOWN_NAME: usize = 40;
+
+/// `name`, cut to [`SHOWN_NAME`] characters with "…".
+fn short_name(name: &str) -> String {
+    if name.chars().count() <= SHOWN_NAME {
+        return name.to_owned();
+    }
+    let mut shown: String = name.chars().take(SHOWN_NAME - 1).collect();
+    shown.push('…');
+    shown
 }
 
 fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {

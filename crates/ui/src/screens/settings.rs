@@ -4,8 +4,9 @@ use crate::text_id;
 use egui::RichText;
 
 use crate::frame::{Frame, Has};
+use crate::link::Fetched;
 use crate::rules::{ChoiceOption, TunableValue};
-use crate::tournament::{RankingMethod, TieBreak, TournamentSettings};
+use crate::tournament::{Id, RankingMethod, TieBreak, TournamentSettings};
 
 use super::{labelled_text, parse_date, parse_number};
 
@@ -30,6 +31,8 @@ pub struct State {
     tie_breaks: Vec<TieBreak>,
     /// The ruleset's other numeric values (closing doubles, limits), as typed.
     rule_values: Vec<(&'static TunableValue, String)>,
+    /// How many manches the tournament has: with any, the ruleset and its options are fixed.
+    manche_count: Fetched<Id, i64>,
 }
 
 /// The ruleset's tunable values as in force (its defaults overlaid with the tournament's options).
@@ -57,7 +60,9 @@ fn choices(settings: &TournamentSettings) -> Vec<(&'static ChoiceOption, usize)>
 impl State {
     fn load(&mut self, settings: &TournamentSettings, revision: u64) {
         let date = |d: Option<chrono::NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+        let manche_count = std::mem::take(&mut self.manche_count);
         *self = State {
+            manche_count,
             loaded: Some(revision),
             name: settings.name.clone(),
             venue: settings.venue.clone(),
@@ -85,6 +90,15 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
     let lang = app.lang;
     ui.heading(app.tr(text_id!("settings.title")));
+    let id = tournament.id;
+    let manches = app.fetch(|app| &mut app.screens.get::<State>().manche_count, id, move |desk| desk.manche_count(id));
+    // What the results were scored with stays as it is: shown fixed, with the reason, rather than refused on save.
+    // Until the count arrives they are fixed too (a frame later they open if there are no results).
+    let fixed = manches.as_deref().is_none_or(|&n| n > 0);
+    if let Some(n) = manches.as_deref().filter(|&&n| n > 0) {
+        let reason = crate::msg!("settings.fixed", n = n).render(lang);
+        ui.label(RichText::new(format!("🔒 {reason}")).color(egui::Color32::from_rgb(180, 110, 0)));
+    }
     ui.scope(|ui| {
         let s = app.screens.get::<State>();
         egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
@@ -100,19 +114,23 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.manches")), &mut s.manches, 60.0);
             ui.end_row();
-            labelled_text(ui, &lang.tr(text_id!("settings.starting_points")), &mut s.starting_points, 80.0);
+            let label = ui.label(lang.tr(text_id!("settings.starting_points")));
+            let field = egui::TextEdit::singleline(&mut s.starting_points).desired_width(80.0);
+            ui.add_enabled(!fixed, field).labelled_by(label.id);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.seed")), &mut s.seed, 160.0);
             ui.end_row();
             ui.label(lang.tr(text_id!("settings.rules")));
-            ruleset_picker(ui, lang, &mut s.rules);
+            ui.add_enabled_ui(!fixed, |ui| ruleset_picker(ui, lang, &mut s.rules));
             ui.end_row();
             for (choice, selected) in &mut s.choices {
                 ui.label(lang.tr(choice.label));
-                ui.horizontal(|ui| {
-                    for (i, value) in choice.values.iter().enumerate() {
-                        ui.radio_value(selected, i, lang.tr(value.label));
-                    }
+                ui.add_enabled_ui(!fixed, |ui| {
+                    ui.horizontal(|ui| {
+                        for (i, value) in choice.values.iter().enumerate() {
+                            ui.radio_value(selected, i, lang.tr(value.label));
+                        }
+                    });
                 });
                 ui.end_row();
             }
@@ -147,7 +165,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 for (i, (value, text)) in group.iter_mut().enumerate() {
                     let label = ui.label(lang.tr(value.label));
                     // A fixed size: a grid cell would otherwise shrink the first column's fields to their text.
-                    ui.add_sized([70.0, 20.0], egui::TextEdit::singleline(text)).labelled_by(label.id);
+                    let field = egui::TextEdit::singleline(text);
+                    ui.add_enabled_ui(!fixed, |ui| ui.add_sized([70.0, 20.0], field).labelled_by(label.id));
                     if i % 2 == 1 {
                         ui.end_row();
                     }
