@@ -1,6 +1,8 @@
 //! The treasurer at the desk (egui_kittest): a club created, four members added by keyboard, an evening
 //! opened with its table, chip counts that do not add up refused with the difference, the right ones saved,
-//! the evening closed into the ledger, a member's receipt written and read back, and the settle-up paid.
+//! the evening closed into the ledger after a confirmation, a member's receipt (with the chips counted) written
+//! and read back, the settle-up paid row by row with the rows staying put, the club's cash held shown beside its
+//! zero balance, and a correction whose entry is picked from the ledger.
 
 use crate::common::desk::{click, harness, retype, type_into};
 use egui::Role;
@@ -62,7 +64,14 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
     assert_eq!(harness.state().desk().store().chip_counts(evening).expect("counts").len(), 1);
 
+    // Closing cannot be undone: it asks first, and "Annulla" leaves the evening open.
     click(&mut harness, Role::Button, "Chiudi la serata");
+    harness.get_by_label_contains("Chiudere la serata del 2026-11-20?");
+    assert!(harness.state().desk().store().ledger(club).expect("ledger").is_empty(), "nothing posted yet");
+    click(&mut harness, Role::Button, "Annulla");
+    assert!(harness.query_by_label_contains("Chiudere la serata").is_none());
+    click(&mut harness, Role::Button, "Chiudi la serata");
+    click(&mut harness, Role::Button, "Sì, chiudi la serata");
     let ledger = harness.state().desk().store().ledger(club).expect("ledger");
     assert_eq!(ledger.len(), 8, "4 results and 4 fees: {:?}", harness.state().status());
     // Anna +2000 chips at half a cent is 10,00 €, less the 2,00 € fee.
@@ -74,13 +83,57 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     let bytes = std::fs::read(written[0].path()).expect("receipt");
     let text = pdf_extract::extract_text_from_mem(&bytes).expect("text");
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    for expected in ["Circolo del Drago", "Ricevuta — Anna", "Serata del 2026-11-20", "8,00 €", "Pagina 1 di 1"] {
+    for expected in [
+        "Circolo del Drago",
+        "Ricevuta — Anna",
+        "Serata del 2026-11-20",
+        "8,00 €",
+        "6000 fiches (+2000)",
+        "Pagina 1 di 1",
+    ] {
         assert!(text.contains(expected), "{expected:?} in {text}");
     }
 
+    // Paying one row leaves every row where it was (the next one never slides under the pointer).
     click(&mut harness, Role::Button, "Regola i conti");
+    let rows = |harness: &egui_kittest::Harness<'static, DeskApp>| {
+        harness.query_all_by_label_contains("Pagato:").map(|n| n.rect().min.y).collect::<Vec<f32>>()
+    };
+    let before = rows(&harness);
+    assert!(before.len() >= 2, "{before:?}");
+    harness.query_all_by_label_contains("Pagato:").next().expect("a first row").click();
+    harness.run();
+    let after = rows(&harness);
+    assert_eq!(after, before[1..], "the other rows have not moved");
+    harness.get_by_label("✓ pagato");
+    harness.get_by_label("1 di 4 trasferimenti pagati di questa proposta");
+    harness.snapshot("club-settle-paying");
     click(&mut harness, Role::Button, "Segna tutti pagati");
     let balances = stecca::desk::balances(harness.state().desk().store(), club).expect("balances");
     assert!(balances.members.iter().all(|b| b.balance == 0) && balances.kitty == 0, "{balances:?}");
+    click(&mut harness, Role::Button, "Nuova proposta");
     harness.get_by_label("Niente da regolare: ogni saldo è zero");
+
+    // The club's balance is zero, and its cash box holds the four fees.
+    click(&mut harness, Role::Button, "Soci");
+    harness.get_by_label("Contanti in cassa");
+    harness.get_by_label("8,00 €");
+
+    // A correction picks its entry from the ledger as the treasurer reads it.
+    click(&mut harness, Role::Button, "Libro cassa");
+    harness.get_by_role_and_label(Role::ComboBox, "Registrazione da rettificare").click();
+    harness.run();
+    let fee = harness.state().desk().store().ledger(club).expect("ledger");
+    let fee = fee.iter().find(|e| e.entry.kind == stecca::ledger::EntryKind::Fee).expect("a fee").id;
+    harness.get_by_label_contains(&format!("n. {fee} · 2026-11-20")).click_accesskit();
+    harness.run();
+    let picked = harness.get_by_role_and_label(Role::ComboBox, "Registrazione da rettificare").value();
+    assert!(picked.is_some_and(|p| p.starts_with(&format!("n. {fee} · "))), "picked");
+    type_into(&mut harness, "Importo da aggiungere (es. -3,00)", "1,00");
+    type_into(&mut harness, "Motivo", "quota ridotta");
+    harness.get_by_role_and_label(Role::Button, "Rettifica una registrazione").click_accesskit();
+    harness.run();
+    let ledger = harness.state().desk().store().ledger(club).expect("ledger");
+    let correction = ledger.last().expect("the correction");
+    assert_eq!(correction.entry.corrects, Some(fee), "{:?}", harness.state().status());
 }

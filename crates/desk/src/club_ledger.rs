@@ -24,8 +24,12 @@ pub struct MemberBalance {
 pub struct Balances {
     /// Members by name (all of them, zero balances too).
     pub members: Vec<MemberBalance>,
-    /// The club kitty: always minus the members' sum.
+    /// The club kitty: always minus the members' sum (what the members owe the club, net, with its sign
+    /// turned: zero once everyone has settled).
     pub kitty: Cents,
+    /// The cash the club holds: what members paid in less what it paid out (a correction of a cash entry
+    /// counted with it). After a settle-up through the kitty this is what the fees collected.
+    pub cash: Cents,
 }
 
 /// Which balances a settle-up settles.
@@ -80,7 +84,16 @@ fn balances_of(members: Vec<Member>, entries: &[LedgerEntry]) -> Balances {
         .map(|member| MemberBalance { balance: sums.get(&member.id).copied().unwrap_or(0), member })
         .collect();
     let kitty = -members.iter().map(|m| m.balance).sum::<Cents>();
-    Balances { members, kitty }
+    let is_cash = |kind: EntryKind| matches!(kind, EntryKind::CashIn | EntryKind::CashOut);
+    let cash_entry = |id: Id| entries.iter().find(|e| e.id == id).is_some_and(|e| is_cash(e.entry.kind));
+    let cash = entries
+        .iter()
+        .filter(|e| {
+            is_cash(e.entry.kind) || (e.entry.kind == EntryKind::Correction && e.entry.corrects.is_some_and(cash_entry))
+        })
+        .map(|e| e.entry.amount)
+        .sum();
+    Balances { members, kitty, cash }
 }
 
 /// Every member's balance now.

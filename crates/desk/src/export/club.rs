@@ -20,6 +20,9 @@ pub struct ClubBook {
     pub evenings: Vec<Evening>,
     /// Every entry, in the order written.
     pub ledger: Vec<LedgerEntry>,
+    /// What each member played to at each closed evening, by (evening, member): the final chip count (when
+    /// the table was counted) and the chips won or lost, for receipts.
+    pub chips: std::collections::HashMap<(Id, Id), (Option<i64>, i64)>,
 }
 
 /// What a receipt covers.
@@ -82,11 +85,23 @@ impl Totals {
 impl ClubBook {
     /// Reads a club's book.
     pub fn load(store: &Store, club: Id) -> Result<ClubBook, DeskError> {
+        let evenings = store.evenings(club)?;
+        let mut chips = std::collections::HashMap::new();
+        for evening in evenings.iter().filter(|e| e.closed_at.is_some()) {
+            for table in crate::evening_view(store, evening.id)?.tables {
+                for seat in table.seats {
+                    if let Some(result) = seat.result {
+                        chips.insert((evening.id, seat.member), (seat.chips, result));
+                    }
+                }
+            }
+        }
         Ok(ClubBook {
             club: store.club(club)?,
             members: store.members(club)?,
-            evenings: store.evenings(club)?,
+            evenings,
             ledger: store.ledger(club)?,
+            chips,
         })
     }
 

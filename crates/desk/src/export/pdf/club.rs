@@ -44,6 +44,17 @@ pub fn describe(book: &ClubBook, entry: &LedgerEntry, lang: Lang) -> String {
     if let Some(corrected) = e.corrects {
         text.push_str(&format!(" n. {corrected}"));
     }
+    // An evening's result says what the member played to: the chips counted and those won or lost.
+    if e.kind == EntryKind::Result
+        && let Some((counted, result)) = e.evening.and_then(|evening| book.chips.get(&(evening, e.member)))
+    {
+        let chips = match counted {
+            Some(count) => msg!("club.chips_counted", count = count, result = format!("{result:+}")),
+            None => msg!("club.chips_won", result = format!("{result:+}")),
+        };
+        text.push_str(" · ");
+        text.push_str(&chips.render(lang));
+    }
     for extra in [&e.method, &e.note] {
         if !extra.is_empty() {
             text.push_str(" · ");

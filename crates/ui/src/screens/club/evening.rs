@@ -29,6 +29,8 @@ pub struct State {
     evenings: crate::link::Fetched<Id, Vec<crate::desk::Evening>>,
     /// The evening shown as last read.
     view: crate::link::Fetched<Id, EveningView>,
+    /// The evening whose closing waits for the treasurer's yes (closing cannot be undone).
+    confirm_close: Option<Id>,
 }
 
 /// Draws the evenings tab.
@@ -221,11 +223,26 @@ fn evening_panel<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, cl
             app.open_tournament(view.evening.tournament_id);
         }
         if !closed && ui.button(lang.tr(text_id!("club.close_evening"))).clicked() {
+            app.screens.get::<super::State>().evening.confirm_close = Some(view.evening.id);
+        }
+    });
+    // Closing posts every result and fee to the ledger for good: asked once more, saying so.
+    if closed || app.screens.get::<super::State>().evening.confirm_close != Some(view.evening.id) {
+        return;
+    }
+    let question = msg!("club.confirm_close", date = view.evening.date).render(lang);
+    ui.label(RichText::new(question).strong().color(egui::Color32::from_rgb(180, 90, 0)));
+    ui.horizontal(|ui| {
+        if ui.button(lang.tr(text_id!("club.close_yes"))).clicked() {
+            app.screens.get::<super::State>().evening.confirm_close = None;
             let (by, evening) = (app.referee_name(), view.evening.id);
             app.write(
                 move |desk| desk.close_evening(evening, &by),
                 move |app, entries| app.info(msg!("club.evening_closed", entries = entries.len()).render(lang)),
             );
+        }
+        if ui.button(lang.tr(text_id!("common.cancel"))).clicked() {
+            app.screens.get::<super::State>().evening.confirm_close = None;
         }
     });
 }

@@ -11,7 +11,7 @@ use crate::export::club::{ClubBook, ledger_csv};
 use crate::frame::{Frame, Has};
 use crate::ledger::{EntryKind, format_cents, parse_cents};
 use crate::msg;
-use crate::screens::{exports, labelled_text, parse_number};
+use crate::screens::{exports, labelled_text};
 use crate::tournament::Id;
 
 use crate::link::Fetched;
@@ -24,7 +24,8 @@ pub struct State {
     amount: String,
     method: String,
     note: String,
-    correct_entry: String,
+    /// The entry a correction mends, picked from the ledger.
+    correct_entry: Option<Id>,
     correct_amount: String,
     correct_reason: String,
     settle_evening: Option<Id>,
@@ -37,6 +38,18 @@ pub struct State {
     book: Fetched<Id, ClubBook>,
     /// The club's evenings, to settle one of them.
     evenings: Fetched<Id, Vec<crate::desk::Evening>>,
+    /// The proposal as shown when the first transfer of it was marked paid, with the rows marked since: the list
+    /// stays still under the pointer (a fresh proposal would move the next row where the last one was, and a
+    /// double click would pay it too) until the treasurer asks for a fresh one or changes what is settled.
+    paying: Option<Paying>,
+}
+
+/// A proposal being paid row by row.
+struct Paying {
+    /// What it settles: club, scope, kitty only.
+    key: (Id, Scope, bool),
+    /// The transfers as proposed, each with whether it was marked paid.
+    rows: Vec<(desk::PlannedTransfer, bool)>,
 }
 
 /// Draws the ledger tab.
@@ -90,7 +103,7 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
         let ui = &mut columns[1];
         cash_form(app, ui, club, members);
         ui.add_space(12.0);
-        correction_form(app, ui, club);
+        correction_form(app, ui, club, &book);
     });
 }
 
@@ -142,12 +155,40 @@ fn cash_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: 
     );
 }
 
-fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
+/// How an entry reads where a treasurer picks one: its number, day, member, what it is and the amount.
+fn entry_line(book: &ClubBook, e: &crate::desk::LedgerEntry, lang: crate::Lang) -> String {
+    format!(
+        "n. {} · {} · {} · {} · {}",
+        e.id,
+        book.day(e).map(|d| d.to_string()).unwrap_or_default(),
+        book.member(e.entry.member).map(|m| m.data.name.as_str()).unwrap_or_default(),
+        crate::export::pdf::club::describe(book, e, lang),
+        format_cents(e.entry.amount, lang)
+    )
+}
+
+/// Most recent entries offered to correct (older ones are found by number in the CLI).
+const PICKABLE: usize = 40;
+
+fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, book: &ClubBook) {
     let lang = app.lang;
     ui.heading(lang.tr(text_id!("club.correct")));
     let state = &mut app.screens.get::<super::State>().ledger;
     egui::Grid::new("correction-form").num_columns(2).show(ui, |ui| {
-        labelled_text(ui, &lang.tr(text_id!("club.entry_number")), &mut state.correct_entry, 60.0);
+        // The entry is picked from the ledger as the treasurer reads it, not typed by its number.
+        let label = ui.label(lang.tr(text_id!("club.correct_which")));
+        let chosen = state.correct_entry.and_then(|id| book.ledger.iter().find(|e| e.id == id));
+        let shown = chosen.map_or_else(|| lang.tr(text_id!("club.pick_entry")), |e| entry_line(book, e, lang));
+        egui::ComboBox::from_id_salt("correct-entry")
+            .selected_text(shown)
+            .width(320.0)
+            .show_ui(ui, |ui| {
+                for e in book.ledger.iter().rev().take(PICKABLE) {
+                    ui.selectable_value(&mut state.correct_entry, Some(e.id), entry_line(book, e, lang));
+                }
+            })
+            .response
+            .labelled_by(label.id);
         ui.end_row();
         labelled_text(ui, &lang.tr(text_id!("club.correct_amount")), &mut state.correct_amount, 100.0);
         ui.end_row();
@@ -158,9 +199,8 @@ fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         return;
     }
     let state = &app.screens.get::<super::State>().ledger;
-    let entry: Id = match parse_number(&state.correct_entry, &lang.tr(text_id!("club.entry_number"))) {
-        Ok(n) => n,
-        Err(e) => return app.fail(e),
+    let Some(entry) = state.correct_entry else {
+        return app.fail(msg!("club.pick_entry"));
     };
     let amount = match parse_cents(&state.correct_amount) {
         Ok(a) => a,
@@ -170,7 +210,7 @@ fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     app.write(
         move |desk| desk.correct_entry(club, entry, amount, &reason, &by),
         move |app, id| {
-            app.screens.get::<super::State>().ledger.correct_entry.clear();
+            app.screens.get::<super::State>().ledger.correct_entry = None;
             app.screens.get::<super::State>().ledger.correct_amount.clear();
             app.screens.get::<super::State>().ledger.correct_reason.clear();
             app.info(msg!("club.recorded", entry = id).render(lang));
@@ -212,7 +252,11 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
     ) else {
         return;
     };
-    let summary = if plan.transfers.is_empty() {
+    let frozen = app.screens.get::<super::State>().ledger.paying.as_ref().filter(|p| p.key == key);
+    let summary = if let Some(paying) = frozen {
+        let paid = paying.rows.iter().filter(|(_, done)| *done).count();
+        msg!("club.paying", paid = paid, count = paying.rows.len()).render(lang)
+    } else if plan.transfers.is_empty() {
         lang.tr(text_id!("club.all_settled"))
     } else if plan.optimal {
         msg!("club.fewest", count = plan.transfers.len()).render(lang)
@@ -228,31 +272,64 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
             160.0,
         )
     });
+    let ledger = &mut app.screens.get::<super::State>().ledger;
+    if ledger.paying.as_ref().is_some_and(|p| p.key != key) {
+        ledger.paying = None;
+    }
+    let rows: Vec<(desk::PlannedTransfer, bool)> = match &ledger.paying {
+        Some(paying) => paying.rows.clone(),
+        None => plan.transfers.iter().map(|t| (t.clone(), false)).collect(),
+    };
     let mut paid = Vec::new();
-    egui::Grid::new("settle-list").striped(true).num_columns(4).show(ui, |ui| {
-        for (i, t) in plan.transfers.iter().enumerate() {
+    egui::Grid::new("settle-list").striped(true).num_columns(5).show(ui, |ui| {
+        for (i, (t, done)) in rows.iter().enumerate() {
             ui.label(t.from.name(lang));
             ui.label("→");
             ui.label(t.to.name(lang));
             ui.label(format_cents(t.amount, lang));
-            let label = msg!("club.mark_paid", from = t.from.name(lang), to = t.to.name(lang)).render(lang);
-            if ui.button(label).clicked() {
-                paid.push(i);
+            if *done {
+                ui.label(RichText::new(format!("✓ {}", lang.tr(text_id!("club.paid_mark")))).weak());
+            } else {
+                let label = msg!("club.mark_paid", from = t.from.name(lang), to = t.to.name(lang)).render(lang);
+                if ui.button(label).clicked() {
+                    paid.push(i);
+                }
             }
             ui.end_row();
         }
     });
-    if !plan.transfers.is_empty() && ui.button(lang.tr(text_id!("club.mark_all_paid"))).clicked() {
-        paid = (0..plan.transfers.len()).collect();
-    }
+    let open: Vec<usize> = rows.iter().enumerate().filter(|(_, (_, done))| !done).map(|(i, _)| i).collect();
+    ui.horizontal(|ui| {
+        if !open.is_empty() && ui.button(lang.tr(text_id!("club.mark_all_paid"))).clicked() {
+            paid.clone_from(&open);
+        }
+        let ledger = &mut app.screens.get::<super::State>().ledger;
+        if ledger.paying.is_some() && ui.button(lang.tr(text_id!("club.fresh_proposal"))).clicked() {
+            ledger.paying = None;
+        }
+    });
     if paid.is_empty() {
         return;
     }
+    // The rows are marked at once, so that a second click cannot pay them again while the desk writes.
+    let mut marked = rows;
+    for &i in &paid {
+        if let Some(row) = marked.get_mut(i) {
+            row.1 = true;
+        }
+    }
+    app.screens.get::<super::State>().ledger.paying = Some(Paying { key, rows: marked });
     let (method, by) = (app.screens.get::<super::State>().ledger.pay_method.clone(), app.referee_name());
-    let transfers: Vec<desk::PlannedTransfer> = paid.iter().filter_map(|&i| plan.transfers.get(i).cloned()).collect();
+    let transfers: Vec<desk::PlannedTransfer> =
+        paid.iter().filter_map(|&i| plan_row(&app.screens.get::<super::State>().ledger, i)).collect();
     let count = transfers.len();
     app.write(
         move |desk| desk.mark_all_paid(id, scope, &transfers, &method, &by),
         move |app, _| app.info(msg!("club.paid_recorded", count = count).render(lang)),
     );
+}
+
+/// Row `i` of the proposal being paid.
+fn plan_row(ledger: &State, i: usize) -> Option<desk::PlannedTransfer> {
+    ledger.paying.as_ref().and_then(|p| p.rows.get(i)).map(|(t, _)| t.clone())
 }

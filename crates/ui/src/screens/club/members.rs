@@ -72,6 +72,12 @@ pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &
                 ui.label("");
                 ui.label(balance_text(balances.kitty, lang));
                 ui.end_row();
+                // What the club holds is not its balance: after a settle-up the balance is zero and the fees
+                // are in the cash box.
+                ui.label(RichText::new(lang.tr(text_id!("club.cash_held"))).italics());
+                ui.label("");
+                ui.label(format_cents(balances.cash, lang));
+                ui.end_row();
             });
         });
         if let Some(member) = receipt_for {
