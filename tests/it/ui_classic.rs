@@ -2,21 +2,14 @@
 //! round two", major 1). After a manche is confirmed, Ctrl+Enter on the next, blank one saves nothing; ticking
 //! "Muro esaurito" and confirming saves it as a wall game.
 
-use crate::common::desk::{click, harness, seat_and_open_manche_1, type_into};
+use crate::common::desk::{click, seated_desk_playing};
 use egui::{Key, Modifiers, Role};
 use egui_kittest::kittest::Queryable;
-use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
 
 #[test]
 fn a_blank_classic_manche_is_never_saved_by_a_second_ctrl_enter() {
-    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
-    harness.run();
-    type_into(&mut harness, "Nome", "Coppa classica");
-    type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "Americano classico");
-    click(&mut harness, Role::Button, "Crea torneo");
-    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    let mut harness = seated_desk_playing(Some("Americano classico"));
     let id = harness.state().tournament_id().expect("tournament");
     let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
     let saved = |harness: &egui_kittest::Harness<'static, DeskApp>| {

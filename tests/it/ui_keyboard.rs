@@ -80,14 +80,7 @@ fn the_readme_manche_takes_88_keys_and_no_mouse() {
 /// navigation bar). A dead hand is chosen by Tab and Space.
 #[test]
 fn a_classic_manche_is_walked_by_keyboard_through_the_winning_tile() {
-    use crate::common::desk::{click, seat_and_open_manche_1, type_into};
-    let mut harness = crate::common::desk::harness(DeskApp::new(stecca::store::Store::open_in_memory().expect("s")));
-    harness.run();
-    type_into(&mut harness, "Nome", "Coppa classica");
-    type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "Americano classico");
-    click(&mut harness, Role::Button, "Crea torneo");
-    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    let mut harness = crate::common::desk::seated_desk_playing(Some("Americano classico"));
     let hands = ["2b", "RRR 1b", "111222333c 777b 2d 3d 4d", "[444d] 999b 123c 567c 55d"];
     let mut keyboard = Keyboard { harness: &mut harness, keys: 0 };
     keyboard.assert_focus("Mano 1");

@@ -40,10 +40,18 @@ pub fn click(harness: &mut Harness<'static, DeskApp>, role: Role, label: &str) {
 
 /// A desk with a new tournament of four seated players, showing manche 1 of their table.
 pub fn seated_desk() -> Harness<'static, DeskApp> {
+    seated_desk_playing(None)
+}
+
+/// [`seated_desk`] with the ruleset chosen by its Italian name (`None`: the default one).
+pub fn seated_desk_playing(ruleset: Option<&str>) -> Harness<'static, DeskApp> {
     let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
     harness.run();
     type_into(&mut harness, "Nome", "Coppa Kittest");
     type_into(&mut harness, "Sessioni", "1");
+    if let Some(ruleset) = ruleset {
+        click(&mut harness, Role::RadioButton, ruleset);
+    }
     click(&mut harness, Role::Button, "Crea torneo");
     assert_eq!(harness.state().screen(), Screen::Players);
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
