@@ -323,9 +323,25 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
     let transfers: Vec<desk::PlannedTransfer> =
         paid.iter().filter_map(|&i| plan_row(&app.screens.get::<super::State>().ledger, i)).collect();
     let count = transfers.len();
-    app.write(
+    app.change(
         move |desk| desk.mark_all_paid(id, scope, &transfers, &method, &by),
-        move |app, _| app.info(msg!("club.paid_recorded", count = count).render(lang)),
+        move |app, answer| match answer {
+            Ok(_) => {
+                app.changed();
+                app.info(msg!("club.paid_recorded", count = count).render(lang));
+            }
+            Err(error) => {
+                // Nothing was recorded: the rows are open again.
+                if let Some(paying) = app.screens.get::<super::State>().ledger.paying.as_mut() {
+                    for &i in &paid {
+                        if let Some(row) = paying.rows.get_mut(i) {
+                            row.1 = false;
+                        }
+                    }
+                }
+                app.fail(error);
+            }
+        },
     );
 }
 
