@@ -57,10 +57,7 @@ pub fn run(db: Option<&str>, args: &BookArgs) -> anyhow::Result<()> {
         Action::Show { tournament } => {
             let settings = desk.tournament(*tournament)?.settings;
             let Some(model) = settings.ruleset().entry_model().book() else {
-                anyhow::bail!(
-                    msg!("error.book.not_used")
-                        .arg_message("rules", crate::message::Message::new(settings.ruleset().name_id()))
-                );
+                anyhow::bail!(msg!("error.book.not_used").arg_message("rules", settings.ruleset().name_message()));
             };
             let mut out = csv::Writer::from_writer(std::io::stdout().lock());
             out.write_record(model.columns.iter().map(|c| c.key))?;

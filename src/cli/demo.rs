@@ -46,8 +46,7 @@ pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
     let sizes = crate::seating::TableSizes { max: seats, min: rules.min_table_size() };
     if sizes.layout(args.players).is_none() {
         anyhow::bail!(
-            msg!("cli.demo_multiple", players = args.players, seats = seats)
-                .arg_message("rules", crate::message::Message::new(rules.name_id()))
+            msg!("cli.demo_multiple", players = args.players, seats = seats).arg_message("rules", rules.name_message())
         );
     }
     let mut desk = super::open_desk(db)?;

@@ -12,10 +12,7 @@ use crate::tournament::{Id, TournamentSettings};
 fn model(store: &Store, tournament: Id) -> DeskResult<&'static BookModel> {
     let settings = store.tournament(tournament)?.settings;
     settings.ruleset().entry_model().book().ok_or_else(|| {
-        DeskError::Refused(
-            msg!("error.book.not_used")
-                .arg_message("rules", crate::message::Message::new(settings.ruleset().name_id())),
-        )
+        DeskError::Refused(msg!("error.book.not_used").arg_message("rules", settings.ruleset().name_message()))
     })
 }
 

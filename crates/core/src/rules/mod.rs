@@ -133,9 +133,13 @@ pub trait Ruleset: Send + Sync {
     /// The text id of the ruleset's name, in the referee's language when shown ("Americano classico",
     /// "Classic American"): see [`Ruleset::name`].
     fn name_id(&self) -> &'static str;
+    /// The ruleset's name, as an argument of another message.
+    fn name_message(&self) -> Message {
+        Message::new(self.name_id())
+    }
     /// The ruleset's name in `lang`.
     fn name(&self, lang: Lang) -> String {
-        lang.tr(self.name_id())
+        self.name_message().render(lang)
     }
     /// The texts of a ruleset built outside the core, added when it is [`register`]ed; the shipped rulesets'
     /// locale files are compiled in (`None`).

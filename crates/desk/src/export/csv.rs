@@ -57,10 +57,17 @@ impl Separator {
         }
     }
 
+    /// The separator as the CSV writer and reader take it.
+    pub fn byte(self) -> u8 {
+        match self {
+            Separator::Comma => b',',
+            Separator::Semicolon => b';',
+        }
+    }
+
     /// A writer of rows with this separator.
     pub fn writer(self) -> csv::Writer<Vec<u8>> {
-        let delimiter = if self == Separator::Semicolon { b';' } else { b',' };
-        csv::WriterBuilder::new().delimiter(delimiter).from_writer(Vec::new())
+        csv::WriterBuilder::new().delimiter(self.byte()).from_writer(Vec::new())
     }
 }
 
@@ -339,9 +346,10 @@ mod tests {
         assert_eq!(cell("a\"-b"), "a\"-b", "a quote inside a word starts no cell");
     }
 
-    /// Every way a reader may split a line written with either separator: on the file's own with its quoting, or naively on `;`,
-    /// `,` or tab, with or without stripping the quotes around a piece. No piece may start with a formula
-    /// character once spaces and quotes are skipped, for any text made of risky characters and separators.
+    /// Every way a reader may split a line written with either separator: on the file's own with its quoting,
+    /// or naively on `;`, `,` or tab, with or without stripping the quotes around a piece. No piece may start
+    /// with a formula character once spaces and quotes are skipped, for any text made of risky characters and
+    /// separators.
     #[test]
     fn no_reader_sees_a_formula_whichever_separator_it_splits_on() {
         let alphabet = ['y', '=', '+', '-', '@', '\t', '\r', '\n', ';', ',', '"', ' ', '\''];
@@ -362,9 +370,8 @@ mod tests {
             let mut writer = written.writer();
             writer.write_record(["1", &cell(text), "2"]).expect("written");
             let line = String::from_utf8(writer.into_inner().expect("bytes")).expect("utf-8");
-            let delimiter = written.as_str().as_bytes()[0];
             let mut reader =
-                csv::ReaderBuilder::new().has_headers(false).delimiter(delimiter).from_reader(line.as_bytes());
+                csv::ReaderBuilder::new().has_headers(false).delimiter(written.byte()).from_reader(line.as_bytes());
             let record = reader.records().next().expect("a row").expect("read back");
             assert!(!risky(&record[1]), "{text:?} read back by a {written:?} reader as {:?}", &record[1]);
             for separator in [';', ',', '\t', '\n', '\r'] {

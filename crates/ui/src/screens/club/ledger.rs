@@ -52,6 +52,17 @@ struct Paying {
     rows: Vec<(desk::PlannedTransfer, bool)>,
 }
 
+impl Paying {
+    /// Marks rows `which` paid (or open again).
+    fn mark(&mut self, which: &[usize], paid: bool) {
+        for &i in which {
+            if let Some(row) = self.rows.get_mut(i) {
+                row.1 = paid;
+            }
+        }
+    }
+}
+
 /// Draws the ledger tab.
 pub fn show<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club, members: &[Member]) {
     let lang = app.lang;
@@ -311,18 +322,14 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
     if paid.is_empty() {
         return;
     }
-    // The rows are marked at once, so that a second click cannot pay them again while the desk writes.
-    let mut marked = rows;
-    for &i in &paid {
-        if let Some(row) = marked.get_mut(i) {
-            row.1 = true;
-        }
-    }
-    app.screens.get::<super::State>().ledger.paying = Some(Paying { key, rows: marked });
-    let (method, by) = (app.screens.get::<super::State>().ledger.pay_method.clone(), app.referee_name());
     let transfers: Vec<desk::PlannedTransfer> =
-        paid.iter().filter_map(|&i| plan_row(&app.screens.get::<super::State>().ledger, i)).collect();
+        paid.iter().filter_map(|&i| rows.get(i)).map(|(t, _)| t.clone()).collect();
     let count = transfers.len();
+    // The rows are marked at once, so that a second click cannot pay them again while the desk writes.
+    let mut paying = Paying { key, rows };
+    paying.mark(&paid, true);
+    app.screens.get::<super::State>().ledger.paying = Some(paying);
+    let (method, by) = (app.screens.get::<super::State>().ledger.pay_method.clone(), app.referee_name());
     app.change(
         move |desk| desk.mark_all_paid(id, scope, &transfers, &method, &by),
         move |app, answer| match answer {
@@ -333,19 +340,10 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
             Err(error) => {
                 // Nothing was recorded: the rows are open again.
                 if let Some(paying) = app.screens.get::<super::State>().ledger.paying.as_mut() {
-                    for &i in &paid {
-                        if let Some(row) = paying.rows.get_mut(i) {
-                            row.1 = false;
-                        }
-                    }
+                    paying.mark(&paid, false);
                 }
                 app.fail(error);
             }
         },
     );
-}
-
-/// Row `i` of the proposal being paid.
-fn plan_row(ledger: &State, i: usize) -> Option<desk::PlannedTransfer> {
-    ledger.paying.as_ref().and_then(|p| p.rows.get(i)).map(|(t, _)| t.clone())
 }
