@@ -32,7 +32,7 @@ fn bench(c: &mut Criterion) {
     let twenty = balances(20, 1);
     let two_hundred = balances(200, 2);
     for (name, b) in [("20 members", &twenty), ("200 members", &two_hundred)] {
-        let proposal = fewest_transfers(b).expect("zero sum");
+        let proposal = fewest_transfers(b, 0).expect("zero sum");
         println!(
             "{name}: {} transfers, lower bound {}, optimal {}",
             proposal.transfers.len(),
@@ -42,8 +42,8 @@ fn bench(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("settle_up");
     group.sample_size(10);
-    group.bench_function("20_members_exact", |bench| bench.iter(|| fewest_transfers(std::hint::black_box(&twenty))));
-    group.bench_function("200_members", |bench| bench.iter(|| fewest_transfers(std::hint::black_box(&two_hundred))));
+    group.bench_function("20_members_exact", |bench| bench.iter(|| fewest_transfers(std::hint::black_box(&twenty), 0)));
+    group.bench_function("200_members", |bench| bench.iter(|| fewest_transfers(std::hint::black_box(&two_hundred), 0)));
     group.finish();
 }
 

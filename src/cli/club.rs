@@ -57,6 +57,17 @@ pub enum Action {
         /// Chips each seat starts with.
         #[arg(long)]
         starting_chips: i64,
+        /// Settle-ups avoid transfers under this amount in euro ("1,00") where as few transfers allow it.
+        #[arg(long, default_value = "0")]
+        avoid_under: String,
+    },
+    /// Change the amount in euro under which settle-ups avoid transfers ("0" for no preference).
+    AvoidUnder {
+        /// The club's id.
+        #[arg(long)]
+        club: Id,
+        /// The amount ("1,00").
+        amount: String,
     },
     /// List the clubs with their ids.
     List,
@@ -196,13 +207,14 @@ pub enum Action {
 
 /// Runs `stecca club`.
 pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Result<()> {
-    if let Action::New { name, rules, chip_value, fee, starting_chips } = &args.action {
+    if let Action::New { name, rules, chip_value, fee, starting_chips, avoid_under } = &args.action {
         let settings = ClubSettings {
             name: name.clone(),
             rules: rules.clone().unwrap_or_else(|| crate::rules::default_ruleset().id().to_owned()),
             chip_value: ChipValue::parse(chip_value).context("--chip-value")?,
             table_fee: parse_cents(fee).context("--fee")?,
             starting_chips: *starting_chips,
+            avoid_under: parse_cents(avoid_under).context("--avoid-under")?,
         };
         // Checked before the database is opened (or created): a bad command leaves no file behind.
         if let Some(problem) = settings.problem() {
@@ -220,6 +232,10 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
             for club in desk.clubs()? {
                 println!("{}\t{}\t{}", club.id, club.settings.name, club.settings.rules);
             }
+            Ok(())
+        }
+        Action::AvoidUnder { club, amount } => {
+            desk.set_avoid_under(*club, parse_cents(amount).context("AMOUNT")?)?;
             Ok(())
         }
         Action::AddMember { club, name, number } => {

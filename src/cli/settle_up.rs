@@ -23,13 +23,16 @@ const MAX_MEMBERS: usize = 10_000;
 pub struct SettleUpArgs {
     /// The balances file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
+    /// Among the plans with the fewest transfers, prefer one without amounts under this many cents.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(i64).range(0..=MAX_AMOUNT))]
+    pub avoid_under: Cents,
 }
 
 /// Runs `stecca settle-up`.
 pub fn run(args: &SettleUpArgs) -> ExitCode {
     let proposal = open(args.file.as_deref())
         .and_then(|mut input| read_all(&mut *input, MAX_INPUT))
-        .and_then(|text| settle_text(&text).map_err(anyhow::Error::msg));
+        .and_then(|text| settle_text(&text, args.avoid_under).map_err(anyhow::Error::msg));
     match proposal.and_then(|value| print(&value)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -46,15 +49,16 @@ fn print(value: &Value) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The proposal for a balances document, or why there is none.
-pub fn settle_text(text: &str) -> Result<Value, String> {
+/// The proposal for a balances document, avoiding amounts under `avoid_under` cents where it can, or why there
+/// is none.
+pub fn settle_text(text: &str, avoid_under: Cents) -> Result<Value, String> {
     let input: Input = serde_json::from_str(text).map_err(|e| msg!("cli.not_balances", why = e).to_string())?;
     let Balances(balances) = input.balances;
     if balances.len() > MAX_MEMBERS {
         return Err(msg!("cli.too_many_members", n = balances.len(), max = MAX_MEMBERS).to_string());
     }
     let amounts: Vec<Cents> = balances.iter().map(|(_, amount)| *amount).collect();
-    let proposal = fewest_transfers(&amounts).map_err(|e| match e {
+    let proposal = fewest_transfers(&amounts, avoid_under).map_err(|e| match e {
         SettleError::NotZeroSum { sum } => msg!("cli.not_zero_sum", sum = sum).to_string(),
         SettleError::TooLarge { index } => {
             msg!("cli.amount_too_large", name = balances[index].0, max = MAX_AMOUNT).to_string()

@@ -144,6 +144,23 @@ fn a_member_whose_name_holds_a_comma_is_seated_by_quoting_it() {
 }
 
 #[test]
+fn the_amount_a_settle_up_avoids_is_set_at_creation_and_changed_later() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("circolo.db");
+    let args = ["club", "new", "--name", "Circolo", "--chip-value", "1", "--starting-chips", "4000"];
+    let club = ok(&db, &[&args[..], &["--avoid-under", "0,50"]].concat());
+    let club = club.trim();
+    let store = || stecca::store::Store::open(&db).expect("store");
+    let id: i64 = club.parse().expect("id");
+    assert_eq!(store().club(id).expect("club").settings.avoid_under, 50);
+    ok(&db, &["club", "avoid-under", "--club", club, "1,00"]);
+    assert_eq!(store().club(id).expect("club").settings.avoid_under, 100);
+    let refused = stecca(&db, &["club", "avoid-under", "--club", club, "--", "-1"]);
+    assert!(!refused.status.success());
+    assert_eq!(store().club(id).expect("club").settings.avoid_under, 100, "nothing changed");
+}
+
+#[test]
 fn an_evening_that_does_not_exist_is_said_once() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("circolo.db");

@@ -71,3 +71,18 @@ fn bad_balances_exit_2_with_the_reason() {
     let why = refused("not json");
     assert!(why.contains("not a balances document"), "{why}");
 }
+
+#[test]
+fn avoid_under_keeps_the_count_and_drops_the_small_remainder() {
+    let balances = r#"{"balances": {"Anna": -200, "Bruno": -100, "Carla": 175, "Dario": 125}}"#;
+    let amounts = |args: &[&str]| -> Vec<i64> {
+        let out = stecca_stdin(args, balances.as_bytes());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        v["transfers"].as_array().expect("transfers").iter().map(|t| t["amount"].as_i64().expect("cents")).collect()
+    };
+    assert_eq!(amounts(&["settle-up"]), [175, 100, 25]);
+    assert_eq!(amounts(&["settle-up", "--avoid-under", "50"]), [125, 100, 75]);
+    let out = stecca_stdin(&["settle-up", "--avoid-under", "-5"], balances.as_bytes());
+    assert_eq!(out.status.code(), Some(2), "a negative amount is a usage error");
+}

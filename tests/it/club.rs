@@ -17,6 +17,7 @@ fn club(store: &mut Store, fee: i64) -> (Id, Vec<Id>) {
         chip_value: ChipValue::parse("0.5").expect("0.5"),
         table_fee: fee,
         starting_chips: 4000,
+        avoid_under: 0,
     };
     let club = desk::create_club(store, &settings).expect("club");
     let members = NAMES
@@ -145,6 +146,7 @@ fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way(mut store: Sto
         chip_value: ChipValue::cents(1),
         table_fee: 0,
         starting_chips: 2000,
+        avoid_under: 0,
     };
     let club_b = desk::create_club(&mut store, &other).expect("club b");
     let b = store.add_member(club_b, &MemberData { name: "Zoe".into(), ..MemberData::default() }).expect("zoe");
@@ -164,6 +166,41 @@ fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way(mut store: Sto
     assert!(duplicate.to_string().contains("Tigre"), "{duplicate}");
 }
 
+fn a_settle_up_avoids_small_amounts_under_the_clubs_setting(mut store: Store) {
+    let settings = ClubSettings {
+        name: "Circolo della Gru".into(),
+        rules: "fimj".into(),
+        chip_value: ChipValue::cents(1),
+        table_fee: 0,
+        starting_chips: 4000,
+        avoid_under: 0,
+    };
+    let club = desk::create_club(&mut store, &settings).expect("club");
+    let m: Vec<Id> = NAMES[..4]
+        .iter()
+        .map(|name| store.add_member(club, &MemberData { name: (*name).into(), ..MemberData::default() }))
+        .collect::<Result<_, _>>()
+        .expect("members");
+    let evening = desk::open_evening(&mut store, club, date(), &[m], "T").expect("evening");
+    let table = desk::evening_view(&store, evening).expect("view").tables[0].id;
+    // −2,00, −1,00, +1,75, +1,25.
+    desk::enter_chip_counts(&mut store, evening, table, &[3800, 3900, 4175, 4125]).expect("counts");
+    desk::close_evening(&mut store, evening, "T").expect("closed");
+    let amounts = |store: &Store| -> Vec<i64> {
+        let plan = desk::settle_up(store, club, Scope::Now, false).expect("plan");
+        plan.transfers.iter().map(|t| t.amount).collect()
+    };
+    // Largest with largest: Anna pays Carla 1,75 € and the 0,25 € she still owes to Dario.
+    assert!(amounts(&store).contains(&25), "{:?}", amounts(&store));
+    store.set_avoid_under(club, 100).expect("set");
+    assert_eq!(store.club(club).expect("club").settings.avoid_under, 100);
+    let avoiding = amounts(&store);
+    assert_eq!(avoiding.len(), 3, "as few transfers as before");
+    assert!(avoiding.iter().all(|&a| a >= 75), "{avoiding:?}");
+    assert!(store.set_avoid_under(club, -1).is_err(), "a negative amount is refused");
+    assert_eq!(store.club(club).expect("club").settings.avoid_under, 100);
+}
+
 #[test]
 fn every_ruleset_plays_a_club_evening_counted_in_chips() {
     for ruleset in stecca::rules::RULESETS {
@@ -174,6 +211,7 @@ fn every_ruleset_plays_a_club_evening_counted_in_chips() {
             chip_value: ChipValue::cents(1),
             table_fee: 0,
             starting_chips: 1000,
+            avoid_under: 0,
         };
         let club = desk::create_club(&mut store, &settings).expect("club");
         let members: Vec<Id> = NAMES[..ruleset.table_size()]
@@ -198,4 +236,5 @@ crate::on_both_backends!(
     an_evening_from_chip_counts_and_manches_to_the_ledger_and_a_settle_up,
     cash_corrections_and_everyone_with_the_kitty,
     rows_of_another_club_are_refused_and_nothing_is_saved_half_way,
+    a_settle_up_avoids_small_amounts_under_the_clubs_setting,
 );

@@ -78,7 +78,12 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
     client
         .execute("UPDATE manche SET outcome = $1, outcome_version = 1", &[&old.to_string()])
         .expect("as version 1 saved it");
-    client.batch_execute(&format!("DROP TABLE book_line; {}", crate::card::schema_7_card_postgres())).expect("card");
+    client
+        .batch_execute(&format!(
+            "DROP TABLE book_line; ALTER TABLE club DROP COLUMN avoid_under; {}",
+            crate::card::schema_7_card_postgres()
+        ))
+        .expect("card");
     client
         .execute(
             "INSERT INTO card_hand (tournament_id, position, section, line, value, concealed, jokers) \

@@ -137,3 +137,56 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     let correction = ledger.last().expect("the correction");
     assert_eq!(correction.entry.corrects, Some(fee), "{:?}", harness.state().status());
 }
+
+/// The club's amount to avoid is set on the settle-up tab, and the proposal that follows has no payer split
+/// into a 0,25 € remainder.
+#[test]
+fn the_treasurer_sets_an_amount_the_settle_up_avoids() {
+    use stecca::desk;
+    use stecca::ledger::{ChipValue, ClubSettings, MemberData};
+    let mut store = Store::open_in_memory().expect("store");
+    let settings = ClubSettings {
+        name: "Circolo della Gru".into(),
+        rules: "fimj".into(),
+        chip_value: ChipValue::cents(1),
+        table_fee: 0,
+        starting_chips: 4000,
+        avoid_under: 0,
+    };
+    let club = desk::create_club(&mut store, &settings).expect("club");
+    let members: Vec<_> = NAMES
+        .iter()
+        .map(|name| store.add_member(club, &MemberData { name: (*name).into(), ..MemberData::default() }))
+        .collect::<Result<_, _>>()
+        .expect("members");
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
+    let evening = desk::open_evening(&mut store, club, date, &[members], "T").expect("evening");
+    let table = desk::evening_view(&store, evening).expect("view").tables[0].id;
+    desk::enter_chip_counts(&mut store, evening, table, &[3800, 3900, 4175, 4125]).expect("counts");
+    desk::close_evening(&mut store, evening, "T").expect("closed");
+
+    let mut harness = harness(DeskApp::new(store));
+    harness.run();
+    click(&mut harness, Role::Button, "Circolo");
+    click(&mut harness, Role::Button, "Regola i conti");
+    harness.get_by_label("0,25 €");
+    retype(&mut harness, "Evita trasferimenti sotto (euro)", "0,50");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let saved = harness.state().desk().store().club(club).expect("club").settings.avoid_under;
+    assert_eq!(saved, 50, "{:?}", harness.state().status());
+    harness.get_by_label("Nelle proposte si evitano ora trasferimenti sotto 0,50 €");
+    assert!(harness.query_by_label("0,25 €").is_none(), "the payer is no longer split into 0,25 €");
+    harness.get_by_label("0,75 €");
+    harness.get_by_label("3 trasferimenti, il minimo possibile");
+
+    // A word that is not an amount is refused, naming the field, and the amount in force stays.
+    retype(&mut harness, "Evita trasferimenti sotto (euro)", "mezzo euro");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    let status = harness.state().status().expect("status").clone();
+    assert!(status.error && status.text.starts_with("Evita trasferimenti sotto:"), "{status:?}");
+    assert_eq!(harness.state().desk().store().club(club).expect("club").settings.avoid_under, 50);
+    let field = harness.get_by_label("Evita trasferimenti sotto (euro)").value();
+    assert_eq!(field.as_deref(), Some("0,50"));
+}

@@ -114,8 +114,8 @@ pub fn scope_balances(store: &Store, club: Id, scope: Scope) -> DeskResult<Balan
 }
 
 /// Proposes the transfers that bring every balance of `scope` to zero: the fewest among members (the kitty
-/// joins as one more party when the balances do not add up to zero: fees, rounding), or each member with the
-/// kitty when `kitty_only`.
+/// joins as one more party when the balances do not add up to zero: fees, rounding), avoiding amounts under the
+/// club's setting where as few transfers allow it, or each member with the kitty when `kitty_only`.
 pub fn settle_up(store: &Store, club: Id, scope: Scope, kitty_only: bool) -> DeskResult<Settlement> {
     let balances = scope_balances(store, club, scope)?;
     let owing: Vec<&MemberBalance> = balances.members.iter().filter(|m| m.balance != 0).collect();
@@ -133,7 +133,8 @@ pub fn settle_up(store: &Store, club: Id, scope: Scope, kitty_only: bool) -> Des
         if balances.kitty != 0 {
             amounts.push(balances.kitty);
         }
-        let proposal = fewest_transfers(&amounts).map_err(refused)?;
+        let avoid_under = store.club(club)?.settings.avoid_under;
+        let proposal = fewest_transfers(&amounts, avoid_under).map_err(refused)?;
         (proposal.transfers, proposal.lower_bound, proposal.optimal)
     };
     let transfers = transfers

@@ -365,6 +365,11 @@ impl Desk {
         crate::create_club(&mut self.store, settings)
     }
 
+    /// Sets the amount under which the club's settle-ups avoid transfers.
+    pub fn set_avoid_under(&mut self, club: Id, amount: Cents) -> DeskResult<()> {
+        Ok(self.store.set_avoid_under(club, amount)?)
+    }
+
     /// A club's members.
     pub fn members(&self, club: Id) -> DeskResult<Vec<Member>> {
         Ok(self.store.members(club)?)

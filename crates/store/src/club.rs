@@ -110,6 +110,7 @@ fn club_from_row(row: &Row) -> StoreResult<Club> {
             chip_value: ChipValue::from_raw(raw).unwrap_or(ChipValue::cents(1)),
             table_fee: row.get("table_fee")?,
             starting_chips: row.get("starting_chips")?,
+            avoid_under: row.get("avoid_under")?,
         },
     })
 }
@@ -159,7 +160,7 @@ fn entry_from_row(row: &Row) -> StoreResult<LedgerEntry> {
     })
 }
 
-const CLUB: &str = "SELECT id, name, rules, chip_value, table_fee, starting_chips FROM club";
+const CLUB: &str = "SELECT id, name, rules, chip_value, table_fee, starting_chips, avoid_under FROM club";
 const MEMBER: &str = "SELECT id, club_id, name, number, country, federation_id FROM member";
 const EVENING: &str = "SELECT id, club_id, date, tournament_id, closed_at FROM evening";
 const ENTRY: &str = "SELECT id, club_id, member_id, evening_id, kind, amount, method, treasurer, note, corrects, \
@@ -258,19 +259,33 @@ impl Store {
             return Err(StoreError::Refused(msg!("error.club.duplicate", name = name)));
         }
         let id = tx.insert(
-            "INSERT INTO club (name, rules, chip_value, table_fee, starting_chips, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO club (name, rules, chip_value, table_fee, starting_chips, avoid_under, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 name,
                 settings.rules,
                 settings.chip_value.raw(),
                 settings.table_fee,
                 settings.starting_chips,
+                settings.avoid_under,
                 now()
             ],
         )?;
         tx.commit()?;
         Ok(id)
+    }
+
+    /// Sets the amount under which the club's settle-ups avoid transfers (it moves no money, so it may change
+    /// at any time).
+    pub fn set_avoid_under(&mut self, club: Id, amount: Cents) -> StoreResult<()> {
+        if !(0..=MAX_AMOUNT).contains(&amount) {
+            return Err(StoreError::Refused(msg!("error.club.avoid_under")));
+        }
+        let tx = self.write()?;
+        club_exists(&tx, club)?;
+        tx.execute("UPDATE club SET avoid_under = ?1 WHERE id = ?2", params![amount, club])?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Every club, by name.

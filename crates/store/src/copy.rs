@@ -58,7 +58,7 @@ pub const TABLES: &[(&str, &[&str])] = &[
     ("audit", &["id", "tournament_id", "at", "referee", "entity", "entity_id", "action", "before", "after"]),
     ("preference", &["key", "value"]),
     ("book_line", &["id", "tournament_id", "position", "data"]),
-    ("club", &["id", "name", "rules", "chip_value", "table_fee", "starting_chips", "created_at"]),
+    ("club", &["id", "name", "rules", "chip_value", "table_fee", "starting_chips", "avoid_under", "created_at"]),
     ("member", &["id", "club_id", "name", "number", "country", "federation_id"]),
     ("evening", &["id", "club_id", "date", "tournament_id", "closed_at"]),
     ("evening_member", &["evening_id", "member_id", "player_id"]),

@@ -22,6 +22,9 @@ pub struct ClubSettings {
     pub table_fee: Cents,
     /// The chips each seat starts with (final chip counts must add up to this × the seats).
     pub starting_chips: i64,
+    /// A settle-up avoids transfers under this amount where another plan with as few transfers has none
+    /// (zero: no preference). Changes no balance: only which proposal is shown.
+    pub avoid_under: Cents,
 }
 
 /// The most chips a seat can start with (keeps chip sums far inside `i64`).
@@ -45,6 +48,9 @@ impl ClubSettings {
         }
         if !(0..=MAX_AMOUNT).contains(&self.table_fee) {
             return Some(msg!("error.club.fee"));
+        }
+        if !(0..=MAX_AMOUNT).contains(&self.avoid_under) {
+            return Some(msg!("error.club.avoid_under"));
         }
         if !(1..=MAX_STARTING_CHIPS).contains(&self.starting_chips) {
             return Some(msg!("error.club.starting_chips", max = MAX_STARTING_CHIPS));
@@ -127,6 +133,7 @@ mod tests {
             chip_value: ChipValue::parse("0.5").expect("0.5"),
             table_fee: 200,
             starting_chips: 4000,
+            avoid_under: 100,
         }
     }
 
@@ -138,6 +145,7 @@ mod tests {
             (ClubSettings { rules: "poker".into(), ..settings() }, "poker"),
             (ClubSettings { table_fee: -1, ..settings() }, "fee"),
             (ClubSettings { starting_chips: 0, ..settings() }, "chips"),
+            (ClubSettings { avoid_under: -1, ..settings() }, "under"),
             (ClubSettings { name: "Drago\u{1b}".into(), ..settings() }, "U+001B"),
         ];
         for (bad, word) in cases {

@@ -7,6 +7,12 @@
 //! is a group of some optimal split (swap it into any optimal split: the count cannot fall), so pairs are taken
 //! first; when the members left after the pairs are still more than the limit, zero-sum triples are taken
 //! greedily and the rest matched largest with largest, and the lower bound reached is stated.
+//!
+//! Inside a group the count is the same for every way of paying (k − 1), but the amounts are not: largest with
+//! largest can leave a payer a few cents short that then go to a second creditor (1,75 € and 0,25 €). A club
+//! sets an amount under which a transfer is a nuisance; among the group's plans with the fewest transfers a
+//! bounded, deterministic search looks for one with the fewest such amounts (a balance itself under the amount
+//! cannot avoid one).
 
 use std::collections::HashMap;
 
@@ -16,6 +22,10 @@ use super::money::{Cents, MAX_AMOUNT};
 
 /// Most members with a non-zero balance settled exactly (2^20 subsets: 9 MB and a few tens of milliseconds).
 pub const EXACT_LIMIT: usize = 20;
+
+/// Most steps the search for a plan without small amounts takes per group: a count, not a time, so the same
+/// balances give the same proposal on every machine.
+const SMALL_SEARCH_STEPS: usize = 50_000;
 
 /// One payment of a settle-up: `from` pays `to` `amount` cents (indices into the balances).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,8 +66,9 @@ pub enum SettleError {
     },
 }
 
-/// The fewest transfers that settle `balances` (positive: is owed; negative: owes).
-pub fn fewest_transfers(balances: &[Cents]) -> Result<Proposal, SettleError> {
+/// The fewest transfers that settle `balances` (positive: is owed; negative: owes); among those, as few amounts
+/// under `avoid_under` as the search finds (zero: the first plan found).
+pub fn fewest_transfers(balances: &[Cents], avoid_under: Cents) -> Result<Proposal, SettleError> {
     check(balances)?;
     let mut left: Vec<usize> = (0..balances.len()).filter(|&i| balances[i] != 0).collect();
     let mut groups = cancelling_pairs(balances, &mut left);
@@ -69,7 +80,8 @@ pub fn fewest_transfers(balances: &[Cents]) -> Result<Proposal, SettleError> {
         groups.extend(zero_sum_triples(balances, &mut left));
         groups.push(left.clone());
     }
-    let transfers: Vec<Transfer> = groups.iter().flat_map(|group| settle_group(balances, group)).collect();
+    let transfers: Vec<Transfer> =
+        groups.iter().flat_map(|group| settle_group_avoiding(balances, group, avoid_under)).collect();
     let nonzero = balances.iter().filter(|&&b| b != 0).count();
     let lower_bound = if exact { transfers.len() } else { lower_bound(balances, nonzero, pairs) };
     Ok(Proposal { optimal: transfers.len() == lower_bound, lower_bound, transfers })
@@ -208,6 +220,105 @@ fn settle_group(balances: &[Cents], group: &[usize]) -> Vec<Transfer> {
     transfers
 }
 
+/// The group's transfers with as few amounts under `small` as a bounded search finds, no more of them than
+/// largest-with-largest needs; that plan stands when it has no small amount.
+fn settle_group_avoiding(balances: &[Cents], group: &[usize], small: Cents) -> Vec<Transfer> {
+    let greedy = settle_group(balances, group);
+    let best_cost = cost(&greedy, small);
+    if best_cost.1 == 0 || group.len() > EXACT_LIMIT {
+        return greedy;
+    }
+    let mut search = SmallSearch { small, best_cost, best: greedy, steps: SMALL_SEARCH_STEPS };
+    let left: Vec<(usize, Cents)> = group.iter().map(|&i| (i, balances[i])).collect();
+    search.walk(&left, &mut Vec::new());
+    // Largest first, as largest-with-largest lists them.
+    search.best.sort_by_key(|t| std::cmp::Reverse(t.amount));
+    search.best
+}
+
+/// How many of `transfers` are under `small`.
+fn count_small(transfers: &[Transfer], small: Cents) -> usize {
+    transfers.iter().filter(|t| t.amount < small).count()
+}
+
+/// How good a plan is, best first: fewer transfers, fewer under the amount, and then the small ones nearer to
+/// it (0,75 € is less of a nuisance than 0,25 € when the club says 1,00 €).
+fn cost(transfers: &[Transfer], small: Cents) -> (usize, usize, Cents) {
+    let short: Cents = transfers.iter().filter(|t| t.amount < small).map(|t| small - t.amount).sum();
+    (transfers.len(), count_small(transfers, small), short)
+}
+
+/// A depth-first walk over the ways to pay a group: each step clears one member whole with one transfer to a
+/// member of the other side who has at least as much left (every plan with the fewest transfers is a tree, and
+/// a tree always has such a leaf).
+struct SmallSearch {
+    small: Cents,
+    best: Vec<Transfer>,
+    /// The [`cost`] of `best`.
+    best_cost: (usize, usize, Cents),
+    steps: usize,
+}
+
+impl SmallSearch {
+    fn walk(&mut self, left: &[(usize, Cents)], path: &mut Vec<Transfer>) {
+        if self.best_cost.1 == 0 || self.steps == 0 {
+            return;
+        }
+        self.steps -= 1;
+        let (_, small_so_far, short_so_far) = cost(path, self.small);
+        if left.is_empty() {
+            let cost = cost(path, self.small);
+            if cost < self.best_cost {
+                self.best_cost = cost;
+                self.best = path.clone();
+            }
+            return;
+        }
+        // Every member left under the amount takes part in a small transfer, and one transfer serves two.
+        let forced = left.iter().filter(|&&(_, b)| b.abs() < self.small).count().div_ceil(2);
+        // Each transfer clears at most one member, except the last, which clears two.
+        let at_least = path.len() + left.len() - 1;
+        // Each part is a lower bound of the finished plan's, so the whole is one in the cost's order too.
+        if (at_least, small_so_far + forced, short_so_far) >= self.best_cost {
+            return;
+        }
+        for (leaf, partner) in self.moves(left) {
+            let (leaf_member, leaf_balance) = left[leaf];
+            let (partner_member, partner_balance) = left[partner];
+            let amount = leaf_balance.abs();
+            let (from, to) =
+                if leaf_balance < 0 { (leaf_member, partner_member) } else { (partner_member, leaf_member) };
+            path.push(Transfer { from, to, amount });
+            let partner_after = partner_balance + leaf_balance;
+            let next: Vec<(usize, Cents)> = left
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != leaf)
+                .map(|(i, &(m, b))| if i == partner { (m, partner_after) } else { (m, b) })
+                .filter(|&(_, b)| b != 0)
+                .collect();
+            self.walk(&next, path);
+            path.pop();
+        }
+    }
+
+    /// The (leaf, partner) moves from `left`, those that leave no small amount behind first.
+    fn moves(&self, left: &[(usize, Cents)]) -> Vec<(usize, usize)> {
+        let mut moves: Vec<((bool, bool), usize, usize)> = Vec::new();
+        for (leaf, &(_, b)) in left.iter().enumerate() {
+            for (partner, &(_, p)) in left.iter().enumerate() {
+                if b.signum() == -p.signum() && p.abs() >= b.abs() {
+                    let after = (p + b).abs();
+                    moves.push(((b.abs() < self.small, after != 0 && after < self.small), leaf, partner));
+                }
+            }
+        }
+        // Stable: among equals, the order of the members.
+        moves.sort_by_key(|&(rank, _, _)| rank);
+        moves.into_iter().map(|(_, leaf, partner)| (leaf, partner)).collect()
+    }
+}
+
 /// What no settle-up can beat: every creditor receives and every debtor pays at least once, and the groups are
 /// at most the cancelling pairs plus one for every three members left.
 fn lower_bound(balances: &[Cents], nonzero: usize, pairs: usize) -> usize {
@@ -239,7 +350,7 @@ mod tests {
     #[test]
     fn two_transfers_for_the_contract_example() {
         let balances = [1250, -300, -950];
-        let proposal = fewest_transfers(&balances).expect("sums to zero");
+        let proposal = fewest_transfers(&balances, 0).expect("sums to zero");
         assert_eq!(
             proposal.transfers,
             [Transfer { from: 2, to: 0, amount: 950 }, Transfer { from: 1, to: 0, amount: 300 }]
@@ -252,30 +363,50 @@ mod tests {
         // {+3, −3} and {+4, −2, −2}: 3 transfers; largest-with-largest pays 3 into the 4 and needs 4.
         let balances = [400, 300, -300, -200, -200];
         assert_eq!(greedy_count(&balances), 4);
-        let proposal = fewest_transfers(&balances).expect("zero sum");
+        let proposal = fewest_transfers(&balances, 0).expect("zero sum");
         assert_eq!(proposal.transfers.len(), 3);
         assert!(settled(&balances, &proposal.transfers));
         assert!(proposal.optimal);
         // Groups of three planted among pairs: {+5, −2, −3}, {+7, −4, −3}, {+6, −6}.
         let balances = [500, -200, -300, 700, -400, -300, 600, -600];
-        let proposal = fewest_transfers(&balances).expect("zero sum");
+        let proposal = fewest_transfers(&balances, 0).expect("zero sum");
         assert_eq!(proposal.transfers.len(), 8 - 3);
         assert!(settled(&balances, &proposal.transfers));
     }
 
     #[test]
+    fn a_payer_is_not_split_into_a_small_amount_when_another_plan_has_the_same_count() {
+        // Largest with largest: Anna pays 1,75 € to Bruno and the 0,25 € she still owes to Carla.
+        let balances = [-200, -100, 175, 125];
+        let plain = fewest_transfers(&balances, 0).expect("zero sum");
+        assert!(plain.transfers.iter().any(|t| t.amount == 25), "{:?}", plain.transfers);
+        let avoiding = fewest_transfers(&balances, 50).expect("zero sum");
+        assert_eq!(avoiding.transfers.len(), plain.transfers.len());
+        assert!(settled(&balances, &avoiding.transfers));
+        assert!(avoiding.transfers.iter().all(|t| t.amount >= 75), "{:?}", avoiding.transfers);
+        // Under 1,00 € every plan has one small amount: the one nearer to it (0,75 € rather than 0,25 €).
+        let nearer = fewest_transfers(&balances, 100).expect("zero sum");
+        assert_eq!(nearer.transfers, avoiding.transfers);
+        // A balance under the amount cannot avoid a small transfer: the count stays the fewest.
+        let balances = [-200, 150, 50];
+        let proposal = fewest_transfers(&balances, 100).expect("zero sum");
+        assert_eq!(proposal.transfers.len(), 2);
+        assert_eq!(count_small(&proposal.transfers, 100), 1);
+    }
+
+    #[test]
     fn members_at_zero_need_nothing_and_nobody_owing_means_no_transfer() {
-        let proposal = fewest_transfers(&[0, 0, 0]).expect("zero");
+        let proposal = fewest_transfers(&[0, 0, 0], 0).expect("zero");
         assert!(proposal.transfers.is_empty());
         assert_eq!((proposal.lower_bound, proposal.optimal), (0, true));
-        let proposal = fewest_transfers(&[0, 700, 0, -700]).expect("zero sum");
+        let proposal = fewest_transfers(&[0, 700, 0, -700], 0).expect("zero sum");
         assert_eq!(proposal.transfers, [Transfer { from: 3, to: 1, amount: 700 }]);
     }
 
     #[test]
     fn two_hundred_members_in_planted_pairs_settle_in_a_hundred_transfers() {
         let balances: Vec<Cents> = (0..100).flat_map(|i| [1000 + i * 7, -(1000 + i * 7)]).collect();
-        let proposal = fewest_transfers(&balances).expect("zero sum");
+        let proposal = fewest_transfers(&balances, 0).expect("zero sum");
         assert_eq!(proposal.transfers.len(), 100);
         assert_eq!((proposal.lower_bound, proposal.optimal), (100, true));
         assert!(settled(&balances, &proposal.transfers));
@@ -287,7 +418,7 @@ mod tests {
         // may be from the best.
         let mut balances: Vec<Cents> = vec![300; 30];
         balances.extend((0..30).map(|i| if i % 2 == 0 { -200 } else { -400 }));
-        let proposal = fewest_transfers(&balances).expect("zero sum");
+        let proposal = fewest_transfers(&balances, 0).expect("zero sum");
         assert!(settled(&balances, &proposal.transfers));
         assert!(proposal.lower_bound <= proposal.transfers.len());
         assert!(proposal.lower_bound >= 30, "every creditor is paid at least once");
@@ -296,8 +427,8 @@ mod tests {
 
     #[test]
     fn balances_that_do_not_add_up_are_refused() {
-        assert_eq!(fewest_transfers(&[100, -99]), Err(SettleError::NotZeroSum { sum: 1 }));
-        assert_eq!(fewest_transfers(&[MAX_AMOUNT + 1, -MAX_AMOUNT - 1]), Err(SettleError::TooLarge { index: 0 }));
+        assert_eq!(fewest_transfers(&[100, -99], 0), Err(SettleError::NotZeroSum { sum: 1 }));
+        assert_eq!(fewest_transfers(&[MAX_AMOUNT + 1, -MAX_AMOUNT - 1], 0), Err(SettleError::TooLarge { index: 0 }));
         assert_eq!(with_kitty(&[5, -MAX_AMOUNT - 1]), Err(SettleError::TooLarge { index: 1 }));
     }
 

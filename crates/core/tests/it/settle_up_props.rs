@@ -1,5 +1,6 @@
 //! Every settle-up proposal settles every balance exactly, never uses more transfers than the members need, and
-//! up to the exact limit uses the fewest possible (checked against a brute force over all splits).
+//! up to the exact limit uses the fewest possible (checked against a brute force over all splits); a club's
+//! amount to avoid never costs a transfer and never leaves more small amounts than the plain proposal.
 
 use proptest::prelude::*;
 use stecca_core::ledger::{Cents, Transfer, fewest_transfers};
@@ -45,7 +46,7 @@ fn balances(max_len: usize) -> impl Strategy<Value = Vec<Cents>> {
 proptest! {
     #[test]
     fn every_proposal_settles_every_balance(balances in balances(40)) {
-        let proposal = fewest_transfers(&balances).expect("sums to zero");
+        let proposal = fewest_transfers(&balances, 0).expect("sums to zero");
         prop_assert!(apply(&balances, &proposal.transfers).iter().all(|&b| b == 0));
         for t in &proposal.transfers {
             prop_assert!(t.amount > 0);
@@ -58,9 +59,24 @@ proptest! {
 
     #[test]
     fn up_to_the_limit_the_count_is_the_fewest(balances in balances(9)) {
-        let proposal = fewest_transfers(&balances).expect("sums to zero");
+        let proposal = fewest_transfers(&balances, 0).expect("sums to zero");
         let nonzero: Vec<Cents> = balances.iter().copied().filter(|&b| b != 0).collect();
         prop_assert_eq!(proposal.transfers.len(), nonzero.len() - most_groups(&nonzero));
         prop_assert!(proposal.optimal);
+    }
+
+    #[test]
+    fn avoiding_small_amounts_keeps_the_count_and_never_adds_small_ones(balances in balances(12), under in 0i64..1000) {
+        let plain = fewest_transfers(&balances, 0).expect("sums to zero");
+        let avoiding = fewest_transfers(&balances, under).expect("sums to zero");
+        prop_assert!(apply(&balances, &avoiding.transfers).iter().all(|&b| b == 0));
+        for t in &avoiding.transfers {
+            prop_assert!(t.amount > 0);
+            prop_assert!(balances[t.from] < 0 && balances[t.to] > 0, "debtors pay creditors: {t:?}");
+        }
+        prop_assert!(avoiding.transfers.len() <= plain.transfers.len());
+        let small = |p: &stecca_core::ledger::Proposal| p.transfers.iter().filter(|t| t.amount < under).count();
+        prop_assert!(small(&avoiding) <= small(&plain));
+        prop_assert!(avoiding.optimal || !plain.optimal);
     }
 }

@@ -30,6 +30,8 @@ pub struct State {
     correct_reason: String,
     settle_evening: Option<Id>,
     kitty_only: bool,
+    /// The club's amount to avoid as being typed, and the club it belongs to.
+    avoid_under: Option<(Id, String)>,
     pay_method: String,
     /// The last proposal and what it was made for (revision, club, scope, kitty only): the exact method takes
     /// milliseconds at 20 members, too long to redo every frame.
@@ -229,6 +231,42 @@ fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     );
 }
 
+/// The club's amount under which proposals avoid transfers, saved when the treasurer leaves the field.
+fn avoid_under_field<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
+    let lang = app.lang;
+    let (id, saved) = (club.id, club.settings.avoid_under);
+    let as_typed = |cents| {
+        let plain = crate::ledger::plain_cents(cents);
+        if lang == crate::Lang::It { plain.replace('.', ",") } else { plain }
+    };
+    let state = &mut app.screens.get::<super::State>().ledger;
+    if state.avoid_under.as_ref().is_none_or(|(club, _)| *club != id) {
+        state.avoid_under = Some((id, as_typed(saved)));
+    }
+    let Some((_, text)) = state.avoid_under.as_mut() else { return };
+    let left = ui.horizontal(|ui| labelled_text(ui, &lang.tr(text_id!("club.avoid_under")), text, 80.0)).inner;
+    if !left.lost_focus() {
+        return;
+    }
+    let typed = text.trim().to_owned();
+    let amount = if typed.is_empty() { Ok(0) } else { parse_cents(&typed) };
+    match amount {
+        Ok(amount) if amount == saved => {}
+        Ok(amount) => app.write(
+            move |desk| desk.set_avoid_under(id, amount),
+            move |app, ()| app.info(msg!("club.avoid_under_saved", amount = format_cents(amount, lang)).render(lang)),
+        ),
+        Err(e) => {
+            let why = crate::message::Explain::message(&e);
+            app.fail(
+                msg!("club.field_error", field = lang.tr(text_id!("club.avoid_under_short"))).arg_message("why", why),
+            );
+            // The field shows what is in force again.
+            app.screens.get::<super::State>().ledger.avoid_under = Some((id, as_typed(saved)));
+        }
+    }
+}
+
 /// Draws the settle-up tab.
 pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: &Club) {
     let lang = app.lang;
@@ -253,6 +291,9 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
         }
     });
     ui.checkbox(&mut app.screens.get::<super::State>().ledger.kitty_only, lang.tr(text_id!("club.kitty_only")));
+    if !app.screens.get::<super::State>().ledger.kitty_only {
+        avoid_under_field(app, ui, club);
+    }
     let scope = app.screens.get::<super::State>().ledger.settle_evening.map_or(Scope::Now, Scope::Evening);
     let kitty_only = app.screens.get::<super::State>().ledger.kitty_only;
     let key = (id, scope, kitty_only);

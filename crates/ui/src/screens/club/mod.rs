@@ -41,6 +41,7 @@ struct NewClub {
     chip_value: String,
     fee: String,
     starting_chips: String,
+    avoid_under: String,
 }
 
 /// The treasurer's screens' state (kept while tournaments are opened and closed).
@@ -131,7 +132,9 @@ fn new_club<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         ui.end_row();
         labelled_text(ui, &lang.tr(text_id!("club.fee")), &mut form.fee, 80.0);
         ui.end_row();
-        let last = labelled_text(ui, &lang.tr(text_id!("club.starting_chips")), &mut form.starting_chips, 80.0);
+        labelled_text(ui, &lang.tr(text_id!("club.starting_chips")), &mut form.starting_chips, 80.0);
+        ui.end_row();
+        let last = labelled_text(ui, &lang.tr(text_id!("club.avoid_under")), &mut form.avoid_under, 80.0);
         create |= last.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         ui.end_row();
     });
@@ -162,12 +165,18 @@ fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings
     };
     let chip_value = ChipValue::parse(&form.chip_value).map_err(|e| field("club.chip_value", &e))?;
     let fee = if form.fee.trim().is_empty() { 0 } else { parse_cents(&form.fee).map_err(|e| field("club.fee", &e))? };
+    let avoid_under = if form.avoid_under.trim().is_empty() {
+        0
+    } else {
+        parse_cents(&form.avoid_under).map_err(|e| field("club.avoid_under_short", &e))?
+    };
     let settings = ClubSettings {
         name: form.name.clone(),
         rules: form.rules.clone(),
         chip_value,
         table_fee: fee,
         starting_chips: parse_number(&form.starting_chips, &lang.tr(text_id!("club.starting_chips")))?,
+        avoid_under,
     };
     match settings.problem() {
         Some(problem) => Err(problem),
