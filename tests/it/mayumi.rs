@@ -47,7 +47,15 @@ fn the_seed_example_settles_with_the_oya_and_the_winner_deals_next() {
     assert_eq!(nets(&outcome), [120, 130, -250]);
     assert_eq!(outcome.next_oya.as_deref(), Some("Botan"));
     assert!(outcome.players[1].mahjong && !outcome.players[0].mahjong, "the highest total is the winner");
-    assert!(outcome.warnings.is_empty() && !outcome.void);
+    assert!(!outcome.void);
+    // The seed shows how totals are made, not a whole hand: its 27 cards are said to be fewer than a finished
+    // hand of three captures.
+    let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::En)).collect();
+    assert_eq!(
+        said,
+        ["27 captured cards were entered: a finished hand of 3 players has at least 36; check that every capture \
+          is entered"]
+    );
     let rules = stecca::rules::ruleset("mayumi").expect("registered");
     assert_eq!(rules.in_force(&json!({})).expect("defaults").rotation(&outcome), stecca::rules::Rotation::To(1));
 }
@@ -289,6 +297,39 @@ proptest! {
         for player in &outcome.players {
             let lines: u64 = player.items.iter().filter_map(|i| i.points).sum();
             prop_assert_eq!(i64::try_from(lines).unwrap_or(-1), player.score, "the lines add up to the total");
+        }
+    }
+}
+
+/// A single captured card scores (the referee may know better) but is said to be far from a finished hand; the
+/// finished hands of the demo's generator, two players or three, are never warned.
+#[test]
+fn a_capture_far_from_a_finished_hand_is_warned_and_a_finished_one_is_not() {
+    let single = json!({"rules": "mayumi", "players": [
+        {"name": "Aiko", "oya": true, "captured": "1L"}, {"name": "Botan", "captured": ""},
+        {"name": "Chiyo", "captured": ""}]});
+    let outcome = scored(&single);
+    let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::It)).collect();
+    assert_eq!(
+        said,
+        ["Sono state inserite 1 carta presa: una mano finita a 3 giocatori ne conta almeno 36; controllare che \
+          ogni presa sia inserita"]
+    );
+    let rules = stecca::rules::ruleset("mayumi").expect("registered");
+    for n in [2, 3] {
+        let frame = stecca::rules::MancheFrame {
+            names: ["Aiko", "Botan", "Chiyo"][..n].iter().map(|s| (*s).to_owned()).collect(),
+            dealer: 0,
+            round_wind: None,
+            seat_winds: false,
+        };
+        for seed in 0..300 {
+            let in_force = rules.in_force(&json!({})).expect("defaults");
+            let outcome = score_manche(&in_force.random_manche(seed, &frame)).expect("a valid hand");
+            assert!(
+                outcome.warnings.iter().all(|w| w.text.id() != Some("mayumi.warning.few_cards")),
+                "{n} players, seed {seed}"
+            );
         }
     }
 }

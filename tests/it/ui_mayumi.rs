@@ -44,6 +44,8 @@ fn seated(harness: &Harness<'static, DeskApp>) -> Vec<String> {
 fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
     let mut harness = mayumi_desk();
     let names = seated(&harness);
+    let grid_at = |harness: &Harness<'static, DeskApp>| harness.get_by_role_and_label(Role::Button, "12L").rect();
+    let empty = grid_at(&harness);
     // The seed's hand: the oya (seat 1) 420, seat 2 550, seat 3 170 — typed as codes, Enter between players.
     harness.key_press(Key::F1);
     harness.run();
@@ -77,6 +79,9 @@ fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
     }
     harness.get_by_label(&format!("{}: +120", names[0]));
     harness.get_by_label(&format!("{}: -250", names[2]));
+    // The breakdowns now under the hands have not moved the grid: a click lands on the card aimed at.
+    assert_eq!(grid_at(&harness), empty, "the card grid stays where it was");
+    harness.snapshot("mayumi-entry");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "hand 2 follows");

@@ -383,6 +383,9 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         });
     }
     ui.label(RichText::new(keys_help(lang, model, seats, flag_target.map(|t| state.players[t].name.as_str()))).weak());
+    if main.is_some_and(|m| m.kind == FieldKind::Cards) {
+        card_picker(app, ui, &state);
+    }
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
@@ -514,20 +517,10 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     }
     ui.separator();
     let active = app.screens.get::<State>().active.min(seats.saturating_sub(1));
+    let palette = main.is_some_and(|m| m.kind == FieldKind::Tiles);
     ui.horizontal(|ui| {
-        ui.vertical(|ui| match main.map(|m| m.kind) {
-            Some(FieldKind::Cards) => {
-                let name = &state.players[active].name;
-                ui.label(RichText::new(msg!("entry.cards_for", name = name).render(lang)).strong());
-                if let Some(card) = card_grid(ui, &app.screens.get::<State>().entry.hands) {
-                    if let Err(why) =
-                        assign_card(&mut app.screens.get::<State>().entry.hands, active, card, &state.players)
-                    {
-                        app.fail(why);
-                    }
-                }
-            }
-            Some(FieldKind::Tiles) => {
+        if palette {
+            ui.vertical(|ui| {
                 ui.label(
                     RichText::new(format!("{}: {}", lang.tr(text_id!("entry.palette")), state.players[active].name))
                         .strong(),
@@ -544,10 +537,9 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     let kept: Vec<&str> = text.split_whitespace().collect();
                     *text = kept[..kept.len().saturating_sub(1)].join(" ");
                 }
-            }
-            _ => {}
-        });
-        ui.separator();
+            });
+            ui.separator();
+        }
         ui.vertical(|ui| {
             ui.label(RichText::new(lang.tr(text_id!("entry.payments"))).strong());
             match &outcome {
@@ -579,6 +571,21 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             }
         });
     });
+}
+
+/// The card grid, above the players' columns: what appears under the hands as the manche turns valid or not
+/// (a mistake, a breakdown) must not move the cards a click is aimed at.
+fn card_picker<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, state: &TableState) {
+    let lang = app.lang;
+    let active = app.screens.get::<State>().active.min(state.players.len().saturating_sub(1));
+    let name = &state.players[active].name;
+    ui.label(RichText::new(msg!("entry.cards_for", name = name).render(lang)).strong());
+    if let Some(card) = card_grid(ui, &app.screens.get::<State>().entry.hands)
+        && let Err(why) = assign_card(&mut app.screens.get::<State>().entry.hands, active, card, &state.players)
+    {
+        app.fail(why);
+    }
+    ui.separator();
 }
 
 /// The slot of a column's main field (tiles or cards) for the keyboard; field `i` of the model is slot `i + 1`.

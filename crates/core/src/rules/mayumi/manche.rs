@@ -14,6 +14,15 @@ pub const MAX_PLAYERS: usize = 3;
 /// cards in the stock), so two players capture at most 40.
 pub const STOCK_LEFT_BY_TWO: usize = 8;
 
+/// The fewest cards a finished hand of `players` captures, as far as the play allows: a played card stays on
+/// the table only when no card of its month lies there, so at most one card of each month (12) is left
+/// uncaptured, beside the two players' stock. Fewer is likely a capture not typed yet: said as a warning, not
+/// refused (a hand with the deal's pairs left on the table can end lower).
+pub fn fewest_captured(players: usize) -> usize {
+    let stock = if players == MIN_PLAYERS { STOCK_LEFT_BY_TWO } else { 0 };
+    DECK_SIZE - stock - 12
+}
+
 /// A checked hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hand {

@@ -7,7 +7,7 @@ mod random;
 pub mod score;
 pub mod table;
 
-pub use manche::{CAPTURED, Hand, MAX_PLAYERS, MIN_PLAYERS, OYA, TEGARASU_SANJUU, read};
+pub use manche::{CAPTURED, Hand, MAX_PLAYERS, MIN_PLAYERS, OYA, TEGARASU_SANJUU, fewest_captured, read};
 pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
@@ -24,7 +24,8 @@ pub struct Mayumi;
 pub const ID: &str = "mayumi";
 
 /// The scored hand: totals and their lines, the settlement with the oya (nothing when *tegarasu sanjuu* is
-/// declared), the next oya, and a warning for a declaration above the threshold.
+/// declared), the next oya, and warnings: a declaration above the threshold, fewer cards captured than a
+/// finished hand has.
 pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
     let totals: Vec<score::Total> = hand.captured.iter().map(|cards| score::total(cards, table)).collect();
     let kens: Vec<u64> = totals.iter().map(|t| t.ken).collect();
@@ -40,6 +41,19 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
         warnings.push(Warning {
             player: Some(name.clone()),
             text: crate::msg!("mayumi.warning.declared_above_threshold", name = name, ken = ken, limit = limit),
+        });
+    }
+    let captured: usize = hand.captured.iter().map(Vec::len).sum();
+    let fewest = fewest_captured(hand.names.len());
+    if !drawn && captured < fewest {
+        warnings.push(Warning {
+            player: None,
+            text: crate::msg!(
+                "mayumi.warning.few_cards",
+                count = captured,
+                players = hand.names.len(),
+                fewest = fewest
+            ),
         });
     }
     let players = hand
