@@ -29,6 +29,7 @@ mod demo;
 mod enter;
 mod evening;
 mod notebook;
+mod notebook_detail;
 mod seats;
 mod station_drafts;
 mod table;
@@ -47,6 +48,7 @@ pub use evening::{
     enter_chip_counts, evening_view, open_evening,
 };
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
+pub use notebook_detail::DetailRow;
 pub use seats::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use station_drafts::{StationDraft, drafts_file, read_drafts, write_drafts};
 pub use table::{

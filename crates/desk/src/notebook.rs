@@ -9,6 +9,7 @@ use chrono::{DateTime, Local};
 use serde::Deserialize;
 
 use super::DeskResult;
+use super::notebook_detail::{DetailRow, manche_rows, record_rows};
 use crate::rules::{self, MancheInput};
 use crate::store::{AuditEntry, Place, Store};
 use crate::tournament::Id;
@@ -84,6 +85,8 @@ pub struct NoteLine {
     pub players: Vec<String>,
     /// A manche's input before (for a correction) and after.
     manche: Option<(Option<MancheInput>, MancheInput)>,
+    /// The rows of any other record (a manche's are made when asked: a notebook holds thousands).
+    record: Vec<DetailRow>,
 }
 
 /// A hand's value after the change, and before it for a correction.
@@ -98,6 +101,14 @@ pub struct ScoreChange {
 }
 
 impl NoteLine {
+    /// The record behind the line as a referee reads it: each field set or changed, before and after.
+    pub fn detail(&self) -> Vec<DetailRow> {
+        match &self.manche {
+            Some((before, after)) => manche_rows(before.as_ref(), after),
+            None => self.record.clone(),
+        }
+    }
+
     /// For a manche: each hand's value as the ruleset scores the stored input (after, and before for a
     /// correction); a correction lists only the hands whose value changed. Empty for anything else.
     pub fn score_changes(&self) -> Vec<ScoreChange> {
@@ -237,7 +248,12 @@ pub fn notebook(store: &Store, tournament: Id) -> DeskResult<Vec<NoteLine>> {
                 _ => Note::Other,
             };
             let at = DateTime::parse_from_rfc3339(&entry.at).ok().map(|t| t.with_timezone(&Local));
-            NoteLine { entry, at, place, note, players, manche }
+            let record = if manche.is_some() {
+                Vec::new()
+            } else {
+                record_rows(&entry.entity, entry.before.as_deref(), entry.after.as_deref(), &names)
+            };
+            NoteLine { entry, at, place, note, players, manche, record }
         })
         .collect();
     Ok(lines)

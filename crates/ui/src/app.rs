@@ -48,6 +48,8 @@ pub struct Screens {
     of_tournament: TournamentScreens,
     /// This station's unconfirmed manches as last written to its drafts file, and the window's closing.
     keeper: crate::keeper::Keeper,
+    /// Who referees: asked when the window opens.
+    referee: crate::referee::RefereePrompt,
 }
 
 impl Parts for Screens {
@@ -83,6 +85,7 @@ parts! {
     screens::audit::State => of_tournament.audit;
     screens::book::State => of_tournament.book;
     crate::keeper::Keeper => keeper;
+    crate::referee::RefereePrompt => referee;
 }
 
 /// The desk application.
@@ -168,6 +171,7 @@ impl DeskApp {
         }
         self.keep_drafts(ui.ctx());
         self.ask_before_closing(ui.ctx());
+        self.referee_question(ui.ctx());
         egui::Panel::top("nav").show(ui, |ui| self.nav_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| {

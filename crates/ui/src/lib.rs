@@ -11,6 +11,7 @@ mod frame;
 mod keeper;
 mod link;
 mod password;
+mod referee;
 mod screens;
 mod widgets;
 
@@ -23,7 +24,7 @@ pub use password::PasswordPrompt;
 pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
     let location = crate::desk::location(db)?;
     let window = match crate::desk::Desk::open_at(&location) {
-        Ok(desk) => Window::Desk(Box::new(DeskApp::new(desk))),
+        Ok(desk) => Window::Desk(Box::new(DeskApp::opened(desk))),
         Err(error @ crate::desk::DeskError::Store(crate::desk::StoreError::Password { .. })) => {
             Window::Password(PasswordPrompt::new(&location, &error))
         }
@@ -46,6 +47,15 @@ pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
     .map_err(|e| anyhow::anyhow!("the window could not open: {e}"))
 }
 
+impl DeskApp {
+    /// The desk as its window opens: it asks who referees first.
+    fn opened(desk: crate::desk::Desk) -> DeskApp {
+        let mut app = DeskApp::new(desk);
+        app.ask_referee();
+        app
+    }
+}
+
 /// What the window shows: the password prompt until the server took it, then the desk.
 enum Window {
     Password(PasswordPrompt),
@@ -57,7 +67,7 @@ impl eframe::App for Window {
         match self {
             Window::Password(prompt) => {
                 if let Some(desk) = prompt.show(ui) {
-                    *self = Window::Desk(Box::new(DeskApp::new(desk)));
+                    *self = Window::Desk(Box::new(DeskApp::opened(desk)));
                     ui.ctx().request_repaint();
                 }
             }

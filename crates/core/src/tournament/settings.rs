@@ -220,7 +220,28 @@ pub enum TieBreak {
     MahJongs,
 }
 
+impl RankingMethod {
+    /// Its name: a text id.
+    pub fn label(self) -> &'static str {
+        match self {
+            RankingMethod::TotalPoints => crate::text_id!("settings.by_points"),
+            RankingMethod::PlacementPoints => crate::text_id!("settings.by_placement"),
+        }
+    }
+}
+
 impl TieBreak {
+    /// Its name: a text id.
+    pub fn label(self) -> &'static str {
+        match self {
+            TieBreak::TotalPoints => crate::text_id!("tie.points"),
+            TieBreak::PlacementPoints => crate::text_id!("tie.placement"),
+            TieBreak::BestSession => crate::text_id!("tie.best_session"),
+            TieBreak::FewerPenalties => crate::text_id!("tie.fewer_penalties"),
+            TieBreak::MahJongs => crate::text_id!("tie.mahjongs"),
+        }
+    }
+
     /// Every key, in the order the settings screen lists them.
     pub const ALL: [TieBreak; 5] = [
         TieBreak::TotalPoints,

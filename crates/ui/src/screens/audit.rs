@@ -1,6 +1,7 @@
 //! The Registro, read like a referee's notebook: newest first, one sentence per change ("S1 · T3 · M5
 //! corretta da Mario Rossi alle 10:12 — Bruno: 144 → 160") in local time, filtered by table, player or
-//! referee; a click on a line shows the record stored behind it.
+//! referee; a click on a line shows what the change set or moved, field by field in the desk's words (the stored
+//! JSON folded beneath).
 
 use crate::text_id;
 use std::collections::HashMap;
@@ -9,7 +10,7 @@ use egui::RichText;
 use egui_extras::{Column, TableBuilder};
 
 use crate::desk::Place;
-use crate::desk::{Note, NoteLine, ScoreChange};
+use crate::desk::{DetailRow, Note, NoteLine, ScoreChange};
 use crate::frame::{Frame, Has};
 use crate::message::Message;
 use crate::msg;
@@ -157,15 +158,36 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     if let Some(line) = opened {
         ui.separator();
         ui.label(RichText::new(lang.tr(text_id!("audit.raw"))).strong());
-        egui::ScrollArea::vertical().id_salt("audit-raw").show(ui, |ui| {
-            ui.columns(2, |columns| {
-                let records = [("audit.before", &line.entry.before), ("audit.after", &line.entry.after)];
-                for (ui, (key, json)) in columns.iter_mut().zip(records) {
-                    ui.label(RichText::new(lang.tr(key)).strong());
-                    // Not wrapped, so that the JSON keeps its indentation.
-                    ui.add(egui::Label::new(RichText::new(pretty(json)).monospace()).extend());
-                }
+        egui::ScrollArea::both().id_salt("audit-detail").show(ui, |ui| {
+            detail(ui, lang, &line.detail());
+            // The stored record itself, for whoever must see exactly what was written.
+            egui::CollapsingHeader::new(lang.tr(text_id!("audit.json"))).id_salt("audit-json").show(ui, |ui| {
+                ui.columns(2, |columns| {
+                    let records = [("audit.before", &line.entry.before), ("audit.after", &line.entry.after)];
+                    for (ui, (key, json)) in columns.iter_mut().zip(records) {
+                        ui.label(RichText::new(lang.tr(key)).strong());
+                        // Not wrapped, so that the JSON keeps its indentation.
+                        ui.add(egui::Label::new(RichText::new(pretty(json)).monospace()).extend());
+                    }
+                });
             });
         });
     }
+}
+
+/// The change as rows: the field, what it was, what it became.
+fn detail(ui: &mut egui::Ui, lang: crate::Lang, rows: &[DetailRow]) {
+    let side = |value: &Option<Message>| value.as_ref().map_or_else(|| "—".to_owned(), |m| m.render(lang));
+    egui::Grid::new("audit-detail-rows").striped(true).num_columns(3).show(ui, |ui| {
+        for key in ["audit.field", "audit.before", "audit.after"] {
+            ui.label(RichText::new(lang.tr(key)).strong());
+        }
+        ui.end_row();
+        for row in rows {
+            ui.label(row.field.render(lang));
+            ui.label(RichText::new(side(&row.before)).weak());
+            ui.label(side(&row.after));
+            ui.end_row();
+        }
+    });
 }

@@ -212,13 +212,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
 
 /// A tie-break's name.
 pub fn tie_break_name(lang: crate::Lang, key: TieBreak) -> String {
-    lang.tr(match key {
-        TieBreak::TotalPoints => "tie.points",
-        TieBreak::PlacementPoints => "tie.placement",
-        TieBreak::BestSession => "tie.best_session",
-        TieBreak::FewerPenalties => "tie.fewer_penalties",
-        TieBreak::MahJongs => "tie.mahjongs",
-    })
+    lang.tr(key.label())
 }
 
 fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crate::tournament::Id) {
