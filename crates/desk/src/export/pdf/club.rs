@@ -162,20 +162,38 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
     Ok(w.finish())
 }
 
+/// The statement's columns: name, member number, then six amounts, each as wide as its title needs at the
+/// body size ("Quote tavolo" more than "Saldo"), the name taking the rest of the 180 mm.
+fn statement_cols() -> Vec<Col> {
+    const WIDTHS: [f32; 8] = [39.0, 16.0, 19.5, 25.0, 17.0, 19.0, 22.5, 22.0];
+    let mut x = MARGIN;
+    WIDTHS
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| {
+            let col = Col { x, w, right: i >= 2 };
+            x += w;
+            col
+        })
+        .collect()
+}
+
+/// The statement's column titles.
+fn statement_titles(lang: Lang) -> Vec<String> {
+    let keys = ["club.member", "club.number", "club.results", "club.fees", "club.paid", "club.received"];
+    let mut titles: Vec<String> = keys.iter().map(|k| lang.tr(k)).collect();
+    titles.push(lang.tr(text_id!("club.corrections")));
+    titles.push(lang.tr(text_id!("club.balance")));
+    titles
+}
+
 /// The club's statement: each member's results, fees, paid, received, corrections and balance; the members'
 /// totals, the kitty (minus the members' balance) and the sum of all balances, which is zero.
 pub fn statement(book: &ClubBook, date: chrono::NaiveDate, lang: Lang) -> Result<Vec<u8>, FontError> {
     let title = lang.tr(text_id!("club.statement"));
     let subtitle = msg!("club.as_of", date = date, members = book.members.len()).render(lang);
     let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr(text_id!("pdf.page")))?;
-    let mut cols = vec![Col { x: MARGIN, w: 44.0, right: false }, Col { x: MARGIN + 44.0, w: 14.0, right: false }];
-    for i in 0..6 {
-        cols.push(Col { x: MARGIN + 58.0 + i as f32 * 20.33, w: 20.33, right: true });
-    }
-    let keys = ["club.member", "club.number", "club.results", "club.fees", "club.paid", "club.received"];
-    let mut titles: Vec<String> = keys.iter().map(|k| lang.tr(k)).collect();
-    titles.push(lang.tr(text_id!("club.corrections")));
-    titles.push(lang.tr(text_id!("club.balance")));
+    let (cols, titles) = (statement_cols(), statement_titles(lang));
     let start = |w: &mut Writer| {
         w.new_page();
         heading(w, book, lang, &title, &subtitle);
@@ -213,4 +231,35 @@ pub fn statement(book: &ClubBook, date: chrono::NaiveDate, lang: Lang) -> Result
     cells.push(format_cents(sum.sum() + kitty, lang));
     row(&mut w, &cols, &cells, Weight::Bold);
     Ok(w.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::header_size;
+    use super::*;
+
+    /// Every title of the statement is printed whole at the body's size: before, "Tessera" and "Quote tavolo"
+    /// each shrank alone and printed smaller than their neighbours.
+    #[test]
+    fn the_statements_titles_share_one_readable_size() {
+        let w = Writer::new("t", "p").expect("fonts");
+        for lang in [Lang::It, Lang::En] {
+            let (cols, titles) = (statement_cols(), statement_titles(lang));
+            let size = header_size(&w, &cols, &titles);
+            let each: Vec<(String, f32, f32)> = cols
+                .iter()
+                .zip(&titles)
+                .map(|(c, t)| (t.clone(), w.width(t, BODY, Weight::Bold), c.w - 1.5))
+                .collect();
+            assert_eq!(size, BODY, "{lang:?}: the body size, {each:?}");
+            for (col, title) in cols.iter().zip(&titles) {
+                assert_eq!(&w.fit(title, col.w - 1.5, size, Weight::Bold), title, "{lang:?}: printed whole");
+                assert_eq!(
+                    w.fit_sized(title, col.w - 1.5, size, Weight::Bold).1,
+                    size,
+                    "{lang:?}: {title} at the common size"
+                );
+            }
+        }
+    }
 }

@@ -71,9 +71,28 @@ fn row(w: &mut Writer, cols: &[Col], cells: &[String], weight: Weight) {
 }
 
 fn table_header(w: &mut Writer, cols: &[Col], titles: &[String]) {
-    row(w, cols, titles, Weight::Bold);
+    let size = header_size(w, cols, titles);
+    let y = w.y;
+    for (col, title) in cols.iter().zip(titles) {
+        let text = w.fit(title, col.w - 1.5, size, Weight::Bold);
+        if col.right {
+            w.text_right(col.x + col.w - 1.5, y, size, Weight::Bold, &text);
+        } else {
+            w.text(col.x, y, size, Weight::Bold, &text);
+        }
+    }
+    w.y -= ROW;
     let y = w.y + ROW - 1.6;
     w.line((MARGIN, y), (PAGE_W - MARGIN, y), 0.4, 0.3);
+}
+
+/// One size for a table's column titles, the largest at which every one fits its column (down to 7 pt): a
+/// title shrunk alone ("Tessera", "Quote tavolo") reads as a different kind of text than its neighbours.
+fn header_size(w: &Writer, cols: &[Col], titles: &[String]) -> f32 {
+    cols.iter()
+        .zip(titles)
+        .map(|(col, title)| w.fit_sized(title, col.w - 1.5, BODY, Weight::Bold).1)
+        .fold(BODY, f32::min)
 }
 
 /// The standings: rank, name, club, country, points, placement points where used, penalties.
