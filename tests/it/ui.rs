@@ -663,7 +663,8 @@ fn settings_fixed_by_results_are_shown_locked_with_the_reason() {
 
 /// A name of 100 characters stays in the list's half of the players screen (cut with "…", whole on hover and in
 /// the form), and a 🀄 in a name is drawn from the bundled emoji font instead of a missing glyph (issue "The desk
-/// at the table, round two"). The test harness refuses to draw a glyph no font has, so this failed before.
+/// at the table, round two"). The test harness refuses to draw a glyph no font has, so this failed before. A
+/// Hebrew name is listed in reading order.
 #[test]
 fn a_long_name_and_an_emoji_stay_readable_in_the_players_screen() {
     let mut harness = harness_sized(DeskApp::new(Store::open_in_memory().expect("store")), [800.0, 600.0]);
@@ -671,13 +672,15 @@ fn a_long_name_and_an_emoji_stay_readable_in_the_players_screen() {
     type_into(&mut harness, "Nome", "Coppa dei nomi");
     click(&mut harness, Role::Button, "Crea torneo");
     let long = format!("Maria {}", "Valentina Alessandra ".repeat(5)).chars().take(100).collect::<String>();
-    for name in [long.as_str(), "Mei 🀄 Lin"] {
+    for name in [long.as_str(), "Mei 🀄 Lin", "דוד כהן"] {
         type_into(&mut harness, "Nome", name);
         click(&mut harness, Role::Button, "Aggiungi giocatore");
     }
     let id = harness.state().tournament_id().expect("tournament");
-    assert_eq!(harness.state().desk().store().players(id).expect("players").len(), 2);
+    assert_eq!(harness.state().desk().store().players(id).expect("players").len(), 3);
     harness.get_by_role_and_label(Role::Button, "Mei 🀄 Lin");
+    // A Hebrew name reads right to left in the list (egui lays text left to right: the desk reorders it).
+    harness.get_by_role_and_label(Role::Button, "ןהכ דוד");
     let shown = harness.get_by_label_contains("Maria Valentina");
     let right = shown.rect().max.x;
     let form = harness.get_by_role_and_label(Role::TextInput, "Nome").rect().min.x;

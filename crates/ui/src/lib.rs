@@ -6,6 +6,7 @@ use stecca_core::{hanafuda, i18n, ledger, message, msg, rules, seating, text_id,
 use stecca_desk::{self as desk, export};
 
 mod app;
+mod bidi;
 mod fonts;
 mod frame;
 mod keeper;

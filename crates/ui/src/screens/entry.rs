@@ -399,7 +399,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 None if position == frame.dealer => lang.tr(text_id!("seat.dealer")),
                 None => SeatLabel::Number(position + 1).name(lang),
             };
-            ui.label(RichText::new(format!("{} · {seat}", player.name)).strong().size(16.0));
+            ui.label(RichText::new(format!("{} · {seat}", crate::bidi::visual(&player.name))).strong().size(16.0));
             let mine = app.screens.get::<State>();
             let mut focus = mine.focus.filter(|(p, _)| *p == position).map(|(_, slot)| slot);
             if focus.is_some() {

@@ -88,7 +88,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 ui.end_row();
                 for player in players.iter() {
                     let hover = format!("{} — {}", player.data.name, lang.tr(text_id!("players.edit")));
-                    if ui.button(short_name(&player.data.name)).on_hover_text(hover).clicked() {
+                    if ui.button(short_name(&crate::bidi::visual(&player.data.name))).on_hover_text(hover).clicked() {
                         app.screens.get::<State>().form = player.data.clone();
                         app.screens.get::<State>().editing = Some(player.id);
                         app.screens.get::<State>().confirm_delete = None;

@@ -178,7 +178,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                         number(ui, r.place.to_string());
                     });
                     row.col(|ui| {
-                        let mut name = RichText::new(&r.player.name);
+                        let mut name = RichText::new(crate::bidi::visual(&r.player.name));
                         if r.player.withdrawn {
                             name = name.italics();
                         }

@@ -81,7 +81,7 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
                 ui.label(RichText::new(lang.tr(text_id!("seat.dealer"))).strong());
             }
             for player in &state.players {
-                ui.label(RichText::new(&player.name).strong());
+                ui.label(RichText::new(crate::bidi::visual(&player.name)).strong());
             }
             ui.label(RichText::new(lang.tr(text_id!("table.status"))).strong());
             ui.end_row();

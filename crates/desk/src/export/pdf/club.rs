@@ -246,11 +246,8 @@ mod tests {
         for lang in [Lang::It, Lang::En] {
             let (cols, titles) = (statement_cols(), statement_titles(lang));
             let size = header_size(&w, &cols, &titles);
-            let each: Vec<(String, f32, f32)> = cols
-                .iter()
-                .zip(&titles)
-                .map(|(c, t)| (t.clone(), w.width(t, BODY, Weight::Bold), c.w - 1.5))
-                .collect();
+            let each: Vec<(String, f32, f32)> =
+                cols.iter().zip(&titles).map(|(c, t)| (t.clone(), w.width(t, BODY, Weight::Bold), c.w - 1.5)).collect();
             assert_eq!(size, BODY, "{lang:?}: the body size, {each:?}");
             for (col, title) in cols.iter().zip(&titles) {
                 assert_eq!(&w.fit(title, col.w - 1.5, size, Weight::Bold), title, "{lang:?}: printed whole");
