@@ -190,3 +190,22 @@ fn the_treasurer_sets_an_amount_the_settle_up_avoids() {
     let field = harness.get_by_label("Evita trasferimenti sotto (euro)").value();
     assert_eq!(field.as_deref(), Some("0,50"));
 }
+
+/// At 800×600 the rulesets of the new club's form do not run over the next field (they wrapped inside the
+/// form's grid and covered "Valore di una fiche").
+#[test]
+fn the_new_clubs_form_keeps_its_fields_apart_at_800_by_600() {
+    let mut harness =
+        crate::common::desk::harness_sized(DeskApp::new(Store::open_in_memory().expect("store")), [800.0, 600.0]);
+    harness.run();
+    click(&mut harness, Role::Button, "Circolo");
+    harness.run();
+    let last = harness.get_by_role_and_label(Role::RadioButton, "Mayumi-no Hanafuda").rect();
+    let next = harness.get_by_role_and_label(Role::TextInput, "Valore di una fiche (centesimi)").rect();
+    assert!(
+        last.max.y <= next.min.y,
+        "the last ruleset ends at {} and the next field starts at {}",
+        last.max.y,
+        next.min.y
+    );
+}

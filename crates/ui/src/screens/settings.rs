@@ -275,12 +275,29 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
 
 /// One button per ruleset; the id of the one chosen is written to `rules`.
 pub fn ruleset_picker(ui: &mut egui::Ui, lang: crate::Lang, rules: &mut String) {
-    ui.horizontal_wrapped(|ui| {
+    let choices = |ui: &mut egui::Ui| {
         for ruleset in crate::rules::RULESETS {
             let chosen = rules.as_str() == ruleset.id();
             if ui.radio(chosen, ruleset.name(lang)).clicked() && !chosen {
                 *rules = ruleset.id().to_owned();
             }
         }
-    });
+    };
+    // In a row where they fit, else one under the other: a row wrapped inside a form's grid cell overlaps the
+    // next field (the grid keeps the row one line high), as the new club's form did at 800×600.
+    let spacing = ui.spacing();
+    let extra = spacing.icon_width + spacing.icon_spacing + spacing.item_spacing.x;
+    let wide: f32 = crate::rules::RULESETS
+        .iter()
+        .map(|r| {
+            let text = egui::WidgetText::from(r.name(lang));
+            text.into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Button).size().x
+                + extra
+        })
+        .sum();
+    if wide <= ui.available_width() {
+        ui.horizontal(choices)
+    } else {
+        ui.vertical(choices)
+    };
 }
