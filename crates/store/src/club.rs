@@ -7,7 +7,7 @@ use super::db::{Db, Row, params};
 use chrono::NaiveDate;
 
 use super::{Record, Store, StoreError, StoreResult, now};
-use crate::ledger::{Cents, ChipValue, ClubSettings, EntryKind, MAX_AMOUNT, MemberData};
+use crate::ledger::{Cents, ChipValue, ClubSettings, EntryKind, MAX_AMOUNT, MemberData, avoid_under_problem};
 use crate::msg;
 use crate::tournament::Id;
 use crate::tournament::registration::control_character;
@@ -278,8 +278,8 @@ impl Store {
     /// Sets the amount under which the club's settle-ups avoid transfers (it moves no money, so it may change
     /// at any time).
     pub fn set_avoid_under(&mut self, club: Id, amount: Cents) -> StoreResult<()> {
-        if !(0..=MAX_AMOUNT).contains(&amount) {
-            return Err(StoreError::Refused(msg!("error.club.avoid_under")));
+        if let Some(problem) = avoid_under_problem(amount) {
+            return Err(StoreError::Refused(problem));
         }
         let tx = self.write()?;
         club_exists(&tx, club)?;

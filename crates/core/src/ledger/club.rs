@@ -27,6 +27,11 @@ pub struct ClubSettings {
     pub avoid_under: Cents,
 }
 
+/// Why `amount` cannot be a club's amount to avoid in settle-ups, if anything (at creation and when changed).
+pub fn avoid_under_problem(amount: Cents) -> Option<Message> {
+    (!(0..=MAX_AMOUNT).contains(&amount)).then(|| msg!("error.club.avoid_under"))
+}
+
 /// The most chips a seat can start with (keeps chip sums far inside `i64`).
 pub const MAX_STARTING_CHIPS: i64 = 1_000_000_000;
 
@@ -49,8 +54,8 @@ impl ClubSettings {
         if !(0..=MAX_AMOUNT).contains(&self.table_fee) {
             return Some(msg!("error.club.fee"));
         }
-        if !(0..=MAX_AMOUNT).contains(&self.avoid_under) {
-            return Some(msg!("error.club.avoid_under"));
+        if let Some(problem) = avoid_under_problem(self.avoid_under) {
+            return Some(problem);
         }
         if !(1..=MAX_STARTING_CHIPS).contains(&self.starting_chips) {
             return Some(msg!("error.club.starting_chips", max = MAX_STARTING_CHIPS));

@@ -265,15 +265,15 @@ impl SmallSearch {
             return;
         }
         self.steps -= 1;
-        let (_, small_so_far, short_so_far) = cost(path, self.small);
+        let so_far = cost(path, self.small);
         if left.is_empty() {
-            let cost = cost(path, self.small);
-            if cost < self.best_cost {
-                self.best_cost = cost;
+            if so_far < self.best_cost {
+                self.best_cost = so_far;
                 self.best = path.clone();
             }
             return;
         }
+        let (_, small_so_far, short_so_far) = so_far;
         // Every member left under the amount takes part in a small transfer, and one transfer serves two.
         let forced = left.iter().filter(|&&(_, b)| b.abs() < self.small).count().div_ceil(2);
         // Each transfer clears at most one member, except the last, which clears two.

@@ -57,29 +57,29 @@ struct Col {
 }
 
 fn row(w: &mut Writer, cols: &[Col], cells: &[String], weight: Weight) {
-    let y = w.y;
     for (col, cell) in cols.iter().zip(cells) {
         // Long names are printed smaller before anything is cut.
         let (text, size) = w.fit_sized(cell, col.w - 1.5, BODY, weight);
-        if col.right {
-            w.text_right(col.x + col.w - 1.5, y, size, weight, &text);
-        } else {
-            w.text(col.x, y, size, weight, &text);
-        }
+        cell_text(w, col, size, weight, &text);
     }
     w.y -= ROW;
 }
 
+/// `text` in `col` on the current line, against the column's left edge or, for figures, its right one.
+fn cell_text(w: &mut Writer, col: &Col, size: f32, weight: Weight, text: &str) {
+    let y = w.y;
+    if col.right {
+        w.text_right(col.x + col.w - 1.5, y, size, weight, text);
+    } else {
+        w.text(col.x, y, size, weight, text);
+    }
+}
+
 fn table_header(w: &mut Writer, cols: &[Col], titles: &[String]) {
     let size = header_size(w, cols, titles);
-    let y = w.y;
     for (col, title) in cols.iter().zip(titles) {
         let text = w.fit(title, col.w - 1.5, size, Weight::Bold);
-        if col.right {
-            w.text_right(col.x + col.w - 1.5, y, size, Weight::Bold, &text);
-        } else {
-            w.text(col.x, y, size, Weight::Bold, &text);
-        }
+        cell_text(w, col, size, Weight::Bold, &text);
     }
     w.y -= ROW;
     let y = w.y + ROW - 1.6;

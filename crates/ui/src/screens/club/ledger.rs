@@ -248,9 +248,7 @@ fn avoid_under_field<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui
     if !left.lost_focus() {
         return;
     }
-    let typed = text.trim().to_owned();
-    let amount = if typed.is_empty() { Ok(0) } else { parse_cents(&typed) };
-    match amount {
+    match super::cents_or_zero(text) {
         Ok(amount) if amount == saved => {}
         Ok(amount) => app.write(
             move |desk| desk.set_avoid_under(id, amount),

@@ -164,12 +164,8 @@ fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings
         msg!("club.field_error", field = lang.tr(key)).arg_message("why", e.message())
     };
     let chip_value = ChipValue::parse(&form.chip_value).map_err(|e| field("club.chip_value", &e))?;
-    let fee = if form.fee.trim().is_empty() { 0 } else { parse_cents(&form.fee).map_err(|e| field("club.fee", &e))? };
-    let avoid_under = if form.avoid_under.trim().is_empty() {
-        0
-    } else {
-        parse_cents(&form.avoid_under).map_err(|e| field("club.avoid_under_short", &e))?
-    };
+    let fee = cents_or_zero(&form.fee).map_err(|e| field("club.fee", &e))?;
+    let avoid_under = cents_or_zero(&form.avoid_under).map_err(|e| field("club.avoid_under_short", &e))?;
     let settings = ClubSettings {
         name: form.name.clone(),
         rules: form.rules.clone(),
@@ -182,6 +178,11 @@ fn club_settings(form: &NewClub, lang: crate::i18n::Lang) -> Result<ClubSettings
         Some(problem) => Err(problem),
         None => Ok(settings),
     }
+}
+
+/// An amount a club may leave empty (a fee, the amount to avoid): empty is zero.
+pub(crate) fn cents_or_zero(text: &str) -> Result<crate::ledger::Cents, crate::ledger::MoneyError> {
+    if text.trim().is_empty() { Ok(0) } else { parse_cents(text) }
 }
 
 /// The member whose name is `text`: exactly (ignoring case), or the only one it starts.
