@@ -2,7 +2,7 @@
 //! named in the desk's words (a manche's fields in its ruleset's own), each value as the screens show it — a
 //! tick as "sì", a wind by name, a seating's tables with the players' names — never the stored JSON keys.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
@@ -61,7 +61,10 @@ pub fn record_rows(
     after: Option<&str>,
     names: &HashMap<Id, String>,
 ) -> Vec<DetailRow> {
-    let parse = |text: Option<&str>| text.and_then(|t| serde_json::from_str::<Value>(t).ok());
+    // A record is JSON, except a table's round wind, kept as its bare letter ("E").
+    let parse = |text: Option<&str>| {
+        text.map(|t| serde_json::from_str::<Value>(t).unwrap_or_else(|_| Value::String(t.to_owned())))
+    };
     let (was, now) = (parse(before), parse(after));
     let words = Words { model: None, names: Some(names) };
     match (entity, &was, &now) {
@@ -71,11 +74,11 @@ pub fn record_rows(
             let object = |v: &Option<Value>| v.as_ref().and_then(Value::as_object).cloned().unwrap_or_default();
             object_rows(&words, None, &object(&was), &object(&now), was.is_some())
         }
-        // A bare value (a table's round wind: "E").
+        // A bare value: a table's round wind.
         _ => vec![row(
-            msg!("audit.key.value"),
-            was.as_ref().map(|v| words.value("seat", v)),
-            now.as_ref().map(|v| words.value("seat", v)),
+            words.label("round_wind"),
+            was.as_ref().map(|v| words.value("round_wind", v)),
+            now.as_ref().map(|v| words.value("round_wind", v)),
         )],
     }
 }
@@ -156,11 +159,8 @@ fn object_rows(
     changed_only: bool,
 ) -> Vec<DetailRow> {
     let mut rows = Vec::new();
-    let keys: BTreeSet<&String> = was.keys().chain(now.keys()).collect();
     // The record's own order where it has one (serde keeps the struct's order), then keys only `was` has.
-    let ordered: Vec<&String> =
-        now.keys().chain(was.keys().filter(|k| !now.contains_key(*k))).filter(|k| keys.contains(k)).collect();
-    for key in ordered {
+    for key in now.keys().chain(was.keys().filter(|k| !now.contains_key(*k))) {
         let (old, new) = (was.get(key).filter(|v| !empty(v)), now.get(key).filter(|v| !empty(v)));
         if old == new || (!changed_only && new.is_some_and(unset)) {
             continue;
@@ -209,35 +209,40 @@ fn seating_rows(words: &Words, was: Option<&Value>, now: Option<&Value>) -> Vec<
     };
     let (was, now) = (tables(was), tables(now));
     let name = |id: &Id| words.names.and_then(|n| n.get(id)).cloned().unwrap_or_else(|| format!("#{id}"));
-    let seated = |table: Option<&Vec<Id>>| table.map(|t| plain(&t.iter().map(name).collect::<Vec<_>>().join(", ")));
-    (0..was.len().max(now.len()))
-        .filter(|&i| was.get(i) != now.get(i))
-        .map(|i| row(msg!("audit.detail.table", n = i + 1), seated(was.get(i)), seated(now.get(i))))
-        .collect()
+    let seated = |table: &Vec<Id>| plain(&table.iter().map(name).collect::<Vec<_>>().join(", "));
+    changed_items(&was, &now, |n| msg!("audit.detail.table", n = n), seated)
 }
 
 /// A book's lines: one row per line that changed, its fields in order.
 fn list_rows(words: &Words, was: Option<&Value>, now: Option<&Value>) -> Vec<DetailRow> {
     let lines = |v: Option<&Value>| v.and_then(Value::as_array).cloned().unwrap_or_default();
     let (was, now) = (lines(was), lines(now));
-    let line = |v: Option<&Value>| {
-        v.map(|v| match v.as_object() {
-            Some(fields) => joined(
-                fields
-                    .iter()
-                    .filter(|(_, v)| !unset(v))
-                    .map(|(k, v)| match v {
-                        Value::Bool(_) => words.label(k),
-                        _ => words.value(k, v),
-                    })
-                    .collect(),
-            ),
-            None => words.value("", v),
-        })
+    let line = |v: &Value| match v.as_object() {
+        Some(fields) => joined(
+            fields
+                .iter()
+                .filter(|(_, v)| !unset(v))
+                .map(|(k, v)| match v {
+                    Value::Bool(_) => words.label(k),
+                    _ => words.value(k, v),
+                })
+                .collect(),
+        ),
+        None => words.value("", v),
     };
+    changed_items(&was, &now, |n| msg!("audit.detail.line", n = n), line)
+}
+
+/// One row per position whose item differs between the two lists, labelled by `label` (counted from 1).
+fn changed_items<T: PartialEq>(
+    was: &[T],
+    now: &[T],
+    label: impl Fn(usize) -> Message,
+    show: impl Fn(&T) -> Message,
+) -> Vec<DetailRow> {
     (0..was.len().max(now.len()))
         .filter(|&i| was.get(i) != now.get(i))
-        .map(|i| row(msg!("audit.detail.line", n = i + 1), line(was.get(i)), line(now.get(i))))
+        .map(|i| row(label(i + 1), was.get(i).map(&show), now.get(i).map(&show)))
         .collect()
 }
 
@@ -327,6 +332,12 @@ mod tests {
         );
         assert!(it.contains(&"Classifica · Metodo: — → Punti totali".to_owned()), "{it:?}");
         assert!(!it.iter().any(|line| line.contains("tie_breaks") || line.contains('{')), "{it:?}");
+    }
+
+    #[test]
+    fn a_tables_round_wind_reads_by_name() {
+        let rows = record_rows("table", Some("E"), Some("S"), &HashMap::new());
+        assert_eq!(said(&rows, Lang::It), ["Giro: Est → Sud"]);
     }
 
     #[test]
