@@ -3,7 +3,7 @@
 
 use super::{DeskError, DeskResult};
 use crate::msg;
-use crate::seating::{self, Entrant, Plan, Quality, Schedule, SeatingRequest};
+use crate::seating::{self, Entrant, Plan, Quality, SeatingRequest};
 use crate::store::{Player, SeatedTable, Store};
 use crate::tournament::Id;
 
@@ -14,19 +14,6 @@ pub struct SeatingOutcome {
     pub sessions: std::ops::RangeInclusive<u32>,
     /// The quality report of the whole schedule.
     pub report: Option<Quality>,
-}
-
-/// A plan of tables of four as the four-player schedule (its designs, winds and numbering need four).
-fn schedule_of_four(plan: &Plan) -> DeskResult<Schedule> {
-    let sessions = plan
-        .iter()
-        .map(|session| session.iter().map(|table| <[usize; 4]>::try_from(table.as_slice()).ok()).collect())
-        .collect::<Option<Vec<Vec<_>>>>();
-    sessions.map(|sessions| Schedule { sessions }).ok_or_else(|| DeskError::Refused(msg!("error.seating.stored_shape")))
-}
-
-fn plan_of(schedule: &Schedule) -> Plan {
-    schedule.sessions.iter().map(|session| session.iter().map(|table| table.to_vec()).collect()).collect()
 }
 
 fn entrant(player: &Player) -> Entrant {
@@ -97,21 +84,13 @@ pub fn seat_sessions(
     };
     let ruleset = settings.ruleset();
     let sizes = seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() };
-    let (plan, report) = if sizes == seating::TableSizes::exactly(4) {
-        let schedule = seating::reseat(&request, &schedule_of_four(&planned)?, fixed as usize)?;
-        let report = seating::report(&schedule, &request.entrants)?;
-        (plan_of(&schedule), Some(Quality::Four(report)))
-    } else {
-        let plan = seating::seat_any_size(&request, sizes, &planned[..fixed as usize])?;
-        let report = seating::plan_report(&plan, &request.entrants)?;
-        (plan, Some(Quality::AnySize(report)))
-    };
+    let (plan, report) = seating::seat_plan(&request, sizes, &planned, fixed as usize)?;
     let ids: Vec<Vec<Vec<Id>>> = plan[fixed as usize..last as usize]
         .iter()
         .map(|session| session.iter().map(|table| table.iter().map(|&p| seated[p].id).collect()).collect())
         .collect();
     store.save_seating(tournament, first, &ids, referee)?;
-    Ok(SeatingOutcome { sessions: first..=last, report })
+    Ok(SeatingOutcome { sessions: first..=last, report: Some(report) })
 }
 
 /// The stored seating as a schedule over plan indices. An index is a seat in the plan: session 1 fixes who
@@ -154,12 +133,7 @@ pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Quality
     let (holders, plan) = stored_plan(&tables)?;
     let entrants: Vec<Entrant> =
         holders.iter().map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default()).collect();
-    let four = plan.iter().flatten().all(|table| table.len() == 4);
-    if four {
-        let schedule = schedule_of_four(&plan)?;
-        return Ok(Some(Quality::Four(seating::report(&schedule, &entrants)?)));
-    }
-    Ok(Some(Quality::AnySize(seating::plan_report(&plan, &entrants)?)))
+    Ok(Some(seating::plan_quality(&plan, &entrants)?))
 }
 
 /// The stored plan with each withdrawn holder's index given to an active player not yet in the plan; the

@@ -13,10 +13,6 @@ use super::plan::Plan;
 use super::{SeatingError, SeatingRequest, designs, labels, pair_weights, search::REPEAT_COST};
 use crate::rng::Rng;
 
-/// Repeat-free plans shipped whole for the cells the search does not reach in its budget (nearly Kirkman and
-/// Kirkman triple systems; `examples/find_triple_designs.rs`).
-const SHIPPED_PLANS: &str = include_str!("../../assets/seating/designs-three.txt");
-
 /// Shuffles tried per session.
 const SHUFFLES: usize = 24;
 
@@ -121,12 +117,8 @@ pub fn seat_any_size(
     Ok(plan)
 }
 
-/// Every shipped plan, parsed, as (players, plan).
-pub fn shipped_plans() -> impl Iterator<Item = (usize, Plan)> {
-    SHIPPED_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(designs::parse_plan)
-}
-
-/// The first sessions from a shipped repeat-free plan: one for `n` players at tables all of the layout's size,
+/// The first sessions from a repeat-free plan, shipped or constructed (Kirkman triple systems and transversal
+/// designs, `construct`): one for `n` players at tables all of the layout's size,
 /// or one for `n + 1` with its last player taken out, whose table in each session becomes the layout's one short
 /// table (a repeat-free plan stays repeat-free). Players relabelled by the seed, then labels swapped to keep
 /// clubs apart.
@@ -138,7 +130,13 @@ fn shipped_start(n: usize, layout: &[usize], sessions: usize, weights: &[i64], r
         uniform
             && ((players == n && short == 0) || (players == n + 1 && short == 1 && layout.last() == Some(&(size - 1))))
     };
-    let (_, plan) = shipped_plans().filter(|(players, plan)| fits(*players, plan)).max_by_key(|(_, p)| p.len())?;
+    // The constructed designs for n, or for n + 1 when one table is short.
+    let constructed =
+        [n, n + 1].into_iter().filter_map(|players| Some((players, super::construct::best(players, size)?)));
+    let (_, plan) = designs::three_plans()
+        .chain(constructed)
+        .filter(|(players, plan)| fits(*players, plan))
+        .max_by_key(|(_, p)| p.len())?;
     let mut start: Plan = plan.into_iter().take(sessions).collect();
     for session in &mut start {
         for table in session.iter_mut() {
@@ -374,15 +372,15 @@ mod tests {
 
     #[test]
     fn every_shipped_plan_is_repeat_free() {
-        let lines = SHIPPED_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
-        let plans: Vec<(usize, Plan)> = shipped_plans().collect();
+        let lines = designs::THREE_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).count();
+        let plans: Vec<(usize, Plan)> = designs::three_plans().collect();
         assert_eq!(plans.len(), lines, "every line parses");
         let cells: Vec<(usize, usize)> = plans.iter().map(|(n, p)| (*n, p.len())).collect();
-        assert_eq!(cells, [(18, 8), (21, 10), (24, 11), (27, 13)]);
+        assert_eq!(cells, [(15, 7), (18, 8), (21, 10), (24, 11), (27, 13)]);
         for (n, plan) in &plans {
             assert_eq!(repeats(plan, *n), 0, "{n} players");
         }
-        // 21 and 27 are Kirkman triple systems: every pair meets exactly once.
+        // 15, 21 and 27 are Kirkman triple systems: every pair meets exactly once.
         for (n, plan) in plans.iter().filter(|(n, _)| n % 6 == 3) {
             assert!(meetings(plan, *n).iter().enumerate().all(|(i, &m)| (i / n == i % n) || m == 1), "{n}");
         }

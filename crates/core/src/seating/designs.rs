@@ -64,6 +64,15 @@ fn parse_session(text: &str, players: usize) -> Option<Vec<Group>> {
     (tables.len() == players / 4).then_some(tables)
 }
 
+/// Repeat-free plans at tables of three shipped whole for the cells the search does not reach in its budget
+/// (nearly Kirkman and Kirkman triple systems; `examples/find_triple_designs.rs`).
+pub const THREE_PLANS: &str = include_str!("../../assets/seating/designs-three.txt");
+
+/// Every plan of [`THREE_PLANS`], parsed, as (players, plan).
+pub fn three_plans() -> impl Iterator<Item = (usize, Plan)> {
+    THREE_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(parse_plan)
+}
+
 /// Reads a line of the same format with tables of any one size (the plans for tables of three): the players
 /// and the plan; `None` for anything malformed — tables of mixed sizes, a player missing or seated twice in a
 /// session, a number out of range, a session count that does not match.

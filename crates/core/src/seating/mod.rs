@@ -5,6 +5,7 @@
 //! player plays every wind equally, and [`tables`] numbers the tables so that players move around the room.
 
 mod any_size;
+mod construct;
 mod cyclic;
 mod designs;
 mod labels;
@@ -282,6 +283,40 @@ fn iteration_budget(players: usize, sessions: usize) -> u64 {
     (3_000_000 / (players * sessions).max(1) as u64).clamp(500, 100_000)
 }
 
+/// Seats the sessions after the first `played` ones of `planned` (kept as they are, counted as history) at
+/// tables of `sizes`, and reports the whole plan's quality: tables of exactly four get the designs, the exact
+/// wind balance and the table numbering of [`reseat`]; other sizes get [`seat_any_size`]. The one door the
+/// desk seats through, so that no four-seat shape is known outside seating.
+pub fn seat_plan(
+    request: &SeatingRequest,
+    sizes: TableSizes,
+    planned: &Plan,
+    played: usize,
+) -> Result<(Plan, Quality), SeatingError> {
+    if sizes != TableSizes::exactly(4) {
+        let plan = seat_any_size(request, sizes, &planned[..played.min(planned.len())])?;
+        let quality = plan_report(&plan, &request.entrants)?;
+        return Ok((plan, Quality::AnySize(quality)));
+    }
+    let sessions = four_seat_sessions(planned.clone());
+    if sessions.iter().zip(planned).any(|(fours, tables)| fours.len() != tables.len()) {
+        return Err(SeatingError::BadSchedule(msg!("error.seating.stored_shape")));
+    }
+    let schedule = reseat(request, &Schedule { sessions }, played)?;
+    let quality = report(&schedule, &request.entrants)?;
+    let plan = schedule.sessions.iter().map(|session| session.iter().map(|table| table.to_vec()).collect()).collect();
+    Ok((plan, Quality::Four(quality)))
+}
+
+/// The quality report of a whole plan: with winds when every table seats four, with the first deal otherwise.
+pub fn plan_quality(plan: &Plan, entrants: &[Entrant]) -> Result<Quality, SeatingError> {
+    let sessions = four_seat_sessions(plan.clone());
+    if sessions.iter().zip(plan).all(|(fours, tables)| fours.len() == tables.len()) {
+        return Ok(Quality::Four(report(&Schedule { sessions }, entrants)?));
+    }
+    Ok(Quality::AnySize(plan_report(plan, entrants)?))
+}
+
 /// Seats every session.
 pub fn generate(request: &SeatingRequest) -> Result<Schedule, SeatingError> {
     reseat(request, &Schedule { sessions: Vec::new() }, 0)
@@ -357,8 +392,11 @@ fn shipped_schedules() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
 /// the seed, then labels swapped to keep clubs apart (relabelling never creates a repeat).
 fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
     // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
-    let (_, design) =
-        shipped_schedules().filter(|(n, _)| *n == players).max_by_key(|(_, s)| (s.len() >= sessions, s.len()))?;
+    let constructed = construct::best(players, 4).map(|plan| (players, four_seat_sessions(plan)));
+    let (_, design) = shipped_schedules()
+        .chain(constructed)
+        .filter(|(n, _)| *n == players)
+        .max_by_key(|(_, s)| (s.len() >= sessions, s.len()))?;
     let mut label: Vec<usize> = (0..players).collect();
     rng.shuffle(&mut label);
     let mut schedule: Vec<Vec<Group>> = design.into_iter().take(sessions).collect();
@@ -369,6 +407,11 @@ fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rn
     }
     labels::separate(&mut schedule, players, weights);
     Some(schedule)
+}
+
+/// A plan at tables of four as sessions of four-seat groups (tables of another size are left out).
+fn four_seat_sessions(plan: plan::Plan) -> Vec<Vec<Group>> {
+    plan.into_iter().map(|session| session.into_iter().filter_map(|table| table.try_into().ok()).collect()).collect()
 }
 
 /// A repeat-free cyclic base for the cell with `orbits` base sessions, as a line of

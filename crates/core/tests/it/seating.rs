@@ -81,6 +81,34 @@ fn no_pair_meets_twice_up_to_the_maximum() {
 }
 
 #[test]
+fn past_twelve_sessions_the_constructed_designs_leave_no_repeat() {
+    // Every 4 mod 12 count has a resolvable design (Hanani, Ray-Chaudhuri and Wilson); 160 = 4 × 40 a
+    // resolvable transversal design over GF(8) × GF(5). Winds stay balanced and clubs apart on top of them.
+    for (players, sessions) in [(40, 13), (52, 17), (64, 21), (76, 25), (100, 33), (160, 40), (232, 40), (280, 40)] {
+        let r = check_cell(players, sessions, 3);
+        assert_eq!(r.repeat_meetings, 0, "{players} players × {sessions} sessions");
+        assert!(r.max_wind_deviation <= 1, "{players}×{sessions}");
+    }
+    let mut request = SeatingRequest::numbered(52, 17, 1);
+    for (i, entrant) in request.entrants.iter_mut().enumerate() {
+        entrant.club = Some(format!("club {}", i % 13));
+    }
+    let schedule = generate(&request).expect("schedule");
+    let r = report(&schedule, &request.entrants).expect("report");
+    assert_eq!(r.repeat_meetings, 0);
+    // Thirteen clubs of four among 52 players: every pair meets exactly once in 17 sessions, so each club's six
+    // pairs meet, and no relabelling can change that.
+    assert_eq!(r.same_club_meetings, 13 * 6);
+}
+
+#[test]
+fn past_the_maximum_a_complete_design_leaves_only_the_unavoidable_repeats() {
+    // 40 × 13 is complete: a 14th session can only repeat, six pairs at each of ten tables.
+    let r = check_cell(40, 14, 1);
+    assert_eq!((r.repeat_meetings, r.lower_bound), (60, 60));
+}
+
+#[test]
 fn four_hundred_players_twelve_sessions() {
     let r = check_cell(400, 12, 1);
     assert_eq!((r.repeat_meetings, r.max_wind_deviation), (0, 0));
@@ -241,4 +269,18 @@ fn sessions_and_weights_are_checked() {
     let mut request = SeatingRequest::numbered(16, 2, 1);
     request.club_weight = -1.0;
     assert!(matches!(generate(&request), Err(SeatingError::Weight("club weight"))));
+}
+
+#[test]
+fn kirkman_triple_systems_seat_tables_of_three_past_twelve_sessions() {
+    use stecca_core::seating::{TableSizes, plan_report, seat_any_size};
+    // 33 and 105 from bases over Z_11 and Z_35, 39 from GF(13), 45 = 3 × 15 and 63 = 3 × 21 tripled, 123 a
+    // transversal design alone; 104 and 146 use the system on one more player with that player left out.
+    for (players, sessions) in [(33, 16), (39, 19), (45, 22), (63, 31), (105, 40), (123, 40), (104, 40), (146, 40)] {
+        let request = SeatingRequest::numbered(players, sessions, 2);
+        let plan = seat_any_size(&request, TableSizes { max: 3, min: 2 }, &[]).expect("plan");
+        let r = plan_report(&plan, &request.entrants).expect("report");
+        assert_eq!((plan.len(), r.repeat_meetings), (sessions, 0), "{players} × {sessions}");
+        assert!(r.max_first_deal_deviation <= 1, "{players} × {sessions}");
+    }
 }
