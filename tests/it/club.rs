@@ -167,25 +167,8 @@ fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way(mut store: Sto
 }
 
 fn a_settle_up_avoids_small_amounts_under_the_clubs_setting(mut store: Store) {
-    let settings = ClubSettings {
-        name: "Circolo della Gru".into(),
-        rules: "fimj".into(),
-        chip_value: ChipValue::cents(1),
-        table_fee: 0,
-        starting_chips: 4000,
-        avoid_under: 0,
-    };
-    let club = desk::create_club(&mut store, &settings).expect("club");
-    let m: Vec<Id> = NAMES[..4]
-        .iter()
-        .map(|name| store.add_member(club, &MemberData { name: (*name).into(), ..MemberData::default() }))
-        .collect::<Result<_, _>>()
-        .expect("members");
-    let evening = desk::open_evening(&mut store, club, date(), &[m], "T").expect("evening");
-    let table = desk::evening_view(&store, evening).expect("view").tables[0].id;
     // −2,00, −1,00, +1,75, +1,25.
-    desk::enter_chip_counts(&mut store, evening, table, &[3800, 3900, 4175, 4125]).expect("counts");
-    desk::close_evening(&mut store, evening, "T").expect("closed");
+    let club = crate::common::club_with_a_small_remainder(&mut store);
     let amounts = |store: &Store| -> Vec<i64> {
         let plan = desk::settle_up(store, club, Scope::Now, false).expect("plan");
         plan.transfers.iter().map(|t| t.amount).collect()

@@ -142,28 +142,8 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
 /// into a 0,25 € remainder.
 #[test]
 fn the_treasurer_sets_an_amount_the_settle_up_avoids() {
-    use stecca::desk;
-    use stecca::ledger::{ChipValue, ClubSettings, MemberData};
     let mut store = Store::open_in_memory().expect("store");
-    let settings = ClubSettings {
-        name: "Circolo della Gru".into(),
-        rules: "fimj".into(),
-        chip_value: ChipValue::cents(1),
-        table_fee: 0,
-        starting_chips: 4000,
-        avoid_under: 0,
-    };
-    let club = desk::create_club(&mut store, &settings).expect("club");
-    let members: Vec<_> = NAMES
-        .iter()
-        .map(|name| store.add_member(club, &MemberData { name: (*name).into(), ..MemberData::default() }))
-        .collect::<Result<_, _>>()
-        .expect("members");
-    let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
-    let evening = desk::open_evening(&mut store, club, date, &[members], "T").expect("evening");
-    let table = desk::evening_view(&store, evening).expect("view").tables[0].id;
-    desk::enter_chip_counts(&mut store, evening, table, &[3800, 3900, 4175, 4125]).expect("counts");
-    desk::close_evening(&mut store, evening, "T").expect("closed");
+    let club = crate::common::club_with_a_small_remainder(&mut store);
 
     let mut harness = harness(DeskApp::new(store));
     harness.run();

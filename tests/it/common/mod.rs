@@ -22,6 +22,34 @@ pub fn seated_four(store: &mut stecca::store::Store) -> (i64, i64) {
     (id, table)
 }
 
+/// A club ("Circolo della Gru", fimj, 1 cent a chip, no fee, 4,000 chips a seat, no amount to avoid) whose one
+/// closed evening left Anna −2,00 €, Bruno −1,00 €, Carla +1,75 € and Dario +1,25 €: the plain settle-up splits
+/// a payer into a 0,25 € remainder. Returns the club.
+pub fn club_with_a_small_remainder(store: &mut stecca::store::Store) -> i64 {
+    use stecca::desk;
+    use stecca::ledger::{ChipValue, ClubSettings, MemberData};
+    let settings = ClubSettings {
+        name: "Circolo della Gru".into(),
+        rules: "fimj".into(),
+        chip_value: ChipValue::cents(1),
+        table_fee: 0,
+        starting_chips: 4000,
+        avoid_under: 0,
+    };
+    let club = desk::create_club(store, &settings).expect("club");
+    let members: Vec<i64> = ["Anna", "Bruno", "Carla", "Dario"]
+        .iter()
+        .map(|name| store.add_member(club, &MemberData { name: (*name).into(), ..MemberData::default() }))
+        .collect::<Result<_, _>>()
+        .expect("members");
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 11, 20).expect("date");
+    let evening = desk::open_evening(store, club, date, &[members], "T").expect("evening");
+    let table = desk::evening_view(store, evening).expect("view").tables[0].id;
+    desk::enter_chip_counts(store, evening, table, &[3800, 3900, 4175, 4125]).expect("counts");
+    desk::close_evening(store, evening, "T").expect("closed");
+    club
+}
+
 /// The digest's example manche as typed at a table (Bruno, South, self-drawn Mah Jong).
 pub fn digest_entry() -> stecca::tournament::MancheEntry {
     use stecca::tournament::{HandEntry, MancheEntry};
