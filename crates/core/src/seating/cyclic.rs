@@ -84,9 +84,7 @@ impl Base {
 
     /// Reads [`Base::to_line`]'s format; `None` for anything malformed.
     pub fn parse(line: &str) -> Option<Base> {
-        let (head, body) = line.split_once(':')?;
-        let mut head = head.split_whitespace().map(str::parse::<usize>);
-        let (players, sessions) = (head.next()?.ok()?, head.next()?.ok()?);
+        let (players, sessions, body) = super::designs::split_head(line)?;
         let orbits = body.split("||").count();
         let blocks = body
             .split("||")

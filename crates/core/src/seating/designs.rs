@@ -16,14 +16,26 @@ pub struct Design {
     pub sessions: Vec<Vec<Group>>,
 }
 
+/// The data lines of a shipped file (comments and blank lines skipped).
+pub fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+}
+
+/// A shipped line's head — exactly two numbers before the colon (players, then sessions or the group's order)
+/// — and the body after it; `None` for any other head.
+pub fn split_head(line: &str) -> Option<(usize, usize, &str)> {
+    let (head, body) = line.split_once(':')?;
+    let mut head = head.split_whitespace().map(str::parse::<usize>);
+    let (first, second) = (head.next()?.ok()?, head.next()?.ok()?);
+    head.next().is_none().then_some((first, second, body))
+}
+
 impl Design {
     /// Reads [`Design::to_line`]'s format; `None` for anything malformed (wrong counts, a number out of range,
     /// a player seated twice in a session).
     pub fn parse(line: &str) -> Option<Design> {
-        let (head, body) = line.split_once(':')?;
-        let mut head = head.split_whitespace().map(str::parse::<usize>);
-        let (players, count) = (head.next()?.ok()?, head.next()?.ok()?);
-        if head.next().is_some() || players % 4 != 0 {
+        let (players, count, body) = split_head(line)?;
+        if players % 4 != 0 {
             return None;
         }
         let sessions = body.split("||").map(|s| parse_session(s, players)).collect::<Option<Vec<_>>>()?;
@@ -70,17 +82,15 @@ pub const THREE_PLANS: &str = include_str!("../../assets/seating/designs-three.t
 
 /// Every plan of [`THREE_PLANS`], parsed, as (players, plan).
 pub fn three_plans() -> impl Iterator<Item = (usize, Plan)> {
-    THREE_PLANS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).filter_map(parse_plan)
+    data_lines(THREE_PLANS).filter_map(parse_plan)
 }
 
 /// Reads a line of the same format with tables of any one size (the plans for tables of three): the players
 /// and the plan; `None` for anything malformed — tables of mixed sizes, a player missing or seated twice in a
 /// session, a number out of range, a session count that does not match.
 pub fn parse_plan(line: &str) -> Option<(usize, Plan)> {
-    let (head, body) = line.split_once(':')?;
-    let mut head = head.split_whitespace().map(str::parse::<usize>);
-    let (players, count) = (head.next()?.ok()?, head.next()?.ok()?);
-    if head.next().is_some() || !(2..=super::MAX_PLAYERS).contains(&players) {
+    let (players, count, body) = split_head(line)?;
+    if !(2..=super::MAX_PLAYERS).contains(&players) {
         return None;
     }
     let plan: Plan = body

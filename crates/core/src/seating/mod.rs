@@ -28,6 +28,7 @@ use thiserror::Error;
 use crate::message::{Explain, Message};
 use crate::msg;
 use crate::rng::Rng;
+use designs::data_lines;
 use search::{Group, Problem, REPEAT_COST};
 
 /// Most sessions a schedule may have.
@@ -298,10 +299,9 @@ pub fn seat_plan(
         let quality = plan_report(&plan, &request.entrants)?;
         return Ok((plan, Quality::AnySize(quality)));
     }
-    let sessions = four_seat_sessions(planned.clone());
-    if sessions.iter().zip(planned).any(|(fours, tables)| fours.len() != tables.len()) {
+    let Some(sessions) = four_seat_sessions(planned) else {
         return Err(SeatingError::BadSchedule(msg!("error.seating.stored_shape")));
-    }
+    };
     let schedule = reseat(request, &Schedule { sessions }, played)?;
     let quality = report(&schedule, &request.entrants)?;
     let plan = schedule.sessions.iter().map(|session| session.iter().map(|table| table.to_vec()).collect()).collect();
@@ -310,11 +310,10 @@ pub fn seat_plan(
 
 /// The quality report of a whole plan: with winds when every table seats four, with the first deal otherwise.
 pub fn plan_quality(plan: &Plan, entrants: &[Entrant]) -> Result<Quality, SeatingError> {
-    let sessions = four_seat_sessions(plan.clone());
-    if sessions.iter().zip(plan).all(|(fours, tables)| fours.len() == tables.len()) {
-        return Ok(Quality::Four(report(&Schedule { sessions }, entrants)?));
+    match four_seat_sessions(plan) {
+        Some(sessions) => Ok(Quality::Four(report(&Schedule { sessions }, entrants)?)),
+        None => Ok(Quality::AnySize(plan_report(plan, entrants)?)),
     }
-    Ok(Quality::AnySize(plan_report(plan, entrants)?))
 }
 
 /// Seats every session.
@@ -372,11 +371,6 @@ const SHIPPED_BASES: &str = include_str!("../../assets/seating/cyclic-bases.txt"
 /// The shipped whole designs (offline search: `examples/find_xor_design.rs`).
 const SHIPPED_DESIGNS: &str = include_str!("../../assets/seating/designs.txt");
 
-/// The data lines of a shipped file (comments and blank lines skipped).
-fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-}
-
 /// Every shipped base, parsed.
 fn shipped_bases() -> impl Iterator<Item = cyclic::Base> {
     data_lines(SHIPPED_BASES).filter_map(cyclic::Base::parse)
@@ -392,7 +386,7 @@ fn shipped_schedules() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
 /// the seed, then labels swapped to keep clubs apart (relabelling never creates a repeat).
 fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
     // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
-    let constructed = construct::best(players, 4).map(|plan| (players, four_seat_sessions(plan)));
+    let constructed = construct::best(players, 4).and_then(|plan| Some((players, four_seat_sessions(&plan)?)));
     let (_, design) = shipped_schedules()
         .chain(constructed)
         .filter(|(n, _)| *n == players)
@@ -409,9 +403,9 @@ fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rn
     Some(schedule)
 }
 
-/// A plan at tables of four as sessions of four-seat groups (tables of another size are left out).
-fn four_seat_sessions(plan: plan::Plan) -> Vec<Vec<Group>> {
-    plan.into_iter().map(|session| session.into_iter().filter_map(|table| table.try_into().ok()).collect()).collect()
+/// A plan as sessions of four-seat groups; `None` when a table seats another number.
+fn four_seat_sessions(plan: &Plan) -> Option<Vec<Vec<Group>>> {
+    plan.iter().map(|session| session.iter().map(|table| table.as_slice().try_into().ok()).collect()).collect()
 }
 
 /// A repeat-free cyclic base for the cell with `orbits` base sessions, as a line of

@@ -14,7 +14,7 @@
 //! developed into one session) was found offline (`examples/find_kirkman_bases.rs`) and is shipped as data.
 
 use super::field::Field;
-use crate::seating::designs;
+use crate::seating::designs::{self, data_lines, split_head};
 use crate::seating::plan::Plan;
 
 /// The bases over Z_m shipped as data: `players sessions: x.j x.j x.j | … || b c | b c …` (the base session's
@@ -63,22 +63,16 @@ fn field_design(q: usize) -> Option<Plan> {
 
 /// The shipped system on `players`.
 fn shipped(players: usize) -> Option<Plan> {
-    SHIPPED
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .filter_map(parse)
-        .find(|(n, _)| *n == players)
-        .map(|(_, plan)| plan)
+    let line = data_lines(SHIPPED).find(|line| split_head(line).is_some_and(|(n, _, _)| n == players))?;
+    parse(line).map(|(_, plan)| plan)
 }
 
 /// Reads and develops a shipped line: (players, plan); `None` when malformed (a count that does not match, a
 /// point out of range, a base session that does not seat every player once).
 fn parse(line: &str) -> Option<(usize, Plan)> {
-    let (head, body) = line.split_once(':')?;
-    let mut head = head.split_whitespace().map(str::parse::<usize>);
-    let (players, sessions) = (head.next()?.ok()?, head.next()?.ok()?);
+    let (players, sessions, body) = split_head(line)?;
     let m = players / 3;
-    if head.next().is_some() || players % 6 != 3 || sessions <= m || sessions > (players - 1) / 2 {
+    if players % 6 != 3 || sessions <= m || sessions > (players - 1) / 2 {
         return None;
     }
     let (base, short) = body.split_once("||")?;
@@ -135,7 +129,7 @@ mod tests {
 
     #[test]
     fn every_shipped_base_is_a_kirkman_system() {
-        let lines: Vec<&str> = SHIPPED.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+        let lines: Vec<&str> = data_lines(SHIPPED).collect();
         let mut counts = Vec::new();
         for line in &lines {
             let (players, plan) = parse(line).unwrap_or_else(|| panic!("malformed: {line}"));

@@ -15,6 +15,7 @@
 //! Z_m were found offline (`examples/find_four_pairings.rs`) and are shipped as data.
 
 use super::field::{Additive, Field};
+use crate::seating::designs::{data_lines, split_head};
 use crate::seating::plan::Plan;
 
 /// The pairings over Z_m shipped as data: `players m: x y, x y, … | … | …` (level pairs 0→1, 1→2, 2→0).
@@ -47,19 +48,14 @@ fn field_pairing(m: usize) -> Option<Pairing> {
 
 /// The shipped pairing over Z_m for `players`.
 fn shipped(players: usize) -> Option<Pairing> {
-    SHIPPED.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).find_map(|line| {
-        let pairing = parse(line)?;
-        (3 * pairing.group.order() + 1 == players).then_some(pairing)
-    })
+    data_lines(SHIPPED).filter(|line| split_head(line).is_some_and(|(n, _, _)| n == players)).find_map(parse)
 }
 
 /// Reads a shipped line; `None` when malformed: a count that does not match, a pair list of the wrong
 /// length, or a level whose ± classes are not each used exactly once.
 fn parse(line: &str) -> Option<Pairing> {
-    let (head, body) = line.split_once(':')?;
-    let mut head = head.split_whitespace().map(str::parse::<usize>);
-    let (players, m) = (head.next()?.ok()?, head.next()?.ok()?);
-    if head.next().is_some() || m % 4 != 1 || players != 3 * m + 1 {
+    let (players, m, body) = split_head(line)?;
+    if m % 4 != 1 || players != 3 * m + 1 {
         return None;
     }
     let t = (m - 1) / 4;
@@ -128,7 +124,7 @@ mod tests {
 
     #[test]
     fn every_shipped_pairing_is_a_complete_design() {
-        let lines: Vec<&str> = SHIPPED.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+        let lines: Vec<&str> = data_lines(SHIPPED).collect();
         let mut counts = Vec::new();
         for line in &lines {
             let pairing = parse(line).unwrap_or_else(|| panic!("malformed: {line}"));
