@@ -44,6 +44,10 @@ pub struct SeatArgs {
     /// tables of four and of two need a multiple.
     #[arg(long, default_value_t = 4, conflicts_with = "tournament")]
     pub table_size: usize,
+    /// Seat the one session given by --sessions from the standings of the sessions before it (Swiss style:
+    /// table 1 the leaders; repeated meetings parted by swaps with the next table).
+    #[arg(long, requires_all = ["tournament", "sessions"])]
+    pub by_standings: bool,
 }
 
 /// Runs `stecca seat`.
@@ -89,6 +93,9 @@ fn session_range(text: &str) -> anyhow::Result<std::ops::RangeInclusive<u32>> {
 }
 
 fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow::Result<()> {
+    if args.by_standings {
+        return seat_by_standings(db, tournament, args);
+    }
     let range = args.sessions.as_deref().map(session_range).transpose()?;
     let mut desk = super::open_existing(db)?;
     let by = super::referee(&desk);
@@ -115,6 +122,40 @@ fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow
         "tournament": tournament,
         "first_session": outcome.sessions.start(),
         "sessions": tables,
+    });
+    if let Some(quality) = &outcome.report {
+        output["report"] = quality_json(quality, seconds);
+    }
+    println!("{}", serde_json::to_string(&output)?);
+    Ok(())
+}
+
+/// `--by-standings`: one session from the standings, with what could not be parted.
+fn seat_by_standings(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow::Result<()> {
+    let text = args.sessions.as_deref().unwrap_or_default();
+    let range = session_range(text)?;
+    if range.start() != range.end() {
+        bail!(msg!("cli.standings_one_session", text = text));
+    }
+    let mut desk = super::open_existing(db)?;
+    let by = super::referee(&desk);
+    let start = Instant::now();
+    let outcome = desk.seat_by_standings(tournament, *range.start(), &by)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let players = desk.players(tournament)?;
+    let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.data.name.clone()).unwrap_or_default();
+    let tables: Vec<Vec<String>> = desk
+        .seating(tournament)?
+        .iter()
+        .filter(|t| t.session == outcome.session)
+        .map(|t| t.players.iter().map(|&p| name(p)).collect())
+        .collect();
+    let mut output = json!({
+        "tournament": tournament,
+        "session": outcome.session,
+        "tables": tables,
+        "repeats": outcome.repeats.iter().map(|(a, b, times)| json!({"players": [a, b], "met_before": times})).collect::<Vec<_>>(),
+        "moved": outcome.moved.iter().map(|(p, from, to)| json!({"player": p, "table_by_rank": from, "table": to})).collect::<Vec<_>>(),
     });
     if let Some(quality) = &outcome.report {
         output["report"] = quality_json(quality, seconds);

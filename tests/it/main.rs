@@ -27,6 +27,7 @@ mod postgres;
 mod schema;
 mod store;
 mod store_safety;
+mod swiss;
 mod toy_ruleset;
 mod ui;
 mod ui_classic;

@@ -222,6 +222,16 @@ impl Desk {
         crate::seat_sessions(&mut self.store, tournament, range, club_weight, referee)
     }
 
+    /// Seats one session from the standings of the sessions before it (table 1 the leaders).
+    pub fn seat_by_standings(
+        &mut self,
+        tournament: Id,
+        session: u32,
+        referee: &str,
+    ) -> DeskResult<crate::StandingsSeating> {
+        crate::seat_by_standings(&mut self.store, tournament, session, referee)
+    }
+
     /// The stored seating's quality (repeated meetings, winds), when seated.
     pub fn seating_report(&self, tournament: Id) -> DeskResult<Option<crate::seating::Quality>> {
         crate::stored_report(&self.store, tournament)

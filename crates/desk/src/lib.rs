@@ -32,6 +32,7 @@ mod notebook;
 mod notebook_detail;
 mod seats;
 mod station_drafts;
+mod swiss;
 mod table;
 
 use thiserror::Error;
@@ -51,6 +52,7 @@ pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use notebook_detail::DetailRow;
 pub use seats::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use station_drafts::{StationDraft, drafts_file, read_drafts, write_drafts};
+pub use swiss::{StandingsSeating, seat_by_standings};
 pub use table::{
     SaveAs, TableProgress, TableState, confirm_manche, confirm_manche_as, table_progress, table_state, winds_after,
 };
@@ -136,6 +138,11 @@ pub fn update_settings(store: &mut Store, id: Id, settings: &TournamentSettings,
 
 /// The standings as they stand now.
 pub fn standings(store: &Store, id: Id) -> DeskResult<Vec<StandingRow>> {
+    standings_before(store, id, u32::MAX)
+}
+
+/// The standings from the sessions before session `session` (penalties all count: they carry no session).
+pub fn standings_before(store: &Store, id: Id, session: u32) -> DeskResult<Vec<StandingRow>> {
     let settings = store.tournament(id)?.settings;
     let players: Vec<tournament::PlayerRecord> = store
         .players(id)?
@@ -149,7 +156,7 @@ pub fn standings(store: &Store, id: Id) -> DeskResult<Vec<StandingRow>> {
             withdrawn: p.data.withdrawn,
         })
         .collect();
-    let tables = store.table_results(id)?;
+    let tables: Vec<_> = store.table_results(id)?.into_iter().filter(|t| t.session < session).collect();
     let penalties: Vec<(Id, i64)> =
         store.penalties(id)?.into_iter().filter(|p| !p.revoked).map(|p| (p.player_id, p.points)).collect();
     Ok(tournament::standings(&players, &tables, &penalties, &settings.ranking))

@@ -16,7 +16,7 @@ pub struct SeatingOutcome {
     pub report: Option<Quality>,
 }
 
-fn entrant(player: &Player) -> Entrant {
+pub(crate) fn entrant(player: &Player) -> Entrant {
     let some = |s: &str| (!s.is_empty()).then(|| s.to_owned());
     Entrant {
         name: player.data.name.clone(),
@@ -138,7 +138,10 @@ pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Quality
 
 /// The stored plan with each withdrawn holder's index given to an active player not yet in the plan; the
 /// sessions after the played ones stay in the schedule as the search's starting point.
-fn plan_with_substitutes<'p>(players: &'p [Player], tables: &[SeatedTable]) -> DeskResult<(Vec<&'p Player>, Plan)> {
+pub(crate) fn plan_with_substitutes<'p>(
+    players: &'p [Player],
+    tables: &[SeatedTable],
+) -> DeskResult<(Vec<&'p Player>, Plan)> {
     let (holders, plan) = stored_plan(tables)?;
     let by_id = |id: Id| players.iter().find(|p| p.id == id);
     let mut newcomers = players.iter().filter(|p| !p.data.withdrawn && !holders.contains(&p.id));

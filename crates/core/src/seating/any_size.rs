@@ -157,7 +157,7 @@ fn shipped_start(n: usize, layout: &[usize], sessions: usize, weights: &[i64], r
 /// Orders each new session's tables so that the player who has dealt first least often (over the sessions
 /// before, played ones included) deals first, ties by index to stay deterministic; then hands deals on along
 /// chains of tablemates until no player deals first two more times than one it can reach.
-fn deal_first_fairly(plan: &mut Plan, played: &[Vec<Vec<usize>>], n: usize) {
+pub(super) fn deal_first_fairly(plan: &mut Plan, played: &[Vec<Vec<usize>>], n: usize) {
     let mut first_seat = vec![0u32; n];
     for (s, session) in plan.iter_mut().enumerate() {
         for table in session.iter_mut() {

@@ -13,6 +13,7 @@ mod plan;
 mod plan_report;
 mod report;
 mod search;
+mod swiss;
 mod tables;
 mod tabu;
 mod winds;
@@ -21,6 +22,7 @@ pub use any_size::{TableSizes, seat_any_size};
 pub use plan::Plan;
 pub use plan_report::{PlanReport, plan_report};
 pub use report::{ClubNote, Floor, FloorReason, Report, club_floor, report};
+pub use swiss::{SwissSession, seat_by_standings};
 
 use serde::Serialize;
 use thiserror::Error;

@@ -25,6 +25,8 @@ pub struct State {
     /// A player's name (part of it) or a table number: only the matching tables are shown.
     search: String,
     club_weight: f64,
+    /// What the last seating by the standings moved and could not part, shown under its session.
+    swiss: Option<desk::StandingsSeating>,
     cache: Fetched<Id, Cache>,
 }
 
@@ -104,6 +106,27 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 },
             );
         }
+        let session = app.screens.get::<State>().session;
+        if session >= 2 {
+            let label = msg!("sessions.by_standings", session = session).render(lang);
+            if ui.button(label).on_hover_text(lang.tr(text_id!("sessions.by_standings_hint"))).clicked() {
+                let referee = app.referee_name();
+                let id = tournament.id;
+                app.write(
+                    move |desk| desk.seat_by_standings(id, session, &referee),
+                    move |app, outcome| {
+                        let said = msg!(
+                            "sessions.by_standings_done",
+                            session = outcome.session,
+                            moved = outcome.moved.len(),
+                            repeats = outcome.repeats.len()
+                        );
+                        app.info(said.render(lang));
+                        app.screens.get::<State>().swiss = Some(outcome);
+                    },
+                );
+            }
+        }
         ui.separator();
         super::exports::button(app, ui, What::Seating, Format::Pdf, None);
         super::exports::button(app, ui, What::Scoresheets, Format::Pdf, None);
@@ -157,6 +180,9 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         }
     }
     let session = app.screens.get::<State>().session;
+    if let Some(swiss) = app.screens.get::<State>().swiss.as_ref().filter(|s| s.session == session) {
+        swiss_lines(ui, lang, swiss);
+    }
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
     if tables.is_empty() {
         let button = Message::new(text_id!("sessions.generate"));
@@ -237,6 +263,17 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                 );
             }
         }
+    }
+}
+
+/// Who the seating by the standings moved from their table by rank, and the meetings no swap could part.
+fn swiss_lines(ui: &mut egui::Ui, lang: crate::Lang, swiss: &desk::StandingsSeating) {
+    for (name, from, to) in &swiss.moved {
+        ui.label(RichText::new(msg!("sessions.moved", name = name, from = from, to = to).render(lang)).weak());
+    }
+    for (a, b, times) in &swiss.repeats {
+        let line = msg!("sessions.meet_again", a = a, b = b, times = times).render(lang);
+        ui.label(RichText::new(line).color(Color32::from_rgb(180, 110, 0)));
     }
 }
 
