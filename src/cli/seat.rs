@@ -48,6 +48,10 @@ pub struct SeatArgs {
     /// table 1 the leaders; repeated meetings parted by swaps with the next table).
     #[arg(long, requires_all = ["tournament", "sessions"])]
     pub by_standings: bool,
+    /// Seat the tournament from a plan file (CSV with columns session, table, seat, player — the player by
+    /// registration number or name; `-` for standard input): checked whole, saved all or none.
+    #[arg(long, requires = "tournament", conflicts_with_all = ["by_standings", "sessions"])]
+    pub import: Option<PathBuf>,
 }
 
 /// Runs `stecca seat`.
@@ -96,6 +100,9 @@ fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow
     if args.by_standings {
         return seat_by_standings(db, tournament, args);
     }
+    if let Some(file) = &args.import {
+        return import_plan(db, tournament, file);
+    }
     let range = args.sessions.as_deref().map(session_range).transpose()?;
     let mut desk = super::open_existing(db)?;
     let by = super::referee(&desk);
@@ -122,6 +129,35 @@ fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow
         "tournament": tournament,
         "first_session": outcome.sessions.start(),
         "sessions": tables,
+    });
+    if let Some(quality) = &outcome.report {
+        output["report"] = quality_json(quality, seconds);
+    }
+    println!("{}", serde_json::to_string(&output)?);
+    Ok(())
+}
+
+/// Most bytes a plan file may have (400 players × 40 sessions of rows are about 1 MB).
+const MAX_PLAN_FILE: usize = 16 << 20;
+
+/// `--import FILE`: a plan file checked whole; every problem is printed, and nothing is saved when any is.
+fn import_plan(db: Option<&str>, tournament: i64, file: &Path) -> anyhow::Result<()> {
+    let text = super::input::read_all(&mut *super::input::open(Some(file))?, MAX_PLAN_FILE)
+        .with_context(|| file.display().to_string())?;
+    let mut desk = super::open_existing(db)?;
+    let preview = desk.preview_seating_import(tournament, &text)?;
+    if !preview.problems.is_empty() {
+        let problems: Vec<String> = preview.problems.iter().map(ToString::to_string).collect();
+        bail!(msg!("cli.nothing_imported", file = file.display(), problems = problems.join("; ")));
+    }
+    let by = super::referee(&desk);
+    let start = Instant::now();
+    let outcome = desk.import_seating(tournament, &text, &by)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut output = json!({
+        "tournament": tournament,
+        "first_session": outcome.sessions.start(),
+        "last_session": outcome.sessions.end(),
     });
     if let Some(quality) = &outcome.report {
         output["report"] = quality_json(quality, seconds);

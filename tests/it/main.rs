@@ -23,6 +23,7 @@ mod house;
 mod mayumi;
 mod network_loss;
 mod notebook;
+mod plan_import;
 mod postgres;
 mod schema;
 mod store;

@@ -222,6 +222,16 @@ impl Desk {
         crate::seat_sessions(&mut self.store, tournament, range, club_weight, referee)
     }
 
+    /// What importing a seating plan file would do (nothing is written).
+    pub fn preview_seating_import(&self, tournament: Id, text: &str) -> DeskResult<crate::PlanPreview> {
+        crate::preview_seating_import(&self.store, tournament, text)
+    }
+
+    /// Imports a seating plan file for its sessions, all or none.
+    pub fn import_seating(&mut self, tournament: Id, text: &str, referee: &str) -> DeskResult<SeatingOutcome> {
+        crate::import_seating(&mut self.store, tournament, text, referee)
+    }
+
     /// Seats one session from the standings of the sessions before it (table 1 the leaders).
     pub fn seat_by_standings(
         &mut self,

@@ -79,6 +79,7 @@ parts! {
     screens::settings::State => of_tournament.settings;
     screens::players::State => of_tournament.players;
     screens::sessions::State => of_tournament.sessions;
+    screens::plan_import::State => of_tournament.sessions.import;
     screens::table::State => of_tournament.table;
     screens::entry::State => of_tournament.entry;
     screens::standings::State => of_tournament.standings;

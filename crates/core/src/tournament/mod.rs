@@ -3,6 +3,7 @@
 //! records and the views show what it returns.
 
 pub mod entry;
+pub mod plan_import;
 pub mod registration;
 pub mod settings;
 pub mod standings;
@@ -10,6 +11,7 @@ pub mod winds;
 
 pub use crate::rules::HandEntry;
 pub use entry::{EntryErrors, MancheEntry, TablePlayer};
+pub use plan_import::{ImportedPlan, PLAN_COLUMNS, PlanPlayer, parse_plan_csv};
 pub use registration::{ImportRow, PlayerData, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
 pub use standings::{PlayerRecord, StandingRow, TableResult, standings};

@@ -5,7 +5,7 @@
 use egui::{Color32, RichText};
 
 use crate::frame::{Frame, Has};
-use crate::message::{Explain, Message, io_reason};
+use crate::message::{Explain, Message};
 use crate::msg;
 use crate::rules::book::{BookLine, BookModel, BookRow, BookValue, ColumnKind};
 use crate::text_id;
@@ -233,16 +233,6 @@ fn save<S: Has<State>>(
     );
 }
 
-/// A book file's text, read off the screen's thread.
-fn read_file(path: &str) -> Result<String, Message> {
-    let at = |e: &std::io::Error| msg!("error.io.at", path = path).arg_message("why", io_reason(e));
-    let size = std::fs::metadata(path).map_err(|e| at(&e))?.len();
-    if size > MAX_FILE {
-        return Err(msg!("error.book.file_too_big", path = path, size = size / 1000, max = MAX_FILE / 1000));
-    }
-    std::fs::read_to_string(path).map_err(|e| at(&e))
-}
-
 fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, model: &'static BookModel) {
     let lang = app.lang;
     ui.heading(lang.tr(model.words.import));
@@ -251,7 +241,7 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
         let path = app.screens.get::<State>().import_path.trim().to_owned();
         app.run(
             move |desk| {
-                let text = read_file(&path)?;
+                let text = super::read_import_file(&path, MAX_FILE)?;
                 let rows = desk.preview_book_import(tournament, &text).map_err(|e| e.message())?;
                 Ok((text, rows))
             },

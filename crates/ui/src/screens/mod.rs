@@ -5,6 +5,7 @@ pub mod book;
 pub mod club;
 pub mod entry;
 pub mod exports;
+pub mod plan_import;
 pub mod players;
 pub mod sessions;
 pub mod settings;
@@ -19,6 +20,16 @@ use crate::text_id;
 /// Says that a screen's data is being read (the desk answers a moment later, or says why not).
 pub(crate) fn reading(ui: &mut egui::Ui, lang: crate::i18n::Lang) {
     ui.label(egui::RichText::new(lang.tr(text_id!("common.reading"))).weak());
+}
+
+/// An imported file's text, read off the screen's thread; a file over `max` bytes is refused before reading.
+pub(crate) fn read_import_file(path: &str, max: u64) -> Result<String, Message> {
+    let at = |e: &std::io::Error| msg!("error.io.at", path = path).arg_message("why", crate::message::io_reason(e));
+    let size = std::fs::metadata(path).map_err(|e| at(&e))?.len();
+    if size > max {
+        return Err(msg!("error.book.file_too_big", path = path, size = size / 1000, max = max / 1000));
+    }
+    std::fs::read_to_string(path).map_err(|e| at(&e))
 }
 
 /// A text field with a visible label that is also its accessible name.

@@ -27,6 +27,8 @@ pub struct State {
     club_weight: f64,
     /// What the last seating by the standings moved and could not part, shown under its session.
     swiss: Option<desk::StandingsSeating>,
+    /// A plan file being imported.
+    pub(crate) import: super::plan_import::State,
     cache: Fetched<Id, Cache>,
 }
 
@@ -54,7 +56,7 @@ fn load<S: Has<State>>(app: &mut Frame<S>, tournament: Id) -> Option<std::sync::
 }
 
 /// Draws the screen.
-pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
+pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     let Some(tournament) = app.tournament.clone() else { return };
     let loaded = load(app, tournament.id);
     let lang = app.lang;
@@ -132,6 +134,9 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Scoresheets, Format::Pdf, None);
         super::exports::button(app, ui, What::Seating, Format::Csv, None);
         super::exports::separator_choice(app, ui);
+    });
+    egui::CollapsingHeader::new(lang.tr(text_id!("sessions.import"))).show(ui, |ui| {
+        super::plan_import::show(app, ui, tournament.id);
     });
     let Some(cache) = loaded else { return };
     if let Some(report) = &cache.report {
