@@ -46,6 +46,18 @@ impl TableSizes {
     }
 }
 
+/// `n` players do not fill tables of `size`: how many substitutes to add, or players to remove.
+pub(super) fn not_filling(n: usize, size: usize) -> SeatingError {
+    SeatingError::BadSchedule(crate::msg!(
+        "error.seating.not_multiple",
+        players = n,
+        size = size,
+        missing = size - n % size,
+        filled = n + size - n % size,
+        extra = n % size
+    ))
+}
+
 /// Seats the sessions after `played` (kept as they are and counted as history) at tables of `sizes`.
 pub fn seat_any_size(
     request: &SeatingRequest,
@@ -57,15 +69,7 @@ pub fn seat_any_size(
         return Err(SeatingError::PlayerCount(n));
     }
     let Some(layout) = sizes.layout(n) else {
-        let size = sizes.max;
-        return Err(SeatingError::BadSchedule(crate::msg!(
-            "error.seating.not_multiple",
-            players = n,
-            size = size,
-            missing = size - n % size,
-            filled = n + size - n % size,
-            extra = n % size
-        )));
+        return Err(not_filling(n, sizes.max));
     };
     if !(1..=super::MAX_SESSIONS).contains(&request.sessions) {
         return Err(SeatingError::SessionCount(request.sessions));

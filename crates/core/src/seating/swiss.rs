@@ -6,7 +6,7 @@
 //!
 //! Deterministic: no seed, no search budget — the same standings and history always give the same tables.
 
-use super::any_size::{TableSizes, deal_first_fairly};
+use super::any_size::{TableSizes, deal_first_fairly, not_filling};
 use super::plan::Plan;
 use super::{SeatingError, four_seat_sessions, winds};
 use crate::msg;
@@ -37,15 +37,7 @@ pub fn seat_by_standings(ranked: &[usize], played: &Plan, sizes: TableSizes) -> 
         }
     }
     let Some(layout) = sizes.layout(n) else {
-        let size = sizes.max;
-        return Err(SeatingError::BadSchedule(msg!(
-            "error.seating.not_multiple",
-            players = n,
-            size = size,
-            missing = size - n % size,
-            filled = n + size - n % size,
-            extra = n % size
-        )));
+        return Err(not_filling(n, sizes.max));
     };
     let mut met = vec![0u32; n * n];
     for table in played.iter().flatten() {
