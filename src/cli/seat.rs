@@ -109,22 +109,7 @@ fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow
     let start = Instant::now();
     let outcome = desk.seat_sessions(tournament, range, args.club_weight, &by)?;
     let seconds = start.elapsed().as_secs_f64();
-    let tables: Vec<Vec<Vec<String>>> = {
-        let players = desk.players(tournament)?;
-        let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.data.name.clone()).unwrap_or_default();
-        let seating = desk.seating(tournament)?;
-        outcome
-            .sessions
-            .clone()
-            .map(|s| {
-                seating
-                    .iter()
-                    .filter(|t| t.session == s)
-                    .map(|t| t.players.iter().map(|&p| name(p)).collect())
-                    .collect()
-            })
-            .collect()
-    };
+    let tables = named_tables(&desk, tournament, outcome.sessions.clone())?;
     let mut output = json!({
         "tournament": tournament,
         "first_session": outcome.sessions.start(),
@@ -178,14 +163,7 @@ fn seat_by_standings(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyh
     let start = Instant::now();
     let outcome = desk.seat_by_standings(tournament, *range.start(), &by)?;
     let seconds = start.elapsed().as_secs_f64();
-    let players = desk.players(tournament)?;
-    let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.data.name.clone()).unwrap_or_default();
-    let tables: Vec<Vec<String>> = desk
-        .seating(tournament)?
-        .iter()
-        .filter(|t| t.session == outcome.session)
-        .map(|t| t.players.iter().map(|&p| name(p)).collect())
-        .collect();
+    let tables = named_tables(&desk, tournament, outcome.session..=outcome.session)?.concat();
     let mut output = json!({
         "tournament": tournament,
         "session": outcome.session,
@@ -198,6 +176,22 @@ fn seat_by_standings(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyh
     }
     println!("{}", serde_json::to_string(&output)?);
     Ok(())
+}
+
+/// The stored tables of `sessions`, each its players' names by seat, session by session.
+fn named_tables(
+    desk: &crate::desk::Desk,
+    tournament: i64,
+    sessions: std::ops::RangeInclusive<u32>,
+) -> anyhow::Result<Vec<Vec<Vec<String>>>> {
+    let players = desk.players(tournament)?;
+    let name = |id: i64| players.iter().find(|p| p.id == id).map(|p| p.data.name.clone()).unwrap_or_default();
+    let seating = desk.seating(tournament)?;
+    Ok(sessions
+        .map(|s| {
+            seating.iter().filter(|t| t.session == s).map(|t| t.players.iter().map(|&p| name(p)).collect()).collect()
+        })
+        .collect())
 }
 
 fn quality_json(quality: &Quality, seconds: f64) -> serde_json::Value {

@@ -5,9 +5,9 @@
 use super::{DeskError, DeskResult};
 use crate::message::Message;
 use crate::msg;
-use crate::seating::{self, Entrant, Quality};
-use crate::seats::{SeatingOutcome, entrant, stored_plan, stored_report};
-use crate::store::{SeatedTable, Store};
+use crate::seating::{self, Quality};
+use crate::seats::{SeatingOutcome, gap_before, stored_report, tables_quality};
+use crate::store::{Player, SeatedTable, Store};
 use crate::tournament::{Id, ImportedPlan, PlanPlayer, parse_plan_csv};
 
 /// What importing a file would do: the sessions it seats and the quality of the whole plan afterwards, or
@@ -24,18 +24,18 @@ pub struct PlanPreview {
 
 /// Reads `text` as a plan for `tournament` and says what importing it would do; nothing is written.
 pub fn preview_seating_import(store: &Store, tournament: Id, text: &str) -> DeskResult<PlanPreview> {
-    let (plan, problems) = checked(store, tournament, text)?;
-    let Some(plan) = plan.filter(|_| problems.is_empty()) else {
-        return Ok(PlanPreview { sessions: None, problems, report: None });
+    let checked = checked(store, tournament, text)?;
+    let Some(plan) = checked.plan.as_ref().filter(|_| checked.problems.is_empty()) else {
+        return Ok(PlanPreview { sessions: None, problems: checked.problems, report: None });
     };
-    let report = quality_with(store, tournament, &plan)?;
-    Ok(PlanPreview { sessions: Some(range(&plan)), problems, report: Some(report) })
+    let report = quality_with(&checked, tournament, plan)?;
+    Ok(PlanPreview { sessions: Some(range(plan)), problems: Vec::new(), report: Some(report) })
 }
 
 /// Imports the plan in `text` for its sessions, all or none; refused with the first problem (and how many
 /// there are) when the file has any.
 pub fn import_seating(store: &mut Store, tournament: Id, text: &str, referee: &str) -> DeskResult<SeatingOutcome> {
-    let (plan, problems) = checked(store, tournament, text)?;
+    let Checked { plan, problems, .. } = checked(store, tournament, text)?;
     let Some(plan) = plan.filter(|_| problems.is_empty()) else {
         let first = problems.first().cloned().unwrap_or_else(|| msg!("error.plan_import.empty"));
         return Err(DeskError::Refused(
@@ -50,27 +50,35 @@ fn range(plan: &ImportedPlan) -> std::ops::RangeInclusive<u32> {
     plan.first..=plan.first + plan.sessions.len() as u32 - 1
 }
 
+/// A file read against the stored tournament, with what was read of it.
+struct Checked {
+    plan: Option<ImportedPlan>,
+    problems: Vec<Message>,
+    players: Vec<Player>,
+    tables: Vec<SeatedTable>,
+}
+
 /// The file read by the core, then checked against the stored tournament: no session with results, none after
 /// a session not yet seated.
-fn checked(store: &Store, tournament: Id, text: &str) -> DeskResult<(Option<ImportedPlan>, Vec<Message>)> {
+fn checked(store: &Store, tournament: Id, text: &str) -> DeskResult<Checked> {
     let settings = store.tournament(tournament)?.settings;
-    let players: Vec<PlanPlayer> = store
-        .players(tournament)?
-        .into_iter()
+    let players = store.players(tournament)?;
+    let roster: Vec<PlanPlayer> = players
+        .iter()
         .map(|p| PlanPlayer {
             id: p.id,
-            name: p.data.name,
-            federation_id: p.data.federation_id,
+            name: p.data.name.clone(),
+            federation_id: p.data.federation_id.clone(),
             withdrawn: p.data.withdrawn,
         })
         .collect();
     let ruleset = settings.ruleset();
     let sizes = seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() };
-    let plan = match parse_plan_csv(text, &players, settings.sessions, sizes) {
-        Ok(plan) => plan,
-        Err(problems) => return Ok((None, problems)),
-    };
     let tables = store.seating(tournament)?;
+    let plan = match parse_plan_csv(text, &roster, settings.sessions, sizes) {
+        Ok(plan) => plan,
+        Err(problems) => return Ok(Checked { plan: None, problems, players, tables }),
+    };
     let counts = store.manche_counts(tournament)?;
     let mut problems = Vec::new();
     for session in range(&plan) {
@@ -78,17 +86,15 @@ fn checked(store: &Store, tournament: Id, text: &str) -> DeskResult<(Option<Impo
             problems.push(msg!("error.plan_import.played", session = session));
         }
     }
-    if let Some(missing) = (1..plan.first).find(|&s| !tables.iter().any(|t| t.session == s)) {
-        problems.push(msg!("error.seating.gap", session = missing));
-    }
-    Ok((Some(plan), problems))
+    problems.extend(gap_before(&tables, plan.first));
+    Ok(Checked { plan: Some(plan), problems, players, tables })
 }
 
 /// The quality of the stored plan with the imported sessions in place of the stored ones.
-fn quality_with(store: &Store, tournament: Id, plan: &ImportedPlan) -> DeskResult<Quality> {
+fn quality_with(checked: &Checked, tournament: Id, plan: &ImportedPlan) -> DeskResult<Quality> {
     let sessions = range(plan);
     let mut tables: Vec<SeatedTable> =
-        store.seating(tournament)?.into_iter().filter(|t| !sessions.contains(&t.session)).collect();
+        checked.tables.iter().filter(|t| !sessions.contains(&t.session)).cloned().collect();
     for (session, seated) in sessions.zip(&plan.sessions) {
         for (t, players) in seated.iter().enumerate() {
             tables.push(SeatedTable {
@@ -102,9 +108,5 @@ fn quality_with(store: &Store, tournament: Id, plan: &ImportedPlan) -> DeskResul
         }
     }
     tables.sort_by_key(|t| (t.session, t.number));
-    let players = store.players(tournament)?;
-    let (holders, planned) = stored_plan(&tables)?;
-    let entrants: Vec<Entrant> =
-        holders.iter().map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default()).collect();
-    seating::plan_quality(&planned, &entrants).map_err(DeskError::from)
+    tables_quality(&tables, &checked.players)
 }

@@ -16,7 +16,7 @@ pub struct SeatingOutcome {
     pub report: Option<Quality>,
 }
 
-pub(crate) fn entrant(player: &Player) -> Entrant {
+fn entrant(player: &Player) -> Entrant {
     let some = |s: &str| (!s.is_empty()).then(|| s.to_owned());
     Entrant {
         name: player.data.name.clone(),
@@ -68,8 +68,8 @@ pub fn seat_sessions(
         return Err(DeskError::Refused(msg!("error.seating.session_played", session = first)));
     }
     let fixed = first - 1;
-    if let Some(missing) = (1..=fixed).find(|&s| !tables.iter().any(|t| t.session == s)) {
-        return Err(DeskError::Refused(msg!("error.seating.gap", session = missing)));
+    if let Some(gap) = gap_before(&tables, first) {
+        return Err(DeskError::Refused(gap));
     }
     // The players of the plan in index order: the registration order, or the order of the fixed sessions.
     let active: Vec<&Player> = players.iter().filter(|p| !p.data.withdrawn).collect();
@@ -129,11 +129,21 @@ pub fn stored_report(store: &Store, tournament: Id) -> DeskResult<Option<Quality
     if tables.is_empty() {
         return Ok(None);
     }
-    let players = store.players(tournament)?;
-    let (holders, plan) = stored_plan(&tables)?;
+    Ok(Some(tables_quality(&tables, &store.players(tournament)?)?))
+}
+
+/// The quality report of a plan given as its tables (stored, or about to be).
+pub(crate) fn tables_quality(tables: &[SeatedTable], players: &[Player]) -> DeskResult<Quality> {
+    let (holders, plan) = stored_plan(tables)?;
     let entrants: Vec<Entrant> =
         holders.iter().map(|id| players.iter().find(|p| p.id == *id).map(entrant).unwrap_or_default()).collect();
-    Ok(Some(seating::plan_quality(&plan, &entrants)?))
+    Ok(seating::plan_quality(&plan, &entrants)?)
+}
+
+/// Why sessions from `first` on cannot be seated yet: the first session before it without tables.
+pub(crate) fn gap_before(tables: &[SeatedTable], first: u32) -> Option<crate::message::Message> {
+    let missing = (1..first).find(|&s| !tables.iter().any(|t| t.session == s))?;
+    Some(msg!("error.seating.gap", session = missing))
 }
 
 /// The stored plan with each withdrawn holder's index given to an active player not yet in the plan; the

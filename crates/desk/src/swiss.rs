@@ -5,7 +5,7 @@
 use super::{DeskError, DeskResult};
 use crate::msg;
 use crate::seating::{self, Quality};
-use crate::seats::{plan_with_substitutes, stored_report};
+use crate::seats::{gap_before, plan_with_substitutes, stored_report};
 use crate::store::{SeatedTable, Store};
 use crate::tournament::Id;
 
@@ -46,8 +46,8 @@ pub fn seat_by_standings(
         return Err(DeskError::Refused(msg!("error.seating.session_played", session = session)));
     }
     let before: Vec<SeatedTable> = tables.into_iter().filter(|t| t.session < session).collect();
-    if let Some(missing) = (1..session).find(|&s| !before.iter().any(|t| t.session == s)) {
-        return Err(DeskError::Refused(msg!("error.seating.gap", session = missing)));
+    if let Some(gap) = gap_before(&before, session) {
+        return Err(DeskError::Refused(gap));
     }
     if let Some(open) = before.iter().find(|t| !counts.contains_key(&t.id)) {
         return Err(DeskError::Refused(msg!(

@@ -244,7 +244,7 @@ fn hand_over_chain(
 }
 
 /// How often each ordered pair of `plan` meets (`met[a * n + b]`).
-fn meetings(plan: &Plan, n: usize) -> Vec<u16> {
+pub(super) fn meetings(plan: &Plan, n: usize) -> Vec<u16> {
     let mut met = vec![0u16; n * n];
     for session in plan {
         record(session, n, &mut met);

@@ -6,7 +6,7 @@
 //!
 //! Deterministic: no seed, no search budget — the same standings and history always give the same tables.
 
-use super::any_size::{TableSizes, deal_first_fairly, not_filling};
+use super::any_size::{TableSizes, deal_first_fairly, meetings, not_filling};
 use super::plan::Plan;
 use super::{SeatingError, four_seat_sessions, winds};
 use crate::msg;
@@ -39,18 +39,10 @@ pub fn seat_by_standings(ranked: &[usize], played: &Plan, sizes: TableSizes) -> 
     let Some(layout) = sizes.layout(n) else {
         return Err(not_filling(n, sizes.max));
     };
-    let mut met = vec![0u32; n * n];
-    for table in played.iter().flatten() {
-        if table.iter().any(|&p| p >= n) {
-            return Err(SeatingError::BadSchedule(msg!("error.seating.plan_players", session = played.len())));
-        }
-        for (i, &a) in table.iter().enumerate() {
-            for &b in &table[i + 1..] {
-                met[a * n + b] += 1;
-                met[b * n + a] += 1;
-            }
-        }
+    if played.iter().flatten().flatten().any(|&p| p >= n) {
+        return Err(SeatingError::BadSchedule(msg!("error.seating.plan_players", session = played.len())));
     }
+    let met = meetings(played, n);
     let mut groups: Vec<Vec<usize>> = Vec::with_capacity(layout.len());
     let mut origin = vec![0usize; n];
     let mut rank = vec![0usize; n];
@@ -68,15 +60,12 @@ pub fn seat_by_standings(ranked: &[usize], played: &Plan, sizes: TableSizes) -> 
     }
     let parting = Parting { n, met: &met, origin: &origin, rank: &rank };
     for k in 0..groups.len() {
+        // The next table, or the one before for the last.
+        let Some(j) = (k + 1 < groups.len()).then_some(k + 1).or(k.checked_sub(1)) else { continue };
         // Each accepted swap lowers this table's meetings, so the loop ends.
         while parting.cost(&groups[k]) > 0 {
-            let next = (k + 1 < groups.len()).then_some(k + 1);
-            let before = k.checked_sub(1).filter(|_| next.is_none());
-            let Some(j) = next.or(before) else { break };
-            let Some((x, y)) = parting.find_swap(&groups, k, j, Rule::PartTable) else { break };
-            let (i, l) = (groups[k][x], groups[j][y]);
-            groups[k][x] = l;
-            groups[j][y] = i;
+            let Some(seats) = parting.find_swap(&groups, k, j, Rule::PartTable) else { break };
+            swap(&mut groups, (k, j), seats);
         }
     }
     // Then any swap between neighbouring tables that lowers their meetings, until none does: no single
@@ -85,10 +74,8 @@ pub fn seat_by_standings(ranked: &[usize], played: &Plan, sizes: TableSizes) -> 
     while improved {
         improved = false;
         for k in 0..groups.len().saturating_sub(1) {
-            if let Some((x, y)) = parting.find_swap(&groups, k, k + 1, Rule::LowerBoth) {
-                let (i, l) = (groups[k][x], groups[k + 1][y]);
-                groups[k][x] = l;
-                groups[k + 1][y] = i;
+            if let Some(seats) = parting.find_swap(&groups, k, k + 1, Rule::LowerBoth) {
+                swap(&mut groups, (k, k + 1), seats);
                 improved = true;
             }
         }
@@ -102,7 +89,7 @@ pub fn seat_by_standings(ranked: &[usize], played: &Plan, sizes: TableSizes) -> 
             }
             for &b in &group[i + 1..] {
                 if met[a * n + b] > 0 {
-                    repeats.push((a.min(b), a.max(b), met[a * n + b]));
+                    repeats.push((a.min(b), a.max(b), u32::from(met[a * n + b])));
                 }
             }
         }
@@ -110,6 +97,13 @@ pub fn seat_by_standings(ranked: &[usize], played: &Plan, sizes: TableSizes) -> 
     moved.sort_by_key(|&(p, ..)| rank[p]);
     let tables = seat_order(played, groups, n);
     Ok(SwissSession { tables, repeats, moved })
+}
+
+/// Exchanges the player at seat `x` of table `k` with the one at seat `y` of table `j`.
+fn swap(groups: &mut [Vec<usize>], (k, j): (usize, usize), (x, y): (usize, usize)) {
+    let (a, b) = (groups[k][x], groups[j][y]);
+    groups[k][x] = b;
+    groups[j][y] = a;
 }
 
 /// The new session's tables in seat order: winds balanced over the whole plan for tables of four, the first
@@ -129,7 +123,7 @@ fn seat_order(played: &Plan, groups: Vec<Vec<usize>>, n: usize) -> Vec<Vec<usize
 /// What a swap between two tables is judged by.
 struct Parting<'a> {
     n: usize,
-    met: &'a [u32],
+    met: &'a [u16],
     origin: &'a [usize],
     rank: &'a [usize],
 }
@@ -139,7 +133,7 @@ impl Parting<'_> {
     fn cost(&self, group: &[usize]) -> u32 {
         let mut cost = 0;
         for (i, &a) in group.iter().enumerate() {
-            cost += group[i + 1..].iter().map(|&b| self.met[a * self.n + b]).sum::<u32>();
+            cost += group[i + 1..].iter().map(|&b| u32::from(self.met[a * self.n + b])).sum::<u32>();
         }
         cost
     }

@@ -4,7 +4,7 @@
 //! active player once per session, table sizes the rules seat, the sessions one run. Every problem is
 //! reported with its line (or its session), not only the first.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::Id;
 use super::registration::csv_with_columns;
@@ -60,6 +60,7 @@ pub fn parse_plan_csv(
     if let Some(missing) = PLAN_COLUMNS.iter().zip(index).find_map(|(name, i)| i.is_none().then_some(*name)) {
         return Err(vec![msg!("error.plan_import.no_column", column = missing)]);
     }
+    let roster = Roster::of(players);
     let mut problems = Vec::new();
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
@@ -85,7 +86,7 @@ pub fn parse_plan_csv(
             let session = number(0, sessions)?;
             let table = number(1, MAX_PLAYERS as u32)?;
             let seat = number(2, sizes.max as u32)?;
-            let player = find_player(players, field(3))?;
+            let player = roster.find(field(3))?;
             Ok::<_, Message>(Row { line, session, table, seat, player })
         })();
         match parsed {
@@ -120,21 +121,38 @@ fn column_name(column: usize) -> Message {
     }
 }
 
-/// A player by registration number, or else by name; a name two players share must be given by number.
-fn find_player(players: &[PlanPlayer], token: &str) -> Result<Id, Message> {
-    if token.is_empty() {
-        return Err(msg!("error.plan_import.no_player"));
+/// The registered players by registration number and by name (both without regard to case), built once for
+/// the whole file.
+struct Roster<'a> {
+    by_number: HashMap<String, Vec<&'a PlanPlayer>>,
+    by_name: HashMap<String, Vec<&'a PlanPlayer>>,
+}
+
+impl<'a> Roster<'a> {
+    fn of(players: &'a [PlanPlayer]) -> Roster<'a> {
+        let mut roster = Roster { by_number: HashMap::new(), by_name: HashMap::new() };
+        for p in players {
+            if !p.federation_id.is_empty() {
+                roster.by_number.entry(p.federation_id.to_lowercase()).or_default().push(p);
+            }
+            roster.by_name.entry(p.name.trim().to_lowercase()).or_default().push(p);
+        }
+        roster
     }
-    let lower = token.to_lowercase();
-    let by_number: Vec<&PlanPlayer> =
-        players.iter().filter(|p| !p.federation_id.is_empty() && p.federation_id.to_lowercase() == lower).collect();
-    let by_name: Vec<&PlanPlayer> = players.iter().filter(|p| p.name.trim().to_lowercase() == lower).collect();
-    let found = if by_number.is_empty() { by_name } else { by_number };
-    match found.as_slice() {
-        [] => Err(msg!("error.plan_import.unknown_player", player = token)),
-        [one] if one.withdrawn => Err(msg!("error.plan_import.withdrawn", player = one.name)),
-        [one] => Ok(one.id),
-        _ => Err(msg!("error.plan_import.ambiguous", player = token)),
+
+    /// A player by registration number, or else by name; a name two players share must be given by number.
+    fn find(&self, token: &str) -> Result<Id, Message> {
+        if token.is_empty() {
+            return Err(msg!("error.plan_import.no_player"));
+        }
+        let lower = token.to_lowercase();
+        let found = self.by_number.get(&lower).or_else(|| self.by_name.get(&lower));
+        match found.map(Vec::as_slice).unwrap_or_default() {
+            [] => Err(msg!("error.plan_import.unknown_player", player = token)),
+            [one] if one.withdrawn => Err(msg!("error.plan_import.withdrawn", player = one.name)),
+            [one] => Ok(one.id),
+            _ => Err(msg!("error.plan_import.ambiguous", player = token)),
+        }
     }
 }
 
@@ -190,8 +208,9 @@ fn check_sessions(
             }
             seated.push(seats.values().copied().collect());
         }
+        let here: HashSet<Id> = seated.iter().flatten().copied().collect();
         for player in &active {
-            if !seated.iter().flatten().any(|&id| id == player.id) {
+            if !here.contains(&player.id) {
                 problems.push(msg!("error.plan_import.missing", session = session, player = player.name));
             }
         }

@@ -2,6 +2,8 @@
 //! lines kept, a form to add or edit one, and a CSV import with a preview of every row (all rows or none).
 //! Everything is drawn from the ruleset's book model: its columns, their kinds and its words.
 
+use std::sync::Arc;
+
 use egui::{Color32, RichText};
 
 use crate::frame::{Frame, Has};
@@ -27,7 +29,7 @@ pub struct State {
     focus_first: bool,
     import_path: String,
     /// The previewed file's text (imported exactly as previewed) and its rows.
-    preview: Option<Result<(String, Vec<BookRow>), Message>>,
+    preview: super::FilePreview<Vec<BookRow>>,
     book: crate::link::Fetched<Id, Vec<BookLine>>,
 }
 
@@ -243,22 +245,23 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
             move |desk| {
                 let text = super::read_import_file(&path, MAX_FILE)?;
                 let rows = desk.preview_book_import(tournament, &text).map_err(|e| e.message())?;
-                Ok((text, rows))
+                Ok(Arc::new((text, rows)))
             },
             |app, preview| app.screens.get::<State>().preview = Some(preview),
         );
     }
     let Some(preview) = app.screens.get::<State>().preview.clone() else { return };
-    let (text, rows) = match preview {
+    let found = match preview {
         Ok(found) => found,
         Err(e) => {
             ui.label(RichText::new(e.render(lang)).color(RED));
             return;
         }
     };
+    let (_, rows) = &*found;
     let errors = rows.iter().filter(|r| r.result.is_err()).count();
     egui::Grid::new("book-rows").striped(true).num_columns(2).show(ui, |ui| {
-        for row in &rows {
+        for row in rows {
             ui.label(row.line.to_string());
             match &row.result {
                 Ok(line) => ui.label(offered(model, line, lang)),
@@ -273,6 +276,7 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
         .clicked()
     {
         let referee = app.referee_name();
+        let text = found.0.clone();
         app.write(
             move |desk| desk.import_book(tournament, &text, &referee),
             move |app, n| {

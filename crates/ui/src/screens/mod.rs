@@ -22,6 +22,10 @@ pub(crate) fn reading(ui: &mut egui::Ui, lang: crate::i18n::Lang) {
     ui.label(egui::RichText::new(lang.tr(text_id!("common.reading"))).weak());
 }
 
+/// A previewed import: the file's text (imported exactly as previewed) and what the desk made of it, or why it
+/// could not be read; shared so that drawing a frame does not copy the file.
+pub(crate) type FilePreview<T> = Option<Result<std::sync::Arc<(String, T)>, Message>>;
+
 /// An imported file's text, read off the screen's thread; a file over `max` bytes is refused before reading.
 pub(crate) fn read_import_file(path: &str, max: u64) -> Result<String, Message> {
     let at = |e: &std::io::Error| msg!("error.io.at", path = path).arg_message("why", crate::message::io_reason(e));

@@ -2,11 +2,13 @@
 //! file is previewed first — every problem listed, or the sessions it seats and the quality of the plan it
 //! makes — and imported all or none.
 
+use std::sync::Arc;
+
 use egui::{Color32, RichText};
 
 use crate::desk::PlanPreview;
 use crate::frame::{Frame, Has};
-use crate::message::{Explain, Message};
+use crate::message::Explain;
 use crate::msg;
 use crate::text_id;
 use crate::tournament::Id;
@@ -20,7 +22,8 @@ const SHOWN: usize = 30;
 #[derive(Default)]
 pub struct State {
     path: String,
-    preview: Option<Result<(String, PlanPreview), Message>>,
+    /// The file's text and what importing it would do.
+    preview: super::FilePreview<PlanPreview>,
 }
 
 /// This panel's state.
@@ -38,19 +41,20 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
             move |desk| {
                 let text = super::read_import_file(&path, MAX_FILE)?;
                 let preview = desk.preview_seating_import(tournament, &text).map_err(|e| e.message())?;
-                Ok((text, preview))
+                Ok(Arc::new((text, preview)))
             },
             move |app, preview| state(app).preview = Some(preview),
         );
     }
     let Some(preview) = state(app).preview.clone() else { return };
-    let (text, preview) = match preview {
+    let found = match preview {
         Ok(found) => found,
         Err(e) => {
             ui.label(RichText::new(e.render(lang)).color(Color32::from_rgb(200, 40, 40)));
             return;
         }
     };
+    let (_, preview) = &*found;
     if !preview.problems.is_empty() {
         let n = preview.problems.len();
         ui.label(RichText::new(msg!("sessions.import_problems", n = n).render(lang)).strong());
@@ -77,6 +81,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
     ui.label(said.render(lang));
     if ui.button(RichText::new(msg!("sessions.import_go", from = from, to = to).render(lang)).strong()).clicked() {
         let referee = app.referee_name();
+        let text = found.0.clone();
         app.write(
             move |desk| desk.import_seating(tournament, &text, &referee),
             move |app, outcome| {
