@@ -1,6 +1,6 @@
-//! The seating grid: for g = 4…100 tables and R = 2…12 sessions (capped at w_max(g)), generate a schedule
+//! The seating grid: for g = 4…100 tables and R = 2…40 sessions (capped at w_max(g)), generate a schedule
 //! and print repeats, wind deviation and seconds per cell, then the cells beyond the maximum.
-//! `cargo bench --bench seating` (env `SEATING_TABLES=4-12` limits the rows).
+//! `cargo bench --bench seating` (env `SEATING_TABLES=4-12` limits the rows, `SEATING_SESSIONS=12` the columns).
 
 #![allow(
     clippy::unwrap_used,
@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use stecca::seating::{SeatingRequest, generate, repeat_lower_bound, report, w_max};
+use stecca::seating::{MAX_SESSIONS, SeatingRequest, generate, repeat_lower_bound, report, w_max};
 
 fn main() {
     let (lo, hi) = std::env::var("SEATING_TABLES")
@@ -19,11 +19,12 @@ fn main() {
         .and_then(|r| r.split_once('-').map(|(a, b)| (a.parse().ok(), b.parse().ok())))
         .and_then(|(a, b)| Some((a?, b?)))
         .unwrap_or((4usize, 100usize));
+    let most = std::env::var("SEATING_SESSIONS").ok().and_then(|r| r.parse().ok()).unwrap_or(MAX_SESSIONS);
     println!("| tables | players | sessions | repeats | max wind deviation | seconds |");
     println!("|---:|---:|---:|---:|---:|---:|");
     let (mut worst, mut failures) = ((0.0f64, 0, 0), Vec::new());
     for g in lo..=hi {
-        let top = w_max(g).min(12);
+        let top = w_max(g).min(most);
         for r in 2..=top {
             let (repeats, wind, seconds) = cell(g, r);
             if seconds > worst.0 {
@@ -45,11 +46,13 @@ fn main() {
     let (_, _, s) = cell(36, 8);
     println!("36 tables × 8 sessions: {s:.3} s");
     println!(
-        "\nBeyond the maximum:\n| players | sessions | repeats | lower bound | seconds |\n|---:|---:|---:|---:|---:|"
+        "\nBeyond the maximum:\n| players | sessions | repeats | lower bound | above the bound | seconds |\n|---:|---:|---:|---:|---:|---:|"
     );
-    for (players, sessions) in [(16, 6), (20, 6), (24, 8), (28, 10), (32, 11), (40, 14), (16, 8)] {
+    for (players, sessions) in [(16, 6), (20, 6), (24, 8), (28, 10), (32, 11), (36, 12), (40, 14), (48, 16), (16, 8)] {
         let (repeats, _, seconds) = cell(players / 4, sessions);
-        println!("| {players} | {sessions} | {repeats} | {} | {seconds:.3} |", repeat_lower_bound(players, sessions));
+        let bound = repeat_lower_bound(players, sessions);
+        let above = (repeats.saturating_sub(bound) * 100).checked_div(bound).unwrap_or(0);
+        println!("| {players} | {sessions} | {repeats} | {bound} | {above} % | {seconds:.3} |");
     }
 }
 

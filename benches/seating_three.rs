@@ -1,6 +1,7 @@
-//! The seating grid at tables of three (Hanafuda): for 6…150 players and 2…12 sessions, generate a plan
+//! The seating grid at tables of three (Hanafuda): for 6…150 players and 2…40 sessions, generate a plan
 //! (tables of two where the count requires) and print repeats against the lower bound, the first-deal
-//! deviation and seconds. `cargo bench --bench seating_three` (env `SEATING_PLAYERS=6-60` limits the rows).
+//! deviation and seconds. `cargo bench --bench seating_three` (env `SEATING_PLAYERS=6-60` limits the rows,
+//! `SEATING_SESSIONS=12` the columns).
 
 #![allow(
     clippy::unwrap_used,
@@ -11,7 +12,7 @@
 
 use std::time::Instant;
 
-use stecca::seating::{SeatingRequest, TableSizes, plan_report, seat_any_size};
+use stecca::seating::{MAX_SESSIONS, SeatingRequest, TableSizes, plan_report, seat_any_size};
 
 fn main() {
     let (lo, hi) = std::env::var("SEATING_PLAYERS")
@@ -19,12 +20,13 @@ fn main() {
         .and_then(|r| r.split_once('-').map(|(a, b)| (a.parse().ok(), b.parse().ok())))
         .and_then(|(a, b)| Some((a?, b?)))
         .unwrap_or((6usize, 150usize));
+    let most = std::env::var("SEATING_SESSIONS").ok().and_then(|r| r.parse().ok()).unwrap_or(MAX_SESSIONS);
     println!("| players | tables | sessions | repeats | lower bound | first-deal deviation | seconds |");
     println!("|---:|---|---:|---:|---:|---:|---:|");
     let (mut worst, mut above_bound, mut worst_first) = ((0.0f64, 0, 0), Vec::new(), 0);
     for players in lo..=hi {
         // Without repeats each player meets two new players a session: at most ⌊(N − 1)/2⌋ sessions.
-        let top = ((players - 1) / 2).clamp(2, 12);
+        let top = ((players - 1) / 2).clamp(2, most);
         for sessions in 2..=top {
             let (repeats, bound, first, sizes, seconds) = cell(players, sessions);
             if seconds > worst.0 {

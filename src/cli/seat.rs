@@ -11,7 +11,7 @@ use serde_json::json;
 use super::EXIT_INVALID;
 use crate::msg;
 use crate::seating::{
-    Entrant, MAX_PLAYERS, MAX_SESSIONS, Quality, SeatingRequest, TableSizes, generate, plan_report, report,
+    AboveBound, Entrant, MAX_PLAYERS, MAX_SESSIONS, Quality, SeatingRequest, TableSizes, generate, plan_report, report,
     seat_any_size as seat_plan,
 };
 
@@ -205,6 +205,7 @@ fn plan_report_json(quality: &crate::seating::PlanReport, seconds: f64) -> serde
     json!({
         "repeat_meetings": quality.repeat_meetings,
         "lower_bound": quality.lower_bound,
+        "above_bound": AboveBound::of(quality.repeat_meetings, quality.lower_bound),
         "max_first_deal_deviation": quality.max_first_deal_deviation,
         "same_club_meetings": quality.same_club_meetings,
         "same_country_meetings": quality.same_country_meetings,
@@ -220,6 +221,7 @@ fn report_json(quality: &crate::seating::Report, seconds: f64) -> serde_json::Va
     json!({
         "repeat_meetings": quality.repeat_meetings,
         "lower_bound": quality.lower_bound,
+        "above_bound": AboveBound::of(quality.repeat_meetings, quality.lower_bound),
         "max_wind_deviation": quality.max_wind_deviation,
         "same_club_meetings": quality.same_club_meetings,
         "same_country_meetings": quality.same_country_meetings,

@@ -33,6 +33,7 @@ fn numbered_players_every_session_every_table_seats_e_s_w_n() {
     let report = &v["report"];
     assert_eq!(report["repeat_meetings"], 0);
     assert_eq!(report["lower_bound"], 0);
+    assert!(report["above_bound"].is_null(), "nothing above a bound that is reached");
     assert_eq!(report["max_wind_deviation"], 1);
     assert_eq!(report["same_club_meetings"], 0);
     assert!(report["seconds"].as_f64().is_some());

@@ -137,3 +137,56 @@ fn the_sessions_screen_previews_and_imports_a_plan() {
     harness.get_by_label_contains("Piano importato per le sessioni 1–3.");
     assert_eq!(harness.state().desk().store().seating(id).expect("seating").len(), 12);
 }
+
+/// Sixteen players over six sessions (one more than the five a repeat-free plan allows), every session at the
+/// same four tables: 120 repeated meetings where 24 are the least possible.
+fn same_tables_every_session(store: &mut Store) -> (i64, String) {
+    let settings = TournamentSettings { name: "Sei sessioni".into(), sessions: 6, ..TournamentSettings::default() };
+    let id = desk::create_tournament(store, &settings, "Arbitro").expect("tournament");
+    let players = desk::demo_players(16);
+    store.import_players(id, &players, "Arbitro").expect("players");
+    let mut text = String::from("session,table,seat,player\n");
+    for session in 1..=6 {
+        for (i, p) in players.iter().enumerate() {
+            text.push_str(&format!("{session},{},{},{}\n", i / 4 + 1, i % 4 + 1, p.federation_id));
+        }
+    }
+    (id, text)
+}
+
+#[test]
+fn a_plan_above_the_bound_says_how_far_on_the_command_line_and_the_screen() {
+    use crate::common::desk::{click, harness, type_into};
+    use egui::Role;
+    use egui_kittest::kittest::Queryable;
+    use stecca::ui::{DeskApp, Screen};
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("sei.db");
+    let (id, text) = same_tables_every_session(&mut Store::open(&db).expect("store"));
+    let file = dir.path().join("sei.csv");
+    std::fs::write(&file, &text).expect("write");
+    let out = crate::common::cli::command()
+        .args(["seat", "--db", db.to_str().expect("utf-8"), "--tournament", &id.to_string(), "--import"])
+        .arg(&file)
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let report = &v["report"];
+    assert_eq!((report["repeat_meetings"].as_u64(), report["lower_bound"].as_u64()), (Some(120), Some(24)));
+    assert_eq!(report["above_bound"], serde_json::json!({"meetings": 96, "percent": 400}));
+
+    let mut store = Store::open_in_memory().expect("store");
+    let (id, _) = same_tables_every_session(&mut store);
+    let mut app = DeskApp::new(store);
+    app.open_tournament(id);
+    app.go(Screen::Sessions);
+    let mut harness = harness(app);
+    harness.run();
+    harness.get_by_label("Importa un piano (CSV)").click();
+    harness.run();
+    type_into(&mut harness, "File", file.to_str().expect("utf-8"));
+    click(&mut harness, Role::Button, "Anteprima");
+    harness.get_by_label_contains("incontri ripetuti 120 (minimo possibile 24)");
+    harness.get_by_label_contains("96 oltre il minimo possibile (400 % in più)");
+}

@@ -74,12 +74,36 @@ impl Quality {
         }
     }
 
+    /// How far the repeated meetings stand above the lower bound, when they do and the bound is not zero (above a
+    /// bound of zero every repeat is simply a repeat: the report already says the least possible is none).
+    pub fn above_bound(&self) -> Option<AboveBound> {
+        AboveBound::of(self.repeat_meetings(), self.lower_bound())
+    }
+
     /// Per club with meetings, why.
     pub fn clubs(&self) -> &[ClubNote] {
         match self {
             Quality::Four(r) => &r.clubs,
             Quality::AnySize(r) => &r.clubs,
         }
+    }
+}
+
+/// Repeated meetings above the lower bound: beyond the most sessions without repeats the bound is rarely reached,
+/// and a referee judges a plan by how far it stays from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct AboveBound {
+    /// Repeated meetings more than the bound.
+    pub meetings: u64,
+    /// Those as a percentage of the bound, rounded up.
+    pub percent: u64,
+}
+
+impl AboveBound {
+    /// The gap of `repeats` over a non-zero `bound`; `None` at or below it, or when the bound is zero.
+    pub fn of(repeats: u64, bound: u64) -> Option<AboveBound> {
+        let meetings = repeats.checked_sub(bound).filter(|&m| m > 0 && bound > 0)?;
+        Some(AboveBound { meetings, percent: (meetings * 100).div_ceil(bound) })
     }
 }
 
@@ -443,6 +467,15 @@ pub fn design_line(players: usize, sessions: &[Vec<[usize; 4]>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn above_the_bound_counts_the_extra_meetings_and_rounds_the_percentage_up() {
+        assert_eq!(AboveBound::of(18, 12), Some(AboveBound { meetings: 6, percent: 50 }));
+        assert_eq!(AboveBound::of(28, 18), Some(AboveBound { meetings: 10, percent: 56 }));
+        assert_eq!(AboveBound::of(12, 12), None, "at the bound");
+        assert_eq!(AboveBound::of(3, 0), None, "a zero bound: the report already says none is needed");
+        assert_eq!(AboveBound::of(0, 0), None);
+    }
 
     #[test]
     fn every_shipped_line_parses() {

@@ -78,7 +78,16 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
         bound = report.lower_bound(),
         club = report.same_club_meetings()
     );
-    ui.label(said.render(lang));
+    let said = said.render(lang);
+    match report.above_bound() {
+        Some(gap) => {
+            let gap = msg!("sessions.above_bound", above = gap.meetings, percent = gap.percent).render(lang);
+            ui.label(format!("{said} — {gap}"));
+        }
+        None => {
+            ui.label(said);
+        }
+    }
     if ui.button(RichText::new(msg!("sessions.import_go", from = from, to = to).render(lang)).strong()).clicked() {
         let referee = app.referee_name();
         let text = found.0.clone();
