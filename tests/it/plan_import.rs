@@ -112,19 +112,18 @@ fn the_command_line_imports_a_plan_or_names_every_problem() {
     assert_eq!(v["report"]["repeat_meetings"], 0);
 }
 
-#[test]
-fn the_sessions_screen_previews_and_imports_a_plan() {
+/// The desk open on the sessions screen of `tournament`, with `file` previewed in "Import a plan".
+fn preview_on_the_sessions_screen(
+    store: Store,
+    tournament: i64,
+    file: &std::path::Path,
+) -> egui_kittest::Harness<'static, stecca::ui::DeskApp> {
     use crate::common::desk::{click, harness, type_into};
     use egui::Role;
     use egui_kittest::kittest::Queryable;
     use stecca::ui::{DeskApp, Screen};
-    let dir = tempfile::tempdir().expect("dir");
-    let file = dir.path().join("piano.csv");
-    std::fs::write(&file, plan_file()).expect("write");
-    let mut store = Store::open_in_memory().expect("store");
-    let id = tournament(&mut store);
     let mut app = DeskApp::new(store);
-    app.open_tournament(id);
+    app.open_tournament(tournament);
     app.go(Screen::Sessions);
     let mut harness = harness(app);
     harness.run();
@@ -132,6 +131,20 @@ fn the_sessions_screen_previews_and_imports_a_plan() {
     harness.run();
     type_into(&mut harness, "File", file.to_str().expect("utf-8"));
     click(&mut harness, Role::Button, "Anteprima");
+    harness
+}
+
+#[test]
+fn the_sessions_screen_previews_and_imports_a_plan() {
+    use crate::common::desk::click;
+    use egui::Role;
+    use egui_kittest::kittest::Queryable;
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("piano.csv");
+    std::fs::write(&file, plan_file()).expect("write");
+    let mut store = Store::open_in_memory().expect("store");
+    let id = tournament(&mut store);
+    let mut harness = preview_on_the_sessions_screen(store, id, &file);
     harness.get_by_label_contains("Sessioni 1–3: incontri ripetuti 0");
     click(&mut harness, Role::Button, "Importa il piano per le sessioni 1–3");
     harness.get_by_label_contains("Piano importato per le sessioni 1–3.");
@@ -156,10 +169,7 @@ fn same_tables_every_session(store: &mut Store) -> (i64, String) {
 
 #[test]
 fn a_plan_above_the_bound_says_how_far_on_the_command_line_and_the_screen() {
-    use crate::common::desk::{click, harness, type_into};
-    use egui::Role;
     use egui_kittest::kittest::Queryable;
-    use stecca::ui::{DeskApp, Screen};
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("sei.db");
     let (id, text) = same_tables_every_session(&mut Store::open(&db).expect("store"));
@@ -178,15 +188,7 @@ fn a_plan_above_the_bound_says_how_far_on_the_command_line_and_the_screen() {
 
     let mut store = Store::open_in_memory().expect("store");
     let (id, _) = same_tables_every_session(&mut store);
-    let mut app = DeskApp::new(store);
-    app.open_tournament(id);
-    app.go(Screen::Sessions);
-    let mut harness = harness(app);
-    harness.run();
-    harness.get_by_label("Importa un piano (CSV)").click();
-    harness.run();
-    type_into(&mut harness, "File", file.to_str().expect("utf-8"));
-    click(&mut harness, Role::Button, "Anteprima");
+    let harness = preview_on_the_sessions_screen(store, id, &file);
     harness.get_by_label_contains("incontri ripetuti 120 (minimo possibile 24)");
     harness.get_by_label_contains("96 oltre il minimo possibile (400 % in più)");
 }
