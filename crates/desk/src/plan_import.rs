@@ -5,7 +5,7 @@
 use super::{DeskError, DeskResult};
 use crate::message::Message;
 use crate::msg;
-use crate::seating::{self, Quality};
+use crate::seating::Quality;
 use crate::seats::{SeatingOutcome, gap_before, stored_report, tables_quality};
 use crate::store::{Player, SeatedTable, Store};
 use crate::tournament::{Id, ImportedPlan, PlanPlayer, parse_plan_csv};
@@ -72,8 +72,7 @@ fn checked(store: &Store, tournament: Id, text: &str) -> DeskResult<Checked> {
             withdrawn: p.data.withdrawn,
         })
         .collect();
-    let ruleset = settings.ruleset();
-    let sizes = seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() };
+    let sizes = settings.table_sizes();
     let tables = store.seating(tournament)?;
     let plan = match parse_plan_csv(text, &roster, settings.sessions, sizes) {
         Ok(plan) => plan,

@@ -82,8 +82,7 @@ pub fn seat_sessions(
         club_weight,
         country_weight: club_weight / 4.0,
     };
-    let ruleset = settings.ruleset();
-    let sizes = seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() };
+    let sizes = settings.table_sizes();
     let (plan, report) = seating::seat_plan(&request, sizes, &planned, fixed as usize)?;
     let ids: Vec<Vec<Vec<Id>>> = plan[fixed as usize..last as usize]
         .iter()

@@ -62,8 +62,7 @@ pub fn seat_by_standings(
         standings.iter().filter_map(|row| seated.iter().position(|p| p.id == row.player.id)).collect();
     let unranked: Vec<usize> = (0..seated.len()).filter(|i| !ranked.contains(i)).collect();
     ranked.extend(unranked);
-    let ruleset = settings.ruleset();
-    let sizes = seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() };
+    let sizes = settings.table_sizes();
     let swiss = seating::seat_by_standings(&ranked, &planned, sizes)?;
     let ids: Vec<Vec<Id>> = swiss.tables.iter().map(|t| t.iter().map(|&p| seated[p].id).collect()).collect();
     store.save_seating(tournament, session, &[ids], referee)?;

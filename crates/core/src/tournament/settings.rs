@@ -150,6 +150,12 @@ impl TournamentSettings {
         rules::ruleset(&self.rules).unwrap_or_else(rules::default_ruleset)
     }
 
+    /// The table sizes this tournament's rules seat (four at a time, or threes with twos where the count needs).
+    pub fn table_sizes(&self) -> crate::seating::TableSizes {
+        let ruleset = self.ruleset();
+        crate::seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() }
+    }
+
     /// The ruleset bound to these options, read once: what depends on the options (the rotation, the edition,
     /// a random manche) is asked of it. Refuses an unknown ruleset or a bad option by name.
     pub fn in_force(&self) -> Result<Arc<dyn rules::RulesInForce>, SettingsError> {

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, RichText};
+use egui::RichText;
+
+use super::RED;
 
 use crate::frame::{Frame, Has};
 use crate::message::{Explain, Message};
@@ -41,8 +43,6 @@ enum Cell {
     /// A flag column.
     Ticked(bool),
 }
-
-const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
 /// The form's cells for `line`.
 fn cells_of(model: &BookModel, line: &BookLine) -> Vec<Cell> {

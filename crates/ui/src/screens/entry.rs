@@ -16,6 +16,8 @@ use std::collections::HashMap;
 
 use egui::{Color32, RichText};
 
+use super::RED;
+
 use crate::desk::{DeskError, SaveAs, StationDraft, TableState};
 use crate::desk::{StoreError, StoredManche};
 use crate::frame::{Frame, Has};
@@ -257,8 +259,6 @@ fn toggle_flag(win: &mut Vec<String>, id: &str) {
         win.push(id.to_owned());
     }
 }
-
-const RED: Color32 = Color32::from_rgb(200, 40, 40);
 
 /// Draws the screen.
 pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, table: Id, number: u32) {

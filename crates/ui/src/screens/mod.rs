@@ -22,6 +22,16 @@ pub(crate) fn reading(ui: &mut egui::Ui, lang: crate::i18n::Lang) {
     ui.label(egui::RichText::new(lang.tr(text_id!("common.reading"))).weak());
 }
 
+/// The colour of an error or a refused value.
+pub(crate) const RED: egui::Color32 = egui::Color32::from_rgb(200, 40, 40);
+
+/// How far a plan's repeated meetings stand above the least possible, when they do (see
+/// `seating::AboveBound`), for the report line of the sessions screen and of a plan import's preview.
+pub(crate) fn above_bound_note(lang: crate::i18n::Lang, report: &crate::seating::Quality) -> Option<String> {
+    let gap = report.above_bound()?;
+    Some(msg!("sessions.above_bound", above = gap.meetings, percent = gap.percent).render(lang))
+}
+
 /// A previewed import: the file's text (imported exactly as previewed) and what the desk made of it, or why it
 /// could not be read; shared so that drawing a frame does not copy the file.
 pub(crate) type FilePreview<T> = Option<Result<std::sync::Arc<(String, T)>, Message>>;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, RichText};
+use egui::RichText;
 
 use crate::desk::PlanPreview;
 use crate::frame::{Frame, Has};
@@ -50,7 +50,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
     let found = match preview {
         Ok(found) => found,
         Err(e) => {
-            ui.label(RichText::new(e.render(lang)).color(Color32::from_rgb(200, 40, 40)));
+            ui.label(RichText::new(e.render(lang)).color(super::RED));
             return;
         }
     };
@@ -60,7 +60,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
         ui.label(RichText::new(msg!("sessions.import_problems", n = n).render(lang)).strong());
         egui::ScrollArea::vertical().id_salt("plan-import-problems").max_height(220.0).show(ui, |ui| {
             for problem in preview.problems.iter().take(SHOWN) {
-                ui.label(RichText::new(problem.render(lang)).color(Color32::from_rgb(200, 40, 40)));
+                ui.label(RichText::new(problem.render(lang)).color(super::RED));
             }
             if n > SHOWN {
                 ui.label(msg!("sessions.import_more", n = n - SHOWN).render(lang));
@@ -78,16 +78,11 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
         bound = report.lower_bound(),
         club = report.same_club_meetings()
     );
-    let said = said.render(lang);
-    match report.above_bound() {
-        Some(gap) => {
-            let gap = msg!("sessions.above_bound", above = gap.meetings, percent = gap.percent).render(lang);
-            ui.label(format!("{said} — {gap}"));
-        }
-        None => {
-            ui.label(said);
-        }
-    }
+    let said = match super::above_bound_note(lang, report) {
+        Some(note) => format!("{} — {note}", said.render(lang)),
+        None => said.render(lang),
+    };
+    ui.label(said);
     if ui.button(RichText::new(msg!("sessions.import_go", from = from, to = to).render(lang)).strong()).clicked() {
         let referee = app.referee_name();
         let text = found.0.clone();

@@ -43,10 +43,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         super::exports::separator_choice(app, ui);
     });
     let active = players.iter().filter(|p| !p.data.withdrawn).count();
-    let sizes = app.tournament.as_ref().map_or(crate::seating::TableSizes::exactly(4), |t| {
-        let ruleset = t.settings.ruleset();
-        crate::seating::TableSizes { max: ruleset.table_size(), min: ruleset.min_table_size() }
-    });
+    let sizes = app.tournament.as_ref().map_or(crate::seating::TableSizes::exactly(4), |t| t.settings.table_sizes());
     let seats = sizes.max.max(1);
     // One line in both cases, so the form below never moves when a player is added.
     match sizes.layout(active) {
@@ -242,7 +239,7 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
     let rows = match preview {
         Ok(rows) => rows,
         Err(e) => {
-            ui.label(RichText::new(e.render(lang)).color(Color32::from_rgb(200, 40, 40)));
+            ui.label(RichText::new(e.render(lang)).color(super::RED));
             return;
         }
     };
@@ -257,7 +254,7 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
                         ui.label(format!("{} {}", p.club, p.country));
                     }
                     Err(e) => {
-                        ui.label(RichText::new(e.render(lang)).color(Color32::from_rgb(200, 40, 40)));
+                        ui.label(RichText::new(e.render(lang)).color(super::RED));
                         ui.label("");
                     }
                 }

@@ -165,9 +165,8 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
         // Repeats the field size forces (a small field over several sessions) are a fact, not a warning.
         let repeats = if report.repeat_meetings() > 0 && report.repeat_meetings() == report.lower_bound() {
             format!("{repeats} — {}", lang.tr(text_id!("sessions.unavoidable")))
-        } else if let Some(gap) = report.above_bound() {
-            let gap = msg!("sessions.above_bound", above = gap.meetings, percent = gap.percent).render(lang);
-            format!("{repeats} — {gap}")
+        } else if let Some(note) = super::above_bound_note(lang, report) {
+            format!("{repeats} — {note}")
         } else {
             repeats
         };
