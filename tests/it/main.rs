@@ -24,6 +24,7 @@ mod mayumi;
 mod network_loss;
 mod notebook;
 mod plan_import;
+mod portable;
 mod postgres;
 mod schema;
 mod store;

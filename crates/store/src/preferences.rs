@@ -9,11 +9,22 @@ use super::{Store, StoreResult};
 pub(super) fn station_name() -> String {
     std::env::var("STECCA_STATION")
         .ok()
-        .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
-        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .or_else(host_name)
         .map(|name| name.trim().to_owned())
         .filter(|name| !name.is_empty())
         .unwrap_or_else(|| "station".to_owned())
+}
+
+/// The host name as the system keeps it.
+#[cfg(unix)]
+fn host_name() -> Option<String> {
+    std::fs::read_to_string("/etc/hostname").ok()
+}
+
+/// The host name as Windows gives it to every process.
+#[cfg(not(unix))]
+fn host_name() -> Option<String> {
+    std::env::var("COMPUTERNAME").ok()
 }
 
 impl Store {

@@ -1,7 +1,8 @@
 //! A station's password, found as libpq finds it: in the address itself, else `PGPASSWORD`, else the password
-//! file (`PGPASSFILE`, or `~/.pgpass`), whose lines read `host:port:database:user:password` (`*` matches
-//! anything, `\:` and `\\` stand for `:` and `\`). A password file that others may read is ignored, as libpq
-//! ignores it. So the password never has to be on a command line, where `ps` and the shell's history show it.
+//! file (`PGPASSFILE`, or `~/.pgpass`; `%APPDATA%\postgresql\pgpass.conf` on Windows), whose lines read
+//! `host:port:database:user:password` (`*` matches anything, `\:` and `\\` stand for `:` and `\`). A password
+//! file that others may read is ignored, as libpq ignores it. So the password never has to be on a command line,
+//! where `ps` and the shell's history show it.
 
 use std::path::{Path, PathBuf};
 
@@ -20,12 +21,24 @@ pub(super) fn lookup(host: &str, port: u16, database: &str, user: &str) -> Optio
     find(&text, host, &port.to_string(), database, user)
 }
 
-/// `PGPASSFILE`, or `.pgpass` in the home folder.
+/// `PGPASSFILE`, or the password file where libpq looks for it on this system.
 fn password_file() -> Option<PathBuf> {
     if let Some(file) = std::env::var_os("PGPASSFILE") {
         return Some(PathBuf::from(file));
     }
+    default_password_file()
+}
+
+/// `~/.pgpass`.
+#[cfg(unix)]
+fn default_password_file() -> Option<PathBuf> {
     directories::BaseDirs::new().map(|dirs| dirs.home_dir().join(".pgpass"))
+}
+
+/// `%APPDATA%\postgresql\pgpass.conf`, libpq's place on Windows (the roaming application data folder).
+#[cfg(not(unix))]
+fn default_password_file() -> Option<PathBuf> {
+    directories::BaseDirs::new().map(|dirs| dirs.config_dir().join("postgresql").join("pgpass.conf"))
 }
 
 /// Whether only its owner may read `file` (libpq's rule; always true where files have no such modes).
