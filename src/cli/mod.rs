@@ -7,6 +7,7 @@ mod demo;
 mod enter;
 mod export;
 mod input;
+mod man;
 mod players;
 mod printed;
 mod score;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 use crate::desk::Desk;
 use crate::i18n::Lang;
 use crate::msg;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// Exit status for invalid input.
 pub const EXIT_INVALID: u8 = 2;
@@ -68,6 +69,9 @@ pub enum Command {
     Club(club::ClubArgs),
     /// The database itself: prepare a shared server's, or copy a whole database between a file and a server.
     Db(db::DbArgs),
+    /// Write the manual pages into a folder (for packagers).
+    #[command(hide = true)]
+    Man(man::ManArgs),
 }
 
 /// A language on the command line.
@@ -98,9 +102,24 @@ pub fn locale_language(var: impl Fn(&str) -> Option<String>) -> Lang {
     }
 }
 
+/// What `stecca --version` says: the program's version, the engine version stored with every manche it
+/// scores (a dispute about an old result names the engine that computed it), and the commit it was built from.
+pub fn version_text() -> String {
+    format!("{}\nengine {}\ncommit {}", env!("CARGO_PKG_VERSION"), crate::ENGINE_VERSION, env!("STECCA_COMMIT"))
+}
+
+/// The command line's definition, with the version text: for parsing, and for the manual pages.
+pub fn command() -> clap::Command {
+    static VERSION: std::sync::LazyLock<String> = std::sync::LazyLock::new(version_text);
+    Cli::command().version(VERSION.as_str())
+}
+
 /// Parses the arguments, runs the command and returns the process status.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&command().get_matches()) {
+        Ok(cli) => cli,
+        Err(error) => error.exit(),
+    };
     let lang = cli.lang.map(Lang::from);
     crate::message::set_display_language(lang.unwrap_or_else(|| locale_language(|name| std::env::var(name).ok())));
     match cli.command {
@@ -117,6 +136,7 @@ pub fn run() -> ExitCode {
         Some(Command::SettleUp(args)) => settle_up::run(&args),
         Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args, lang), "stecca club"),
         Some(Command::Db(args)) => report(db::run(cli.db.as_deref(), &args), "stecca db"),
+        Some(Command::Man(args)) => report(man::run(&args), "stecca man"),
     }
 }
 

@@ -23,6 +23,7 @@ mod house;
 mod mayumi;
 mod network_loss;
 mod notebook;
+mod packaging;
 mod plan_import;
 mod portable;
 mod postgres;

@@ -20,6 +20,9 @@ pub use crate::i18n::Lang;
 pub use app::{DeskApp, Screen, Screens, Status};
 pub use password::PasswordPrompt;
 
+/// The desktop application id: the name of the desktop entry and AppStream metadata the package installs.
+pub const APP_ID: &str = "org.stecca.Stecca";
+
 /// Opens the desk window on the database at `db` (default: the user's data directory). A shared server that asks
 /// for a password none was found for gets the password prompt first.
 pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
@@ -34,7 +37,12 @@ pub fn run_desk(db: Option<&str>) -> anyhow::Result<()> {
         }
     };
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_inner_size([1400.0, 900.0]).with_title("Stecca"),
+        // The application id is the installed desktop entry's name, so a desktop shows the entry's icon and name
+        // for the window (Wayland's app_id, X11's WM_CLASS).
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size([1400.0, 900.0])
+            .with_title("Stecca")
+            .with_app_id(APP_ID),
         ..Default::default()
     };
     eframe::run_native(
