@@ -52,7 +52,7 @@ pub fn run(db: Option<&str>, args: &BookArgs) -> anyhow::Result<()> {
             let text = read_all(&mut *input, MAX_FILE).with_context(|| file.display().to_string())?;
             let by = referee(&desk);
             let added = desk.import_book(*tournament, &text, &by)?;
-            println!("{}", msg!("cli.book_imported", n = added, tournament = tournament));
+            say!("{}", msg!("cli.book_imported", n = added, tournament = tournament));
         }
         Action::Show { tournament } => {
             let settings = desk.tournament(*tournament)?.settings;

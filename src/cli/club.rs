@@ -221,7 +221,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
             bail!("{problem}");
         }
         let mut desk = super::open_desk(db)?;
-        println!("{}", desk.create_club(&settings)?);
+        say!("{}", desk.create_club(&settings)?);
         return Ok(());
     }
     let mut desk = open_existing(db)?;
@@ -230,7 +230,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
         Action::New { .. } => Ok(()),
         Action::List => {
             for club in desk.clubs()? {
-                println!("{}\t{}\t{}", club.id, club.settings.name, club.settings.rules);
+                say!("{}\t{}\t{}", club.id, club.settings.name, club.settings.rules);
             }
             Ok(())
         }
@@ -240,7 +240,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
         }
         Action::AddMember { club, name, number } => {
             let data = MemberData { name: name.clone(), number: number.clone(), ..MemberData::default() };
-            println!("{}", desk.add_member(*club, &data)?);
+            say!("{}", desk.add_member(*club, &data)?);
             Ok(())
         }
         Action::Evening { club, date, tables } => {
@@ -250,7 +250,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
                 .collect::<anyhow::Result<Vec<Vec<Id>>>>()?;
             let evening = desk.open_evening(*club, *date, &tables, &by)?;
             let tournament = desk.evening(evening)?.tournament_id;
-            println!("{}", json!({"evening": evening, "tournament": tournament}));
+            say!("{}", json!({"evening": evening, "tournament": tournament}));
             Ok(())
         }
         Action::Chips { evening, table, counts } => {
@@ -259,7 +259,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
                 bail!(msg!("cli.evening_tables", table = table, last = view.tables.len()));
             };
             desk.enter_chip_counts(*evening, found.id, counts)?;
-            println!("{}", msg!("cli.chips_saved", table = table));
+            say!("{}", msg!("cli.chips_saved", table = table));
             Ok(())
         }
         Action::Close { evening } => {
@@ -270,7 +270,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
                 .iter()
                 .map(|e| json!({"member": names(e.member), "kind": e.kind.code(), "amount": e.amount}))
                 .collect();
-            println!("{}", json!({ "entries": posted }));
+            say!("{}", json!({ "entries": posted }));
             Ok(())
         }
         Action::Cash { club, member, paid_in, paid_out, method, note } => {
@@ -282,19 +282,19 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
             let amount = parse_cents(text).context(if kind == EntryKind::CashIn { "--in" } else { "--out" })?;
             let member = member_id(&desk, *club, member)?;
             let cash = Cash { member, kind, amount, method: method.clone(), note: note.clone() };
-            println!("{}", desk.record_cash(*club, &cash, &by)?);
+            say!("{}", desk.record_cash(*club, &cash, &by)?);
             Ok(())
         }
         Action::Correct { club, entry, amount, reason } => {
             let amount = parse_cents(amount).context("--amount")?;
-            println!("{}", desk.correct_entry(*club, *entry, amount, reason, &by)?);
+            say!("{}", desk.correct_entry(*club, *entry, amount, reason, &by)?);
             Ok(())
         }
         Action::Balances { club } => {
             let balances = desk.balances(*club)?;
             let members: serde_json::Map<String, Value> =
                 balances.members.iter().map(|b| (b.member.data.name.clone(), json!(b.balance))).collect();
-            println!("{}", json!({"members": members, "kitty": balances.kitty}));
+            say!("{}", json!({"members": members, "kitty": balances.kitty}));
             Ok(())
         }
         Action::Settle { club, evening, kitty, pay, method } => {
@@ -310,7 +310,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
                 .map(|t| json!({"from": party(&t.from), "to": party(&t.to), "amount": t.amount}))
                 .collect();
             let count = transfers.len();
-            println!(
+            say!(
                 "{}",
                 json!({"transfers": transfers, "count": count, "lower_bound": plan.lower_bound,
                        "optimal": plan.optimal, "paid": *pay})
@@ -335,7 +335,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
                 }
             };
             desk.write_export(out, &bytes)?;
-            println!("{}", msg!("cli.written", path = out.display(), bytes = bytes.len()));
+            say!("{}", msg!("cli.written", path = out.display(), bytes = bytes.len()));
             Ok(())
         }
     }

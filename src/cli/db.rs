@@ -37,7 +37,7 @@ pub fn run(db: Option<&str>, args: &DbArgs) -> anyhow::Result<()> {
     match &args.action {
         Action::Init => {
             let desk = super::open_desk(db)?;
-            println!("{}", msg!("cli.schema_ready", location = desk.location(), version = desk.schema_version()));
+            say!("{}", msg!("cli.schema_ready", location = desk.location(), version = desk.schema_version()));
             Ok(())
         }
         Action::Copy { from, to } => copy(from, to),
@@ -63,8 +63,8 @@ fn copy(from: &str, to: &str) -> anyhow::Result<()> {
         }
     };
     for (table, rows) in &report.tables {
-        println!("{table}: {rows}");
+        say!("{table}: {rows}");
     }
-    println!("{}", msg!("cli.copied", from = redacted(from), to = redacted(to)));
+    say!("{}", msg!("cli.copied", from = redacted(from), to = redacted(to)));
     Ok(())
 }

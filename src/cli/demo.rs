@@ -64,6 +64,6 @@ pub fn run(db: Option<&str>, args: &DemoArgs) -> anyhow::Result<()> {
         seconds = format!("{:.1}", started.elapsed().as_secs_f64()),
         location = desk.location()
     );
-    println!("{said}");
+    say!("{said}");
     Ok(())
 }

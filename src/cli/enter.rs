@@ -68,7 +68,7 @@ fn single(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow:
     let by = referee(desk);
     match enter_patiently(desk, args, &text, &by) {
         Ok(answer) => {
-            println!("{answer}");
+            say!("{answer}");
             Ok(true)
         }
         Err(failure) => {

@@ -46,7 +46,7 @@ pub fn run(db: Option<&str>, args: &ExportArgs, lang: Option<Lang>) -> anyhow::R
     let style = crate::export::Style { lang, separator: args.sep };
     let bytes = desk.export(args.tournament, args.what, args.format, style, args.player)?;
     desk.write_export(&args.out, &bytes)?;
-    println!("{}", msg!("cli.written", path = args.out.display(), bytes = bytes.len()));
+    say!("{}", msg!("cli.written", path = args.out.display(), bytes = bytes.len()));
     Ok(())
 }
 
@@ -64,10 +64,10 @@ pub fn list(db: Option<&str>) -> anyhow::Result<()> {
     let desk = open_existing(db)?;
     let tournaments = desk.tournaments()?;
     if tournaments.is_empty() {
-        println!("{}", msg!("cli.no_tournaments"));
+        say!("{}", msg!("cli.no_tournaments"));
     }
     for t in tournaments {
-        println!(
+        say!(
             "{}\t{}\t{}\t{}\t{}\t{}",
             t.id,
             t.name,

@@ -1,5 +1,13 @@
 //! The command line: argument parsing and the I/O around the core. `main.rs` only calls [`run`].
 
+/// `println!` for the command line's output, except that a reader that went away (`stecca seat … | head`) ends
+/// the program quietly instead of in `println!`'s panic.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::cli::say_line(format_args!($($arg)*))
+    };
+}
+
 mod book;
 mod club;
 mod db;
@@ -183,6 +191,23 @@ pub fn said(error: &anyhow::Error) -> String {
         text.push_str(&layer);
     }
     text
+}
+
+/// Writes one line of output. A closed pipe ends the program with the status a shell gives a program that
+/// SIGPIPE stopped (128 + 13), as `yes | head` ends, so `set -o pipefail` scripts see the same thing; any other
+/// failure to write is said once on standard error.
+pub fn say_line(args: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    let mut out = std::io::stdout().lock();
+    let written = out.write_fmt(args).and_then(|()| out.write_all(b"\n")).and_then(|()| out.flush());
+    match written {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        Err(error) => {
+            eprintln!("stecca: {error}");
+            std::process::exit(1);
+        }
+    }
 }
 
 /// Prints an error once, at the edge, and turns it into the exit status.

@@ -52,6 +52,6 @@ pub fn run(db: Option<&str>, args: &PlayersArgs) -> anyhow::Result<()> {
     let players: Vec<_> = rows.into_iter().filter_map(|row| row.result.ok()).collect();
     let by = referee(&desk);
     let ids = desk.import_players(*tournament, &players, &by)?;
-    println!("{}", msg!("cli.players_registered", n = ids.len(), tournament = tournament));
+    say!("{}", msg!("cli.players_registered", n = ids.len(), tournament = tournament));
     Ok(())
 }

@@ -118,7 +118,7 @@ fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow
     if let Some(quality) = &outcome.report {
         output["report"] = quality_json(quality, seconds);
     }
-    println!("{}", serde_json::to_string(&output)?);
+    say!("{}", serde_json::to_string(&output)?);
     Ok(())
 }
 
@@ -147,7 +147,7 @@ fn import_plan(db: Option<&str>, tournament: i64, file: &Path) -> anyhow::Result
     if let Some(quality) = &outcome.report {
         output["report"] = quality_json(quality, seconds);
     }
-    println!("{}", serde_json::to_string(&output)?);
+    say!("{}", serde_json::to_string(&output)?);
     Ok(())
 }
 
@@ -174,7 +174,7 @@ fn seat_by_standings(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyh
     if let Some(quality) = &outcome.report {
         output["report"] = quality_json(quality, seconds);
     }
-    println!("{}", serde_json::to_string(&output)?);
+    say!("{}", serde_json::to_string(&output)?);
     Ok(())
 }
 
@@ -282,7 +282,7 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
         json!(schedule.sessions)
     };
     let output = json!({ "sessions": sessions, "report": report_json(&quality, seconds) });
-    println!("{}", serde_json::to_string(&output)?);
+    say!("{}", serde_json::to_string(&output)?);
     Ok(())
 }
 
@@ -303,7 +303,7 @@ fn seat_any_size(request: &SeatingRequest, size: usize, named: bool) -> anyhow::
         json!(plan)
     };
     let output = json!({ "sessions": sessions, "report": plan_report_json(&quality, seconds) });
-    println!("{}", serde_json::to_string(&output)?);
+    say!("{}", serde_json::to_string(&output)?);
     Ok(())
 }
 

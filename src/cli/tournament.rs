@@ -82,14 +82,14 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
             let mut desk = super::open_desk(db)?;
             let by = referee(&desk);
             let id = desk.create_tournament(&settings, &by)?;
-            println!("{id}");
+            say!("{id}");
         }
         Action::Delete { tournament } => {
             let mut desk = open_existing(db)?;
             let name = desk.tournament(*tournament)?.settings.name;
             let by = referee(&desk);
             desk.delete_tournament(*tournament, &by)?;
-            println!("{}", msg!("cli.tournament_deleted", tournament = tournament, name = name));
+            say!("{}", msg!("cli.tournament_deleted", tournament = tournament, name = name));
         }
         Action::Archive { tournament, undo } => {
             let mut desk = open_existing(db)?;
@@ -100,7 +100,7 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
             } else {
                 msg!("cli.tournament_archived", tournament = tournament)
             };
-            println!("{said}");
+            say!("{said}");
         }
     }
     Ok(())

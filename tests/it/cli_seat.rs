@@ -143,3 +143,26 @@ fn the_same_arguments_give_the_same_plan_in_every_run() {
         assert_eq!(first["report"]["repeat_meetings"], second["report"]["repeat_meetings"], "{args:?}");
     }
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly_not_in_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // 400 players over 40 sessions print 68 kB, more than a pipe holds (64 kB), so the write meets the closed pipe.
+    let mut child = crate::common::cli::command()
+        .args(["seat", "--players", "400", "--sessions", "40", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 1];
+    stdout.read_exact(&mut first).expect("the output starts");
+    assert_eq!(&first, b"{");
+    drop(stdout);
+    let out = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.is_empty(), "nothing to say about a reader that left: {stderr}");
+    assert_eq!(out.status.code(), Some(141), "the status of a program a closed pipe stopped");
+}
