@@ -1,5 +1,5 @@
 //! Records which commit the binary was built from, for `stecca --version`: `STECCA_COMMIT` when the packager
-//! sets it (a build from a source archive has no git history), else `git rev-parse` of this checkout, else
+//! sets it (a build from a source archive has no git history), else `git log` of this checkout, else
 //! "unknown".
 
 use std::process::Command;
@@ -16,13 +16,9 @@ fn main() {
     println!("cargo:rustc-env=STECCA_COMMIT={}", commit.as_deref().unwrap_or("unknown").trim());
 }
 
-fn git(args: &[&str]) -> Option<String> {
-    let output = Command::new("git").args(args).output().ok()?;
-    output.status.success().then(|| String::from_utf8_lossy(&output.stdout).trim().to_owned())
-}
-
+/// `HASH (DATE)` of HEAD, in one call to git.
 fn git_commit() -> Option<String> {
-    let hash = git(&["rev-parse", "--short=12", "HEAD"]).filter(|h| !h.is_empty())?;
-    let date = git(&["log", "-1", "--format=%cs"]).unwrap_or_default();
-    Some(if date.is_empty() { hash } else { format!("{hash} ({date})") })
+    let output = Command::new("git").args(["log", "-1", "--abbrev=12", "--format=%h (%cs)"]).output().ok()?;
+    let commit = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    (output.status.success() && !commit.is_empty()).then_some(commit)
 }

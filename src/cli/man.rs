@@ -14,7 +14,8 @@ pub struct ManArgs {
     pub out: PathBuf,
 }
 
-/// Writes every page into the folder, each as a regular file of ours (as an export is written).
+/// Writes every page into the folder, each as a regular file of ours (as an export is written), which is why the
+/// pages are rendered here rather than by `clap_mangen::generate_to`: that one follows a link at a page's name.
 pub fn run(args: &ManArgs) -> anyhow::Result<()> {
     std::fs::create_dir_all(&args.out).with_context(|| format!("{}", args.out.display()))?;
     for (name, page) in pages()? {

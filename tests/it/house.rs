@@ -9,46 +9,30 @@
 //! are read with `syn` rather than with `cargo-modules`, which builds rust-analyzer (tens of minutes here).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use syn::visit::Visit;
 
-/// Every crate's source folder, from the workspace root.
-const CRATES: [&str; 5] = ["crates/core/src", "crates/store/src", "crates/desk/src", "crates/ui/src", "src"];
+use crate::common::{PROGRAM_SOURCES, repo_root, rust_files};
 
 type ModPath = Vec<String>;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// The crate's modules by path (`lib.rs` / `main.rs` is the empty path), each with its parsed file.
 fn modules(src: &Path) -> BTreeMap<ModPath, syn::File> {
     let mut found = BTreeMap::new();
-    let mut folders = vec![src.to_path_buf()];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).expect("source folder") {
-            let path = entry.expect("entry").path();
-            if path.is_dir() {
-                folders.push(path);
-                continue;
+    for path in rust_files(src) {
+        let relative = path.strip_prefix(src).expect("inside").with_extension("");
+        let mut parts: ModPath = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        match parts.last().map(String::as_str) {
+            Some("lib" | "main") if parts.len() == 1 => parts.clear(),
+            Some("mod") => {
+                parts.pop();
             }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let relative = path.strip_prefix(src).expect("inside").with_extension("");
-            let mut parts: ModPath = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-            match parts.last().map(String::as_str) {
-                Some("lib" | "main") if parts.len() == 1 => parts.clear(),
-                Some("mod") => {
-                    parts.pop();
-                }
-                _ => {}
-            }
-            let text = std::fs::read_to_string(&path).expect("source");
-            let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{} does not parse: {e}", path.display()));
-            found.insert(parts, file);
+            _ => {}
         }
+        let text = std::fs::read_to_string(&path).expect("source");
+        let file = syn::parse_file(&text).unwrap_or_else(|e| panic!("{} does not parse: {e}", path.display()));
+        found.insert(parts, file);
     }
     // A module compiled only for unit tests (`#[cfg(test)] mod tests;`) may use anything.
     let test_modules: Vec<ModPath> = found
@@ -384,8 +368,8 @@ fn strongly_connected(
 #[test]
 fn no_crate_has_a_cycle_among_its_modules() {
     let mut report = Vec::new();
-    for src in CRATES {
-        for cycle in cycles(&root().join(src)) {
+    for src in PROGRAM_SOURCES {
+        for cycle in cycles(&repo_root().join(src)) {
             report.push(format!("{src}:\n  {}", cycle.join("\n  ")));
         }
     }
@@ -415,7 +399,7 @@ fn dependencies() -> BTreeMap<String, BTreeSet<String>> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
     let output = std::process::Command::new(cargo)
         .args(["metadata", "--no-deps", "--offline", "--format-version", "1"])
-        .current_dir(root())
+        .current_dir(repo_root())
         .output()
         .expect("cargo metadata");
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
@@ -450,18 +434,10 @@ fn the_arrows_between_the_crates_go_one_way() {
 fn no_screen_and_no_command_names_the_store() {
     let mut offenders = Vec::new();
     for src in ["crates/ui/src", "src/cli"] {
-        let mut folders = vec![root().join(src)];
-        while let Some(folder) = folders.pop() {
-            for entry in std::fs::read_dir(&folder).expect("folder") {
-                let path = entry.expect("entry").path();
-                if path.is_dir() {
-                    folders.push(path);
-                } else if path.extension().is_some_and(|e| e == "rs") {
-                    let text = std::fs::read_to_string(&path).expect("source");
-                    if text.contains("stecca_store") || text.contains("crate::store") || text.contains("Store::") {
-                        offenders.push(path.display().to_string());
-                    }
-                }
+        for path in rust_files(&repo_root().join(src)) {
+            let text = std::fs::read_to_string(&path).expect("source");
+            if text.contains("stecca_store") || text.contains("crate::store") || text.contains("Store::") {
+                offenders.push(path.display().to_string());
             }
         }
     }

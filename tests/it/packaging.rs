@@ -3,16 +3,14 @@
 //! Debian package lists is in the repository, each icon is the size its theme folder says, and
 //! `stecca --version` names the release, the engine and the commit.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use stecca::ui::APP_ID;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::repo_root;
 
 fn read(relative: &str) -> String {
-    std::fs::read_to_string(root().join(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
+    std::fs::read_to_string(repo_root().join(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"))
 }
 
 /// The value of `key=` in a desktop entry.
@@ -60,7 +58,7 @@ fn every_file_the_package_lists_is_in_the_repository() {
         assert!(assets.iter().any(|a| a == must), "the package ships {must}");
     }
     for asset in assets.iter().filter(|a| !a.starts_with("target/")) {
-        assert!(root().join(asset).is_file(), "{asset} is listed but missing");
+        assert!(repo_root().join(asset).is_file(), "{asset} is listed but missing");
     }
     for size in [16, 32, 48, 64, 128, 256] {
         let png = format!("packaging/icons/hicolor/{size}x{size}/apps/{APP_ID}.png");
@@ -79,7 +77,7 @@ fn png_size(path: &Path) -> (u32, u32) {
 #[test]
 fn each_icon_is_the_size_its_folder_says() {
     for size in [16, 32, 48, 64, 128, 256] {
-        let path = root().join(format!("packaging/icons/hicolor/{size}x{size}/apps/{APP_ID}.png"));
+        let path = repo_root().join(format!("packaging/icons/hicolor/{size}x{size}/apps/{APP_ID}.png"));
         assert_eq!(png_size(&path), (size, size), "{}", path.display());
     }
     assert!(read(&format!("packaging/icons/{APP_ID}.svg")).contains("<svg"));

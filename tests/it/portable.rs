@@ -9,13 +9,11 @@
 //! never look like code.
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
-/// The program's source folders (every crate of the workspace; tests, benches and examples are not shipped).
-const SOURCES: [&str; 5] = ["crates/core/src", "crates/store/src", "crates/desk/src", "crates/ui/src", "src"];
+use crate::common::{PROGRAM_SOURCES, repo_root, rust_files};
 
 const UNIX_PATHS: [&str; 4] = ["\"/etc/", "\"/dev/", "\"/proc/", "\"/sys/"];
 
@@ -151,24 +149,10 @@ fn problems(source: &str) -> Vec<String> {
     problems
 }
 
-fn rust_files(folder: &Path, files: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(folder).expect("folder") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            rust_files(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
 #[test]
 fn the_program_calls_nothing_unix_only_outside_cfg_unix_and_every_unix_function_has_its_other_branch() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for folder in SOURCES {
-        rust_files(&root.join(folder), &mut files);
-    }
+    // Tests, benches and examples are not shipped: only the program's own crates are read.
+    let files: Vec<_> = PROGRAM_SOURCES.iter().flat_map(|folder| rust_files(&repo_root().join(folder))).collect();
     assert!(files.len() > 50, "the sources were found ({} files)", files.len());
     let mut all = Vec::new();
     let mut unix_fns = 0;

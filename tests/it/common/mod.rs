@@ -7,6 +7,34 @@ pub mod desk;
 pub mod pg;
 pub mod tre;
 
+use std::path::{Path, PathBuf};
+
+/// Every crate's source folder, from the workspace root: the program itself, which some tests read as text.
+pub const PROGRAM_SOURCES: [&str; 5] =
+    ["crates/core/src", "crates/store/src", "crates/desk/src", "crates/ui/src", "src"];
+
+/// The workspace root, where `Cargo.toml`, README and the crates are.
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `folder`, at any depth.
+pub fn rust_files(folder: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display())) {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
 /// A tournament with four players (Anna, Bruno, Carla, Dario) seated for one session; returns
 /// (tournament, table of session 1).
 pub fn seated_four(store: &mut stecca::store::Store) -> (i64, i64) {
