@@ -116,3 +116,28 @@ fn the_manual_has_a_page_per_command_written_from_the_help_and_the_help_does_not
     let help = String::from_utf8(help.stdout).expect("utf-8");
     assert!(help.contains("seat") && !help.contains("\n  man "), "{help}");
 }
+
+#[test]
+fn the_manual_refuses_a_folder_that_is_a_file_and_a_link_at_a_pages_name_untouched() {
+    let dir = tempfile::tempdir().expect("dir");
+    let file = dir.path().join("pages");
+    std::fs::write(&file, "not a folder").expect("file");
+    let out = crate::common::cli::command().arg("man").arg(&file).output().expect("stecca runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("stecca man") && stderr.contains("pages"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).expect("kept"), "not a folder");
+
+    #[cfg(unix)]
+    {
+        let target = dir.path().join("precious.txt");
+        std::fs::write(&target, "precious").expect("target");
+        let pages = dir.path().join("man");
+        std::fs::create_dir(&pages).expect("folder");
+        std::os::unix::fs::symlink(&target, pages.join("stecca.1")).expect("link");
+        let out = crate::common::cli::command().arg("man").arg(&pages).output().expect("stecca runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && stderr.contains("stecca.1"), "{stderr}");
+        assert_eq!(std::fs::read_to_string(&target).expect("kept"), "precious", "the link's target is untouched");
+    }
+}
