@@ -11,6 +11,7 @@ pub use stecca_core::{
 pub use stecca_desk::{self as desk, export, fonts};
 pub use stecca_store as store;
 
+pub use stecca_board as board;
 pub use stecca_ui as ui;
 
 pub mod cli;

@@ -8,6 +8,7 @@ macro_rules! say {
     };
 }
 
+mod board;
 mod book;
 mod club;
 mod db;
@@ -75,6 +76,8 @@ pub enum Command {
     SettleUp(settle_up::SettleUpArgs),
     /// The treasurer's book: clubs, members, evenings, chip counts, cash, balances, settle-up, receipts.
     Club(club::ClubArgs),
+    /// Serve the hall's board: standings, seating and players' cards as read-only web pages for phones.
+    Board(board::BoardArgs),
     /// The database itself: prepare a shared server's, or copy a whole database between a file and a server.
     Db(db::DbArgs),
     /// Write the manual pages into a folder (for packagers).
@@ -143,6 +146,7 @@ pub fn run() -> ExitCode {
         Some(Command::Enter(args)) => enter::run(cli.db.as_deref(), &args),
         Some(Command::SettleUp(args)) => settle_up::run(&args),
         Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args, lang), "stecca club"),
+        Some(Command::Board(args)) => report(board::run(cli.db.as_deref(), &args), "stecca board"),
         Some(Command::Db(args)) => report(db::run(cli.db.as_deref(), &args), "stecca db"),
         Some(Command::Man(args)) => report(man::run(&args), "stecca man"),
     }

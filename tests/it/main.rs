@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "a failed expectation is the test failing")]
 
+mod board;
 mod card;
 mod cli_club;
 mod cli_flow;

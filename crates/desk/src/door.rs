@@ -294,6 +294,12 @@ impl Desk {
 
     // ---- standings, penalties, notebook -----------------------------------------------------------------
 
+    /// Everything the printed sheets and the hall's board show of a tournament, read at once: settings,
+    /// players, seating, and with `with_manches` every manche and the standings.
+    pub fn snapshot(&self, tournament: Id, with_manches: bool) -> DeskResult<crate::export::Snapshot> {
+        crate::export::Snapshot::load(&self.store, tournament, with_manches)
+    }
+
     /// The standings as they stand now.
     pub fn standings(&self, tournament: Id) -> DeskResult<Vec<StandingRow>> {
         crate::standings(&self.store, tournament)

@@ -4,14 +4,15 @@
 pub mod cable;
 pub mod cli;
 pub mod desk;
+pub mod http;
 pub mod pg;
 pub mod tre;
 
 use std::path::{Path, PathBuf};
 
 /// Every crate's source folder, from the workspace root: the program itself, which some tests read as text.
-pub const PROGRAM_SOURCES: [&str; 5] =
-    ["crates/core/src", "crates/store/src", "crates/desk/src", "crates/ui/src", "src"];
+pub const PROGRAM_SOURCES: [&str; 6] =
+    ["crates/core/src", "crates/store/src", "crates/desk/src", "crates/board/src", "crates/ui/src", "src"];
 
 /// The workspace root, where `Cargo.toml`, README and the crates are.
 pub fn repo_root() -> PathBuf {

@@ -1,0 +1,51 @@
+//! `stecca board --db DB [--tournament ID] [--listen ADDRESS:PORT]`: serves the hall's board (standings, seating,
+//! players' cards) until stopped with Ctrl+C.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+
+use crate::desk::Desk;
+use crate::message::Explain;
+use crate::msg;
+
+/// Arguments of `stecca board`.
+#[derive(Debug, clap::Args)]
+pub struct BoardArgs {
+    /// The tournament to show (see `stecca list`; default: the newest one not archived).
+    #[arg(long)]
+    pub tournament: Option<i64>,
+    /// Where to listen: 127.0.0.1:8080 (the default) is this machine only; 0.0.0.0:8080 is every network it
+    /// is on, the hall's included.
+    #[arg(long, value_name = "ADDRESS:PORT", default_value_t = stecca_board::DEFAULT_LISTEN)]
+    pub listen: SocketAddr,
+}
+
+/// Runs `stecca board`: checks the database and the tournament, then serves until the process is stopped.
+pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
+    let desk = super::open_existing(db)?;
+    let location = super::database(db)?;
+    let tournament = match args.tournament {
+        Some(id) => desk.tournament(id).with_context(|| format!("--tournament {id}"))?,
+        None => {
+            let newest = desk.tournaments()?.into_iter().find(|t| !t.archived);
+            let Some(newest) = newest else { anyhow::bail!(msg!("board.no_tournament")) };
+            desk.tournament(newest.id)?
+        }
+    };
+    // The desk opened for the checks is the feed's first; a server that goes away is opened again.
+    let mut first = Some(desk);
+    let open = Box::new(move || match first.take() {
+        Some(desk) => Ok(desk),
+        None => Desk::open_at(&location),
+    });
+    let options = stecca_board::Options {
+        listen: args.listen,
+        tournament: Some(tournament.id),
+        ..stecca_board::Options::default()
+    };
+    let board = stecca_board::RunningBoard::start(open, options).map_err(|e| anyhow::anyhow!(e.message()))?;
+    say!("{}", msg!("cli.board_at", name = tournament.settings.name, url = board.url()));
+    board.wait();
+    Ok(())
+}

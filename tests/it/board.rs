@@ -1,0 +1,392 @@
+//! The board in the hall, tested as a player's phone and a script use it: every route over HTTP from a running
+//! `stecca board`, the update after a manche saved by `stecca enter`, the refusals (anything but GET and HEAD,
+//! bodies, oversized heads, too many connections, slow clients), hostile names, and a database that goes away.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use stecca::board::{Limits, Options, RunningBoard};
+
+use crate::common::cli::{command, manche_line, ok, seated_tournament, table_names};
+use crate::common::http::{get, get_json, raw, request};
+
+/// A `stecca board` process, stopped when dropped.
+struct BoardProcess {
+    child: Child,
+    address: SocketAddr,
+    said: String,
+}
+
+impl Drop for BoardProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `stecca board --db DB ARGS --listen 127.0.0.1:0` and reads the address it says it serves at.
+fn start_board(db: &str, args: &[&str]) -> BoardProcess {
+    let mut child = command()
+        .arg("board")
+        .args(args)
+        .args(["--listen", "127.0.0.1:0", "--db", db])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("the address");
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| {
+        let mut err = String::new();
+        let _ = child.stderr.take().expect("stderr").read_to_string(&mut err);
+        panic!("no address in {line:?}: {err}")
+    });
+    let address = url.trim_start_matches("http://").trim_end_matches('/').parse().expect("an address");
+    BoardProcess { child, address, said: line }
+}
+
+/// Waits until `done` holds, for at most `limit`; returns how long it took.
+fn within(limit: Duration, mut done: impl FnMut() -> bool) -> Option<Duration> {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if done() {
+            return Some(start.elapsed());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+/// Enters manche 1 of session 1, table 1 with `stecca enter`.
+fn enter_first_manche(db: &str, tournament: i64, names: &[String]) {
+    let mut child = command()
+        .args(["enter", "--tournament", &tournament.to_string(), "--session", "1", "--table", "1", "--db", db])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    child.stdin.take().expect("stdin").write_all(manche_line(names, 0, 1).as_bytes()).expect("written");
+    let out = child.wait_with_output().expect("ends");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Every route of a board on `db` (a file or a server), then the update after `stecca enter`.
+fn every_route_then_the_update(db: &str, tournament: i64, names: &[String]) {
+    let board = start_board(db, &["--tournament", &tournament.to_string()]);
+    assert!(board.said.contains("Coppa CLI"), "says which tournament: {}", board.said);
+    let at = board.address;
+
+    let page = get(at, "/");
+    assert_eq!(page.status, 200);
+    assert_eq!(page.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(page.body.contains("Standings — no results yet"), "{}", page.body);
+    assert!(names.iter().all(|n| page.body.contains(n.as_str())), "every player listed, at 0 points");
+    assert!(page.header("content-security-policy").is_some_and(|p| p.contains("default-src 'none'")));
+    assert_eq!(page.header("cache-control"), Some("no-store"));
+
+    let seating = get(at, "/seating");
+    assert_eq!(seating.status, 200);
+    assert!(seating.body.contains("Session 1"), "the session to be played");
+    for name in names {
+        assert!(seating.body.contains(name.as_str()), "{name} is on the seating page");
+    }
+    let found = get(at, &format!("/find?name={}", &names[2].to_lowercase()[..2]));
+    assert!(found.body.contains("Session 1 · Table 1 · West"), "{}", found.body);
+    let nobody = get(at, "/find?name=Zebedeo");
+    assert!(nobody.body.contains("No player of session 1 has «Zebedeo» in their name."), "{}", nobody.body);
+
+    let italian = request(at, "GET", "/seating", &["Accept-Language: it-IT,it;q=0.9,en;q=0.5"]);
+    assert!(italian.body.contains("Sessione 1") && italian.body.contains("Tavolo 1"), "{}", italian.body);
+    assert_eq!(italian.header("content-language"), Some("it"));
+    let switched = request(at, "GET", "/?lang=en", &["Accept-Language: it"]);
+    assert!(switched.body.contains("Standings"));
+    assert!(switched.header("set-cookie").is_some_and(|c| c.starts_with("lang=en;")), "the choice is remembered");
+    let remembered = request(at, "GET", "/seating", &["Accept-Language: it", "Cookie: lang=en"]);
+    assert!(remembered.body.contains("Table 1"));
+
+    let seating_json = get_json(at, "/seating.json");
+    assert_eq!(seating_json["session"], 1);
+    assert_eq!(seating_json["tables"][0]["seats"][0]["seat"], "E");
+    assert_eq!(seating_json["tables"][0]["seats"][0]["name"], names[0].as_str());
+    let player = seating_json["tables"][0]["seats"][0]["player"].as_i64().expect("id");
+    let card = get(at, &format!("/player/{player}"));
+    assert_eq!(card.status, 200);
+    assert!(card.body.contains("No manche yet."), "{}", card.body);
+    assert_eq!(get(at, "/player/987654").status, 404);
+    assert_eq!(get(at, "/player/x").status, 404);
+    assert_eq!(get(at, "/admin").status, 404);
+    let script = get(at, "/board.js");
+    assert_eq!(script.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert!(script.body.contains("/stamp"));
+
+    let head = request(at, "HEAD", "/", &[]);
+    assert_eq!(head.status, 200);
+    assert_eq!(head.body, "", "HEAD has no body");
+    assert_eq!(head.header("content-length"), page.header("content-length"));
+
+    // A manche saved by another program: the stamp moves, and the pages show it, within 2 s.
+    let before = get_json(at, "/standings.json");
+    assert_eq!(before["provisional"], false);
+    let stamp = get(at, "/stamp").body;
+    enter_first_manche(db, tournament, names);
+    let took = within(Duration::from_secs(5), || get(at, "/stamp").body != stamp);
+    assert!(took.is_some_and(|t| t < Duration::from_secs(2)), "the board saw the manche after {took:?}");
+    let after = get_json(at, "/standings.json");
+    assert_eq!(after["provisional"], true, "session 1 is being played");
+    assert_eq!(after["progress"]["manches"], 1);
+    let points: Vec<i64> =
+        after["standings"].as_array().expect("rows").iter().map(|r| r["points"].as_i64().expect("n")).collect();
+    assert_eq!(points.iter().sum::<i64>(), 0, "one manche's nets sum to zero");
+    assert!(points[0] > 0, "the winner leads: {points:?}");
+    assert_eq!(after["standings"][0]["name"], names[0].as_str(), "seat East went Mah Jong");
+    let page = get(at, "/");
+    assert!(
+        page.body.contains("Provisional standings — session 1 / 2 in progress, 1 manches entered"),
+        "{}",
+        page.body
+    );
+    let card = get(at, &format!("/player/{player}"));
+    assert!(card.body.contains(&format!("{}: place 1", names[0])), "{}", card.body);
+    assert!(card.body.contains(&format!("+{}", points[0])), "the net on the card");
+}
+
+#[test]
+fn every_route_answers_and_a_manche_entered_shows_within_two_seconds_on_sqlite() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    let id = seated_tournament(&db, 8, 2);
+    let store = stecca::store::Store::open(&db).expect("open");
+    let names = table_names(&store, id, 1, 1);
+    drop(store);
+    every_route_then_the_update(db.to_str().expect("path"), id, &names);
+}
+
+#[test]
+fn every_route_answers_and_a_manche_entered_shows_within_two_seconds_on_postgres() {
+    let url = crate::common::pg::url();
+    let list = tempfile::tempdir().expect("dir");
+    let id: i64 =
+        ok(&url, &["tournament", "new", "--name", "Coppa CLI", "--sessions", "2"]).trim().parse().expect("id");
+    let csv = list.path().join("players.csv");
+    let rows: String = (1..=8).map(|i| format!("P{i:02},Club {},IT\n", i % 3)).collect();
+    std::fs::write(&csv, format!("name,club,country\n{rows}")).expect("list");
+    ok(&url, &["players", "import", "--tournament", &id.to_string(), csv.to_str().expect("path")]);
+    ok(&url, &["seat", "--tournament", &id.to_string()]);
+    let store = stecca::store::Store::open_server(&url).expect("open");
+    let names = table_names(&store, id, 1, 1);
+    drop(store);
+    every_route_then_the_update(&url, id, &names);
+}
+
+/// A board of `db`'s newest tournament in this process, on a free port, with `limits`, once it has read it.
+fn board_in_process(db: &Path, limits: Limits) -> RunningBoard {
+    let options = Options {
+        listen: "127.0.0.1:0".parse().expect("address"),
+        tournament: None,
+        every: Duration::from_millis(100),
+        limits,
+    };
+    let board = RunningBoard::start_at(db.to_str().expect("path").to_owned(), options).expect("starts");
+    assert!(within(Duration::from_secs(10), || board.published().view.is_some()).is_some(), "the board read it");
+    board
+}
+
+#[test]
+fn nothing_but_get_and_head_is_answered_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    seated_tournament(&db, 8, 1);
+    let bytes = std::fs::read(&db).expect("db");
+    let board = board_in_process(&db, Limits::default());
+    for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"] {
+        let path = if method == "CONNECT" { "board:80" } else { "/" };
+        let answer = request(board.address(), method, path, &["Content-Length: 0"]);
+        assert_eq!(answer.status, 405, "{method}");
+        assert_eq!(answer.header("allow"), Some("GET, HEAD"), "{method}");
+    }
+    let post = raw(
+        board.address(),
+        b"POST /standings.json HTTP/1.1\r\nHost: b\r\nConnection: close\r\nContent-Length: 11\r\n\r\nplace=first",
+    );
+    assert_eq!(post.status, 405);
+    let with_body =
+        raw(board.address(), b"GET / HTTP/1.1\r\nHost: b\r\nConnection: close\r\nContent-Length: 5\r\n\r\nhello");
+    assert_eq!(with_body.status, 413, "a GET that sends a body");
+    drop(board);
+    assert_eq!(std::fs::read(&db).expect("db"), bytes, "the database file is as it was");
+}
+
+#[test]
+fn hostile_names_and_searches_are_shown_as_text() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    let id: i64 = ok(&db, &["tournament", "new", "--name", "<b>Coppa</b> & \"Amici\"", "--sessions", "1"])
+        .trim()
+        .parse()
+        .expect("id");
+    let csv = dir.path().join("players.csv");
+    let hostile = ["<script>alert('x')</script>", "\"><img src=x onerror=alert(1)>", "Anna & Bruno", "O'Neil"];
+    let mut rows = String::from("name,club,country\n");
+    for name in hostile {
+        rows.push_str(&format!("\"{}\",<i>Club</i>,IT\n", name.replace('"', "\"\"")));
+    }
+    std::fs::write(&csv, rows).expect("list");
+    ok(&db, &["players", "import", "--tournament", &id.to_string(), csv.to_str().expect("path")]);
+    ok(&db, &["seat", "--tournament", &id.to_string()]);
+    let board = board_in_process(&db, Limits::default());
+    let at = board.address();
+    let seating = get_json(at, "/seating.json");
+    let ids: Vec<i64> = seating["tables"][0]["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["player"].as_i64().expect("id"))
+        .collect();
+    let names: Vec<&str> = seating["tables"][0]["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["name"].as_str().expect("n"))
+        .collect();
+    for name in hostile {
+        assert!(names.contains(&name), "JSON gives the name as it is: {name}");
+    }
+    let mut pages: Vec<String> =
+        ["/", "/seating", "/find?name=%3Cscript%3E", "/find?name=%22%3E%3Cimg", "/?q=%3Cscript%3E"]
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+    pages.extend(ids.iter().map(|id| format!("/player/{id}")));
+    for path in &pages {
+        let page = get(at, path);
+        assert_eq!(page.status, 200, "{path}");
+        for raw in ["<script>alert", "<img src=x", "<i>Club", "<b>Coppa"] {
+            assert!(!page.body.contains(raw), "{path} carries {raw} as markup:\n{}", page.body);
+        }
+        assert_eq!(page.body.matches("<script").count(), 1, "{path}: only the board's own script tag");
+    }
+    let found = get(at, "/find?name=%3Cscript%3E");
+    assert!(found.body.contains("&lt;script&gt;alert('x')&lt;/script&gt;"), "{}", found.body);
+    assert!(found.body.contains("value=\"&lt;script&gt;\""), "the search is given back as text");
+    let standings = get(at, "/");
+    assert!(standings.body.contains("&lt;b&gt;Coppa&lt;/b&gt; &amp; &quot;Amici&quot;"), "{}", standings.body);
+    assert!(standings.body.contains("Anna &amp; Bruno"));
+}
+
+#[test]
+fn requests_are_bounded_in_number_size_and_time() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    seated_tournament(&db, 8, 1);
+    let limits = Limits {
+        connections: 3,
+        head_bytes: 8192,
+        head_time: Duration::from_secs(1),
+        connection_time: Duration::from_secs(3),
+    };
+    let board = board_in_process(&db, limits);
+    let at = board.address();
+
+    // A head larger than the limit: 431, nothing more read.
+    let huge = format!("GET /?q={} HTTP/1.1\r\nHost: b\r\nConnection: close\r\n\r\n", "a".repeat(20_000));
+    let answer = raw(at, huge.as_bytes());
+    assert_eq!(answer.status, 431, "{answer:?}");
+    let many_headers: String = (0..400).map(|i| format!("X-Filler-{i}: {}\r\n", "v".repeat(40))).collect();
+    let answer = raw(at, format!("GET / HTTP/1.1\r\nHost: b\r\n{many_headers}Connection: close\r\n\r\n").as_bytes());
+    assert_eq!(answer.status, 431);
+
+    // A client that connects and sends half a head is closed after the head time.
+    let mut slow = TcpStream::connect(at).expect("connects");
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: b\r\n").expect("half a head");
+    slow.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = slow.read_to_end(&mut rest);
+    assert!(started.elapsed() < Duration::from_secs(5), "closed after {:?}", started.elapsed());
+    assert!(!String::from_utf8_lossy(&rest).contains("200 OK"), "no page for half a head");
+
+    // Three connections held open: a fourth is answered 503 at once; once they go, it is served again.
+    let held: Vec<TcpStream> = (0..3).map(|_| TcpStream::connect(at).expect("connects")).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let refused = get(at, "/");
+    assert_eq!(refused.status, 503);
+    assert_eq!(refused.header("retry-after"), Some("1"));
+    drop(held);
+    assert!(within(Duration::from_secs(5), || get(at, "/").status == 200).is_some(), "served again");
+
+    // A connection kept alive by polling is closed after the connection time, its last answer whole.
+    let mut polling = TcpStream::connect(at).expect("connects");
+    polling.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    let started = Instant::now();
+    let mut closed = false;
+    while started.elapsed() < Duration::from_secs(8) {
+        if polling.write_all(b"GET /stamp HTTP/1.1\r\nHost: b\r\n\r\n").is_err() {
+            closed = true;
+            break;
+        }
+        let mut buffer = [0u8; 4096];
+        match polling.read(&mut buffer) {
+            Ok(0) | Err(_) => {
+                closed = true;
+                break;
+            }
+            Ok(n) => assert!(String::from_utf8_lossy(&buffer[..n]).starts_with("HTTP/1.1 200"), "a whole answer"),
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    assert!(closed, "the kept-alive connection was closed");
+    assert!(started.elapsed() >= Duration::from_secs(2), "not before the connection time: {:?}", started.elapsed());
+}
+
+#[test]
+fn the_board_listens_only_where_told_and_names_a_taken_address() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    let id = seated_tournament(&db, 8, 1);
+    let board = start_board(db.to_str().expect("path"), &[]);
+    assert!(board.address.ip().is_loopback());
+    let taken =
+        command().args(["board", "--listen", &board.address.to_string(), "--db"]).arg(&db).output().expect("runs");
+    assert!(!taken.status.success());
+    let said = String::from_utf8_lossy(&taken.stderr);
+    assert!(said.contains(&format!("The board cannot listen on {}", board.address)), "{said}");
+    let missing = command().args(["board", "--tournament", "99", "--db"]).arg(&db).output().expect("runs");
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("99"), "{}", String::from_utf8_lossy(&missing.stderr));
+    let _ = id;
+}
+
+#[test]
+fn a_server_that_goes_away_leaves_the_last_good_data_on_the_pages_with_a_note() {
+    let server = crate::common::pg::own_server();
+    let url = server.fresh_database();
+    let id: i64 =
+        ok(&url, &["tournament", "new", "--name", "Coppa CLI", "--sessions", "1"]).trim().parse().expect("id");
+    let list = tempfile::tempdir().expect("dir");
+    let csv = list.path().join("players.csv");
+    std::fs::write(&csv, "name\nAnna\nBruno\nCarla\nDario\n").expect("list");
+    ok(&url, &["players", "import", "--tournament", &id.to_string(), csv.to_str().expect("path")]);
+    ok(&url, &["seat", "--tournament", &id.to_string()]);
+    let board = start_board(&url, &[]);
+    let at = board.address;
+    assert!(get(at, "/seating").body.contains("Anna"));
+
+    server.stop();
+    let noted = within(Duration::from_secs(20), || get(at, "/seating").body.contains("The database cannot be read"));
+    assert!(noted.is_some(), "the page says the database cannot be read");
+    let page = get(at, "/seating");
+    assert!(page.body.contains("Anna") && page.body.contains("Table 1"), "the last good seating stays");
+    let json: Value = get_json(at, "/seating.json");
+    assert_eq!(json["database_ok"], false);
+    assert_eq!(json["tables"][0]["seats"].as_array().map(Vec::len), Some(4));
+
+    server.restart();
+    let back = within(Duration::from_secs(30), || !get(at, "/seating").body.contains("The database cannot be read"));
+    assert!(back.is_some(), "the note goes when the server answers again");
+    assert_eq!(get_json(at, "/seating.json")["database_ok"], true);
+}
