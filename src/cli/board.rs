@@ -45,6 +45,8 @@ pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
         ..stecca_board::Options::default()
     };
     let board = stecca_board::RunningBoard::start(open, options).map_err(|e| anyhow::anyhow!(e.message()))?;
+    // Said once the pages show the tournament (or after 5 s of a server that does not answer: they say so).
+    board.wait_for_first_look(std::time::Duration::from_secs(5));
     say!("{}", msg!("cli.board_at", name = tournament.settings.name, url = board.url()));
     board.wait();
     Ok(())

@@ -31,6 +31,9 @@ pub struct ExportArgs {
     /// The CSV separator: `,` (numbers with a decimal point) or `;` (decimal comma, for Italian spreadsheets).
     #[arg(long, default_value = ",", value_parser = separator)]
     pub sep: Separator,
+    /// The hall board's address (as `stecca board` says it), printed with its QR code on the seating sheet.
+    #[arg(long, value_name = "URL")]
+    pub board_url: Option<String>,
 }
 
 /// `--sep ,` or `--sep ';'`.
@@ -43,7 +46,7 @@ pub fn run(db: Option<&str>, args: &ExportArgs, lang: Option<Lang>) -> anyhow::R
     let desk = open_existing(db)?;
     let lang = sheet_lang(&desk, lang)?;
     desk.tournament(args.tournament).with_context(|| msg!("cli.tournament_ids", tournament = args.tournament))?;
-    let style = crate::export::Style { lang, separator: args.sep };
+    let style = crate::export::Style { lang, separator: args.sep, board: args.board_url.clone() };
     let bytes = desk.export(args.tournament, args.what, args.format, style, args.player)?;
     desk.write_export(&args.out, &bytes)?;
     say!("{}", msg!("cli.written", path = args.out.display(), bytes = bytes.len()));

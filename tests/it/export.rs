@@ -162,8 +162,9 @@ fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers(mut store: Store)
 /// round two", CSV for Italian spreadsheets).
 fn a_semicolon_csv_has_decimal_commas_and_the_same_formula_guard(mut store: Store) {
     let id = awkward(&mut store);
-    let style = stecca::export::Style { lang: Lang::It, separator: stecca::export::csv::Separator::Semicolon };
-    let bytes = export(&store, id, What::Standings, Format::Csv, style, None).expect("csv");
+    let style =
+        stecca::export::Style { lang: Lang::It, separator: stecca::export::csv::Separator::Semicolon, board: None };
+    let bytes = export(&store, id, What::Standings, Format::Csv, style.clone(), None).expect("csv");
     let text = String::from_utf8(bytes.clone()).expect("utf-8");
     assert!(text.starts_with("rank;name;club;country;federation_id;points;placement_points;"), "{text}");
     let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_reader(bytes.as_slice());

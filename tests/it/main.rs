@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "a failed expectation is the test failing")]
 
 mod board;
+mod board_browser;
 mod card;
 mod cli_club;
 mod cli_flow;
@@ -34,6 +35,7 @@ mod store_safety;
 mod swiss;
 mod toy_ruleset;
 mod ui;
+mod ui_board;
 mod ui_classic;
 mod ui_club;
 mod ui_drafts;

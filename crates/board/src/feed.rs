@@ -15,7 +15,7 @@ use stecca_desk::{Desk, DeskResult};
 
 use crate::view::BoardView;
 
-/// Opens the board's own desk on the referees' database (again, after the server went away).
+/// Opens the board's own desk on the referees' database (again, until it could be opened once).
 pub type Opener = Box<dyn FnMut() -> DeskResult<Desk> + Send>;
 
 /// What the pages read: the last view read, and whether the database answers now.
@@ -135,25 +135,15 @@ struct Reader {
 
 impl Reader {
     /// One look: a new view when the database changed, nothing when it did not, why when it cannot be read.
+    /// A server that went away is connected to again by the desk's store itself, on a later look.
     fn step(&mut self, open: &mut Opener) -> Result<Option<BoardView>, Message> {
-        let result = self.look(open);
-        if let Err(error) = &result
-            && error.is_offline()
-        {
-            // A server that went away: the next look opens a new connection.
-            self.desk = None;
-            self.stamp = None;
-        }
-        result.map_err(|e| e.message())
+        self.look(open).map_err(|e| e.message())
     }
 
     fn look(&mut self, open: &mut Opener) -> DeskResult<Option<BoardView>> {
         let desk = match self.desk.take() {
             Some(desk) => self.desk.insert(desk),
-            None => {
-                self.stamp = None;
-                self.desk.insert(open()?)
-            }
+            None => self.desk.insert(open()?),
         };
         let stamp = desk.change_stamp()?;
         if self.stamp == Some(stamp) {

@@ -10,7 +10,6 @@
 pub mod feed;
 mod json;
 mod pages;
-pub mod qr;
 pub mod server;
 pub mod view;
 
@@ -29,9 +28,6 @@ pub use server::{Limits, answer};
 
 /// The address the board listens on unless told otherwise: this machine only.
 pub const DEFAULT_LISTEN: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080);
-
-/// How long starting waits for the feed's first look at the database.
-const FIRST_READ_WAIT: Duration = Duration::from_secs(5);
 
 /// How the board runs.
 #[derive(Clone, Copy, Debug)]
@@ -103,12 +99,6 @@ impl RunningBoard {
         let address = listener.local_addr()?;
         let board = Board::default();
         let feed = feed::Feed::start(board.clone(), open, options.tournament, options.every)?;
-        // The first pages had better show the tournament than "reading": wait for the first look (it takes a
-        // fraction of a second even for 400 players), but not for a server that does not answer.
-        let started = std::time::Instant::now();
-        while board.published().generation == 0 && started.elapsed() < FIRST_READ_WAIT {
-            std::thread::sleep(Duration::from_millis(10));
-        }
         let runtime = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let served = board.clone();
@@ -138,6 +128,20 @@ impl RunningBoard {
     pub fn url(&self) -> String {
         let ip = if self.address.ip().is_unspecified() { network_address() } else { self.address.ip() };
         format!("http://{}/", SocketAddr::new(ip, self.address.port()))
+    }
+
+    /// Waits until the feed has looked at the database once (the first pages had better show the tournament
+    /// than "reading"; it takes a fraction of a second even for 400 players), for at most `limit`. Whether it
+    /// has.
+    pub fn wait_for_first_look(&self, limit: Duration) -> bool {
+        let started = std::time::Instant::now();
+        while self.board.published().generation == 0 {
+            if started.elapsed() >= limit {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
     }
 
     /// What the pages show now.

@@ -41,8 +41,8 @@ header p{margin:.15rem 0 0;font-size:.85rem;opacity:.85}\
 nav{display:flex;flex-wrap:wrap;gap:.3rem .9rem;margin-top:.45rem;align-items:center}\
 nav a{color:#fff;font-weight:600}\
 nav a[aria-current]{text-decoration:none;border-bottom:2px solid #e8c15a}\
-nav .lang{margin-left:auto;font-size:.85rem}\
-nav .lang a{font-weight:400;margin-left:.4rem}\
+nav .lang{margin-left:auto;font-size:.85rem;display:flex;gap:.6rem}\
+nav .lang a{font-weight:400}\
 main{padding:.6rem .8rem;max-width:60rem;margin:0 auto}\
 h2{font-size:1.05rem;margin:.3rem 0 .6rem}\
 form{display:flex;gap:.4rem;margin:.2rem 0 .7rem}\
@@ -56,7 +56,7 @@ td.name{overflow-wrap:anywhere}\
 .club{display:block;font-size:.8rem;color:#666}\
 .note{background:#fff4d6;border:1px solid #e8c15a;padding:.5rem .6rem;border-radius:.3rem}\
 .trouble{background:#fde2e0;border-color:#d9534f}\
-.tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(10.5rem,1fr));gap:.5rem}\
+.tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));gap:.5rem}\
 .tables section{background:#fff;border:1px solid #e2e0d8;border-radius:.3rem;padding:.4rem .5rem}\
 .tables h3{font-size:.95rem;margin:0 0 .2rem}\
 .tables ol{list-style:none;margin:0;padding:0}\

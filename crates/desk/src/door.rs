@@ -77,6 +77,12 @@ impl Desk {
         Ok(crate::store::copy_database(&mut self.store, &mut target.store)?)
     }
 
+    /// A second desk on the same database, with the same credentials (a password the referee typed included),
+    /// for work on another thread beside this one: the hall's board reads through it.
+    pub fn another(&self) -> DeskResult<Desk> {
+        Ok(Desk::new(self.store.another()?))
+    }
+
     /// The store behind the desk, for the tests that check what it wrote.
     #[cfg(feature = "inspect")]
     pub fn store(&self) -> &Store {

@@ -218,6 +218,11 @@ pub trait Backend: Send {
     fn sqlite(&self) -> Option<&rusqlite::Connection> {
         None
     }
+    /// A second connection to the same server with the same credentials (`None` for a backend whose
+    /// connections are opened by path instead).
+    fn another(&self) -> Option<StoreResult<Box<dyn Backend>>> {
+        None
+    }
 }
 
 /// The store's connection: a backend and how deep the current write is nested.
@@ -262,6 +267,12 @@ impl Db {
     /// Which kind of database this is.
     pub fn kind(&self) -> Kind {
         self.backend.kind()
+    }
+
+    /// A second connection to the same server with the same credentials (`None` on SQLite).
+    pub fn another(&self) -> Option<StoreResult<Db>> {
+        let backend = self.backend.another()?;
+        Some(backend.map(|backend| Db { backend, depth: Cell::new(0), read_only: self.read_only.clone() }))
     }
 
     /// The SQLite connection, when this is SQLite.

@@ -409,6 +409,21 @@ impl Store {
         Ok(Store { db: Db::new(Box::new(backend)), location, backup: None, station: Some(preferences::station_name()) })
     }
 
+    /// A second connection to the same database, with the same credentials (a password the referee typed
+    /// included): what the hall's board reads through, on its own thread, beside the desk's own.
+    pub fn another(&self) -> StoreResult<Store> {
+        let db = match &self.location {
+            Location::File(path) if self.db.is_read_only() => return Store::open_read_only(path),
+            Location::File(path) => return Store::open(path),
+            Location::Memory => None,
+            Location::Server(_) => self.db.another(),
+        };
+        let Some(db) = db else {
+            return Err(StoreError::Refused(msg!("error.store.no_second_connection")));
+        };
+        Ok(Store { db: db?, location: self.location.clone(), backup: None, station: self.station.clone() })
+    }
+
     /// Opens `location`: a `postgres://` address or an SQLite file.
     pub fn open_at(location: &str) -> StoreResult<Store> {
         if postgres::is_url(location) { Store::open_server(location) } else { Store::open(Path::new(location)) }

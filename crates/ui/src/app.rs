@@ -173,6 +173,7 @@ impl DeskApp {
         self.keep_drafts(ui.ctx());
         self.ask_before_closing(ui.ctx());
         self.referee_question(ui.ctx());
+        self.board_window(ui.ctx());
         egui::Panel::top("nav").show(ui, |ui| self.nav_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_line(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| {
@@ -227,6 +228,12 @@ impl DeskApp {
             }
             if let Some(screen) = target {
                 self.go(screen);
+            }
+            // The hall's board is a window beside the screens, not a screen: it keeps running while they change.
+            let board = if self.board_running() { "● " } else { "" };
+            let label = format!("{board}{}", self.tr(text_id!("nav.board")));
+            if ui.add(egui::Button::selectable(self.board.open, label)).clicked() {
+                self.toggle_board_window();
             }
             ui.separator();
             let label = ui.label(self.tr(text_id!("nav.referee")));

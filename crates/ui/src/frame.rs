@@ -108,6 +108,8 @@ pub struct Frame<S> {
     /// The fallback font is in the context (the window installs it before the first frame; a desk drawn in
     /// someone else's context installs it on its first frame and draws from the next).
     pub(crate) fonts_ready: bool,
+    /// The hall's board, started and stopped from its window.
+    pub(crate) board: BoardPanel,
 }
 
 impl<S: Parts> Frame<S> {
@@ -130,6 +132,7 @@ impl<S: Parts> Frame<S> {
             seen_stamp: None,
             last_poll: None,
             fonts_ready: false,
+            board: BoardPanel::default(),
         }
     }
 
@@ -352,5 +355,50 @@ impl<S: Parts> Frame<S> {
     #[cfg(feature = "inspect")]
     pub fn desk(&self) -> std::sync::MutexGuard<'_, Desk> {
         self.link.worker.desk()
+    }
+}
+
+/// The hall board's window state, and the board while it runs (drawn by `board.rs`; kept here, where the
+/// exports read its address).
+pub struct BoardPanel {
+    /// The window is open.
+    pub(crate) open: bool,
+    /// Listen on every network of this computer (the hall's), not only on this computer.
+    pub(crate) everywhere: bool,
+    /// The port as typed.
+    pub(crate) port: String,
+    /// The board, while it runs.
+    pub(crate) running: Option<stecca_board::RunningBoard>,
+    /// The second connection is being opened.
+    pub(crate) starting: bool,
+    /// Why it did not start.
+    pub(crate) problem: Option<Message>,
+    /// The address's QR code, made once per start.
+    pub(crate) code: Option<crate::desk::qr::Qr>,
+}
+
+impl Default for BoardPanel {
+    fn default() -> BoardPanel {
+        BoardPanel {
+            open: false,
+            everywhere: true,
+            port: stecca_board::DEFAULT_LISTEN.port().to_string(),
+            running: None,
+            starting: false,
+            problem: None,
+            code: None,
+        }
+    }
+}
+
+impl BoardPanel {
+    /// The board's address for the players, while it runs.
+    pub fn url(&self) -> Option<String> {
+        self.running.as_ref().map(stecca_board::RunningBoard::url)
+    }
+
+    /// Whether the board runs.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
     }
 }

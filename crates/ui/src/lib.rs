@@ -7,6 +7,7 @@ use stecca_desk::{self as desk, export};
 
 mod app;
 mod bidi;
+mod board;
 mod fonts;
 mod frame;
 mod keeper;

@@ -153,18 +153,20 @@ impl Snapshot {
 }
 
 /// How an export reads for whoever opens it: the language of its sheets and the separator of its CSV files.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Style {
     /// The language of PDF sheets.
     pub lang: Lang,
     /// The separator (and decimal mark) of CSV files.
     pub separator: csv::Separator,
+    /// The hall board's address while one runs: the seating sheet prints it with its QR code.
+    pub board: Option<String>,
 }
 
 /// Sheets in `lang`, CSV files with commas (as scripts expect).
 impl From<Lang> for Style {
     fn from(lang: Lang) -> Style {
-        Style { lang, separator: csv::Separator::Comma }
+        Style { lang, separator: csv::Separator::Comma, board: None }
     }
 }
 
@@ -177,7 +179,7 @@ pub fn export(
     style: impl Into<Style>,
     player: Option<Id>,
 ) -> Result<Vec<u8>, ExportError> {
-    let Style { lang, separator: sep } = style.into();
+    let Style { lang, separator: sep, board } = style.into();
     let with_manches = !matches!(what, What::Seating | What::Scoresheets | What::Players);
     let snapshot = Snapshot::load(store, tournament, with_manches)?;
     match (what, format) {
@@ -187,7 +189,7 @@ pub fn export(
         (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot, sep)?),
         (What::Seating, Format::Csv) => Ok(csv::seating(&snapshot, sep)?),
         (What::Standings, Format::Pdf) => Ok(pdf::standings(&snapshot, lang)?),
-        (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang)?),
+        (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang, board.as_deref())?),
         (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),
         (What::Card, Format::Pdf) => {
             let Some(player) = player else {

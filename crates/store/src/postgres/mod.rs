@@ -163,6 +163,11 @@ impl Postgres {
         config.keepalives(true).keepalives_idle(Duration::from_secs(10));
         config.tcp_user_timeout(Duration::from_secs(10));
         config.application_name("stecca");
+        Postgres::start(config, tls)
+    }
+
+    /// Connects with a configuration made by [`Postgres::connect`].
+    fn start(config: Config, tls: MakeRustlsConnect) -> StoreResult<Postgres> {
         let shown = shown(&config);
         let backend = Postgres {
             config,
@@ -320,6 +325,10 @@ impl Backend for Postgres {
 
     fn kind(&self) -> Kind {
         Kind::Postgres
+    }
+
+    fn another(&self) -> Option<StoreResult<Box<dyn Backend>>> {
+        Some(Postgres::start(self.config.clone(), self.tls.clone()).map(|p| Box::new(p) as Box<dyn Backend>))
     }
 }
 

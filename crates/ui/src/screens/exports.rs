@@ -26,7 +26,7 @@ fn save<S: Parts>(app: &mut Frame<S>, what: What, format: Format, player: Option
     let Some(tournament) = app.tournament.clone() else { return };
     let word = app.tr(&format!("export.file.{}", what.name()));
     let file_name = format!("{}-{word}.{}", file_stem(&tournament.settings.name), format.name());
-    let style = crate::export::Style { lang: app.lang, separator: app.csv_separator() };
+    let style = crate::export::Style { lang: app.lang, separator: app.csv_separator(), board: app.board_url() };
     save_file(app, &file_name, format.name(), move |desk| {
         desk.export(tournament.id, what, format, style, player).map_err(|e| e.message())
     });

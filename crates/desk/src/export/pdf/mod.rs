@@ -153,8 +153,41 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     Ok(w.finish())
 }
 
-/// Per session: each table's four players with their seat winds, then the same sorted by player name.
-pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
+/// The hall board's address with its QR code, at the right under a heading: players point their phones at it.
+fn board_code(w: &mut Writer, lang: Lang, url: &str) {
+    let Some(qr) = crate::qr::Qr::of(url) else { return };
+    const SIDE: f32 = 32.0;
+    // Four light modules around the code (its quiet zone) make it readable on any background.
+    let module = SIDE / (qr.width + 8) as f32;
+    let top = w.y + 4.0;
+    let (left, code_top) = (PAGE_W - MARGIN - SIDE + 4.0 * module, top - 4.0 * module);
+    for y in 0..qr.width {
+        let mut x = 0;
+        while x < qr.width {
+            if !qr.is_dark(x, y) {
+                x += 1;
+                continue;
+            }
+            // One rectangle per run of dark modules on a row: a fraction of the marks, the same picture.
+            let start = x;
+            while x < qr.width && qr.is_dark(x, y) {
+                x += 1;
+            }
+            let run = (x - start) as f32 * module;
+            w.block(left + start as f32 * module, code_top - (y + 1) as f32 * module, run, module);
+        }
+    }
+    let width = PAGE_W - 2.0 * MARGIN - SIDE - 4.0;
+    let said = w.fit(&lang.tr(text_id!("pdf.board")), width, BODY, Weight::Regular);
+    w.text(MARGIN, top - 12.0, BODY, Weight::Regular, &said);
+    let (url, size) = w.fit_sized(url, width, 14.0, Weight::Bold);
+    w.text(MARGIN, top - 19.0, size, Weight::Bold, &url);
+    w.y = top - SIDE - 3.0;
+}
+
+/// Per session: each table's four players with their seat winds, then the same sorted by player name. While a
+/// board runs in the hall, each session's first page carries its address and QR code.
+pub fn seating(s: &Snapshot, lang: Lang, board: Option<&str>) -> Result<Vec<u8>, FontError> {
     let mut w = new_writer(s, lang, &lang.tr(text_id!("pdf.seating")))?;
     let sessions = s.tables.iter().map(|t| t.session).max().unwrap_or(0);
     for session in 1..=sessions {
@@ -171,6 +204,9 @@ pub fn seating(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             if i == 0 || (column == 0 && w.y - block_h < BOTTOM) {
                 w.new_page();
                 heading(&mut w, s, lang, &title);
+                if let (0, Some(url)) = (i, board) {
+                    board_code(&mut w, lang, url);
+                }
             }
             let x = MARGIN + column as f32 * half;
             let top = w.y;

@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
 use printpdf::{
-    Color, FontId, Line, LinePoint, Mm, Op, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt,
-    Rgb, TextItem,
+    Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
+    Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
 };
 
 /// Page size in millimetres (A4 portrait).
@@ -50,8 +50,26 @@ pub enum Weight {
 
 /// Something drawn on a page, kept until the document is finished.
 enum Mark {
-    Text { x: f32, y: f32, size: f32, weight: Weight, text: String },
-    Line { from: (f32, f32), to: (f32, f32), thickness: f32, grey: f32 },
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        weight: Weight,
+        text: String,
+    },
+    Line {
+        from: (f32, f32),
+        to: (f32, f32),
+        thickness: f32,
+        grey: f32,
+    },
+    /// A black rectangle: lower-left corner, width, height.
+    Block {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+    },
 }
 
 /// A document being written page by page.
@@ -157,6 +175,11 @@ impl Writer {
         self.marks().push(Mark::Line { from, to, thickness, grey });
     }
 
+    /// A filled black rectangle with its lower-left corner at (`x`, `y`).
+    pub fn block(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.marks().push(Mark::Block { x, y, w, h });
+    }
+
     /// Adds the page numbers and returns the PDF bytes.
     pub fn finish(mut self) -> Vec<u8> {
         if self.pages.is_empty() {
@@ -244,6 +267,20 @@ fn draw(mark: &Mark, regular: &FontId, bold: &FontId) -> Vec<Op> {
                 Op::SetTextCursor { pos: Point::new(Mm(*x), Mm(*y)) },
                 Op::ShowText { items: vec![TextItem::Text(text.clone())] },
                 Op::EndTextSection,
+            ]
+        }
+        Mark::Block { x, y, w, h } => {
+            let corner = |x: f32, y: f32| LinePoint { p: Point::new(Mm(x), Mm(y)), bezier: false };
+            let ring = vec![corner(*x, *y), corner(*x + *w, *y), corner(*x + *w, *y + *h), corner(*x, *y + *h)];
+            vec![
+                Op::SetFillColor { col: Color::Rgb(Rgb::new(0.0, 0.0, 0.0, None)) },
+                Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: vec![PolygonRing { points: ring }],
+                        mode: PaintMode::Fill,
+                        winding_order: WindingOrder::NonZero,
+                    },
+                },
             ]
         }
         Mark::Line { from, to, thickness, grey } => {

@@ -1,5 +1,5 @@
-//! The board's address as a QR code: the dark and light modules, for the desk's window and the seating sheet
-//! to draw with their own pens (squares), so neither needs an image library.
+//! The hall board's address as a QR code: the dark and light modules, for the seating sheet and the desk's
+//! window to draw with their own pens (squares), so neither needs an image library.
 
 /// A QR code: `width` × `width` modules, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
