@@ -390,3 +390,74 @@ fn a_server_that_goes_away_leaves_the_last_good_data_on_the_pages_with_a_note() 
     assert!(back.is_some(), "the note goes when the server answers again");
     assert_eq!(get_json(at, "/seating.json")["database_ok"], true);
 }
+
+/// A manche as the comparison sees it.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct MancheSeen {
+    table: i64,
+    id: i64,
+    revision: i64,
+    number: u32,
+    nets: Vec<i64>,
+}
+
+/// What a snapshot says of its manches and standings, to compare two of them.
+#[derive(Debug, PartialEq)]
+struct Contents {
+    manches: Vec<MancheSeen>,
+    /// Points by player, in standings order.
+    standings: Vec<(i64, i64)>,
+}
+
+fn contents(s: &stecca::export::Snapshot) -> Contents {
+    let mut manches: Vec<MancheSeen> = s
+        .manches
+        .iter()
+        .flat_map(|(table, manches)| {
+            manches.iter().map(|m| MancheSeen {
+                table: *table,
+                id: m.id,
+                revision: m.revision,
+                number: m.number,
+                nets: m.nets.clone(),
+            })
+        })
+        .collect();
+    manches.sort();
+    Contents { manches, standings: s.standings.iter().map(|r| (r.player.id, r.points)).collect() }
+}
+
+#[test]
+fn a_refreshed_snapshot_reads_only_what_changed_and_equals_a_full_read() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    let id = seated_tournament(&db, 8, 2);
+    let store = stecca::store::Store::open(&db).expect("open");
+    let names = table_names(&store, id, 1, 1);
+    drop(store);
+    let location = db.to_str().expect("path");
+    let mut desk = stecca::desk::Desk::open_at(location).expect("desk");
+    let before = desk.snapshot(id, true).expect("snapshot");
+
+    // A manche added.
+    enter_first_manche(location, id, &names);
+    let added = desk.refresh_snapshot(before).expect("refreshed");
+    assert_eq!(contents(&added), contents(&desk.snapshot(id, true).expect("full")));
+    assert_eq!(contents(&added).manches.len(), 1);
+
+    // The same manche corrected at the desk (declared void): a new revision of it.
+    let table = added.tables.iter().find(|t| t.session == 1 && t.number == 1).expect("table 1").id;
+    let revision = added.manches[&table][0].revision;
+    let mut void = crate::common::digest_entry();
+    void.void = true;
+    for hand in &mut void.hands {
+        hand.mahjong = false;
+        hand.win.clear();
+    }
+    let save = stecca::desk::SaveAs::fresh(Some(revision));
+    desk.confirm_manche_as(table, 1, &void, "R", &save).expect("corrected");
+    let was = contents(&added);
+    let refreshed = desk.refresh_snapshot(added).expect("refreshed");
+    assert_eq!(contents(&refreshed), contents(&desk.snapshot(id, true).expect("full")));
+    assert_ne!(contents(&refreshed), was, "the correction shows");
+}

@@ -83,7 +83,7 @@ impl Feed {
     pub fn start(board: Board, mut open: Opener, tournament: Option<Id>, every: Duration) -> std::io::Result<Feed> {
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new().name("board-feed".into()).spawn(move || {
-            let mut reader = Reader { desk: None, stamp: None, tournament };
+            let mut reader = Reader { desk: None, stamp: None, snapshot: None, tournament };
             loop {
                 match reader.step(&mut open) {
                     Ok(Some(view)) => board.publish(|p| {
@@ -130,6 +130,8 @@ struct Reader {
     desk: Option<Desk>,
     /// The change stamp of the view published last.
     stamp: Option<i64>,
+    /// What it was made from, so that the next look reads only the tables that changed.
+    snapshot: Option<stecca_desk::export::Snapshot>,
     tournament: Option<Id>,
 }
 
@@ -159,8 +161,13 @@ impl Reader {
                 newest.id
             }
         };
-        let snapshot = desk.snapshot(tournament, true)?;
+        let snapshot = match self.snapshot.take() {
+            Some(previous) if previous.tournament.id == tournament => desk.refresh_snapshot(previous)?,
+            _ => desk.snapshot(tournament, true)?,
+        };
+        let view = BoardView::from_snapshot(&snapshot);
+        self.snapshot = Some(snapshot);
         self.stamp = Some(stamp);
-        Ok(Some(BoardView::from_snapshot(&snapshot)))
+        Ok(Some(view))
     }
 }

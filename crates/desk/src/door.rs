@@ -306,6 +306,12 @@ impl Desk {
         crate::export::Snapshot::load(&self.store, tournament, with_manches)
     }
 
+    /// `previous` (a snapshot with its manches) brought up to date, reading again only the tables whose manches
+    /// changed since it was read.
+    pub fn refresh_snapshot(&self, previous: crate::export::Snapshot) -> DeskResult<crate::export::Snapshot> {
+        crate::export::Snapshot::refresh(&self.store, previous)
+    }
+
     /// The standings as they stand now.
     pub fn standings(&self, tournament: Id) -> DeskResult<Vec<StandingRow>> {
         crate::standings(&self.store, tournament)

@@ -311,6 +311,18 @@ impl Store {
         Ok(grouped(rows))
     }
 
+    /// Every manche of a tournament as `(table, manche, revision)`, by table then manche: a reader that keeps
+    /// the manches it read knows from this which tables to read again (a manche added, corrected or removed).
+    pub fn manche_revisions(&self, tournament: Id) -> StoreResult<Vec<(Id, Id, i64)>> {
+        self.db.query_map(
+            "SELECT m.table_id, m.id, m.revision FROM manche m \
+             JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
+             WHERE s.tournament_id = ?1 ORDER BY m.table_id, m.id",
+            params![tournament],
+            |row| Ok((row.get("table_id")?, row.get("id")?, row.get("revision")?)),
+        )
+    }
+
     /// Per session table that has at least one manche: each player's points and Mah Jongs so far.
     pub fn table_results(&self, tournament: Id) -> StoreResult<Vec<TableResult>> {
         // One pass over the nets, grouped by table and seat (a correlated sum per seat was ~50× slower at 400

@@ -119,6 +119,42 @@ impl Snapshot {
         })
     }
 
+    /// The same tournament read again after a change, reading again only the tables whose manches changed
+    /// since `previous` was read (added, corrected or removed) and keeping the others' as they were: the hall's
+    /// board, refreshing a tournament of 400 players after each manche, reads one table rather than 1,200.
+    pub fn refresh(store: &Store, mut previous: Snapshot) -> Result<Snapshot, DeskError> {
+        let tournament = previous.tournament.id;
+        let tables = store.seating(tournament)?;
+        let mut now: HashMap<Id, Vec<(Id, i64)>> = HashMap::new();
+        for (table, manche, revision) in store.manche_revisions(tournament)? {
+            now.entry(table).or_default().push((manche, revision));
+        }
+        let mut manches = HashMap::new();
+        for table in &tables {
+            let now = now.remove(&table.id).unwrap_or_default();
+            let kept = previous.manches.remove(&table.id).unwrap_or_default();
+            let mut kept_revisions: Vec<(Id, i64)> = kept.iter().map(|m| (m.id, m.revision)).collect();
+            kept_revisions.sort_unstable();
+            let read = if kept_revisions == now {
+                kept
+            } else if now.is_empty() {
+                Vec::new()
+            } else {
+                store.table_manches(table.id)?
+            };
+            manches.insert(table.id, read);
+        }
+        let read = store.tournament(tournament)?;
+        Ok(Snapshot {
+            rules: read.settings.in_force()?,
+            tournament: read,
+            players: store.players(tournament)?,
+            tables,
+            manches,
+            standings: desk::standings(store, tournament)?,
+        })
+    }
+
     /// A player's name by id.
     pub fn name(&self, id: Id) -> &str {
         self.players.iter().find(|p| p.id == id).map_or("?", |p| p.data.name.as_str())
