@@ -30,7 +30,13 @@ impl Drop for BoardProcess {
 
 /// Starts `stecca board --db DB ARGS --listen 127.0.0.1:0` and reads the address it says it serves at.
 fn start_board(db: &str, args: &[&str]) -> BoardProcess {
+    start_board_with(db, args, &[])
+}
+
+/// [`start_board`] with more variables in its environment.
+fn start_board_with(db: &str, args: &[&str], envs: &[(&str, &str)]) -> BoardProcess {
     let mut child = command()
+        .envs(envs.iter().copied())
         .arg("board")
         .args(args)
         .args(["--listen", "127.0.0.1:0", "--db", db])
@@ -460,4 +466,44 @@ fn a_refreshed_snapshot_reads_only_what_changed_and_equals_a_full_read() {
     let refreshed = desk.refresh_snapshot(added).expect("refreshed");
     assert_eq!(contents(&refreshed), contents(&desk.snapshot(id, true).expect("full")));
     assert_ne!(contents(&refreshed), was, "the correction shows");
+}
+
+#[test]
+fn the_servers_password_is_in_no_page_no_header_and_nothing_the_board_says() {
+    let secret = "Segreta-del-server-42";
+    let url = crate::common::pg::server().password_database(secret);
+    let stecca = |args: &[&str]| {
+        let out = command().env("PGPASSWORD", secret).args(args).args(["--db", &url]).output().expect("runs");
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let id = stecca(&["tournament", "new", "--name", "Coppa CLI", "--sessions", "1"]);
+    let id = id.trim();
+    let list = tempfile::tempdir().expect("dir");
+    let csv = list.path().join("players.csv");
+    std::fs::write(&csv, "name\nAnna\nBruno\nCarla\nDario\n").expect("list");
+    stecca(&["players", "import", "--tournament", id, csv.to_str().expect("path")]);
+    stecca(&["seat", "--tournament", id]);
+    let board = start_board_with(&url, &[], &[("PGPASSWORD", secret)]);
+    assert!(!board.said.contains(secret), "{}", board.said);
+    let seating = get_json(board.address, "/seating.json");
+    let player = seating["tables"][0]["seats"][0]["player"].as_i64().expect("id");
+    for path in [
+        "/",
+        "/seating",
+        "/find?name=a",
+        &format!("/player/{player}"),
+        "/standings.json",
+        "/seating.json",
+        "/stamp",
+        "/board.js",
+        "/x",
+    ] {
+        let answer = get(board.address, path);
+        assert!(!answer.body.contains(secret), "{path} shows the password");
+        for (name, value) in &answer.headers {
+            assert!(!value.contains(secret), "{path}: header {name} carries the password");
+        }
+        assert!(!answer.body.contains("postgres://"), "{path} names the database");
+    }
 }
