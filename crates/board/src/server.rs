@@ -138,7 +138,9 @@ async fn connection(stream: TcpStream, board: Board, limits: Limits) {
         async move { Ok::<_, Infallible>(answer(&board, &request)) }
     });
     let mut builder = http1::Builder::new();
-    builder.timer(TokioTimer::new()).header_read_timeout(limits.head_time).max_buf_size(limits.head_bytes);
+    // hyper refuses a buffer under 8 KiB (its minimum for HTTP/1.1 heads): a smaller limit is raised to it.
+    let head_bytes = limits.head_bytes.max(8192);
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.head_time).max_buf_size(head_bytes);
     let connection = builder.serve_connection(TokioIo::new(stream), service);
     let mut connection = std::pin::pin!(connection);
     if let Either::Second(()) = first(connection.as_mut(), tokio::time::sleep(limits.connection_time)).await {
