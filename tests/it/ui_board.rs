@@ -65,6 +65,11 @@ fn the_desk_starts_the_board_shows_its_address_and_the_seating_sheet_prints_it()
 
     click(&mut harness, Role::Button, "Ferma il tabellone");
     assert!(!harness.state().board_running());
+    // The board stops on a thread of its own (the window does not wait for its reader): shortly after.
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(address).is_ok() && started.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(std::net::TcpStream::connect(address).is_err(), "nothing listens any more");
     harness.get_by_label("Avvia il tabellone");
 }

@@ -157,9 +157,16 @@ impl<S: Parts> Frame<S> {
             }
         }
         ui.label(RichText::new(lang.tr(text_id!("board.on_sheet"))).weak());
-        if ui.button(lang.tr(text_id!("board.stop"))).clicked() {
-            self.board.running = None;
+        if ui.button(lang.tr(text_id!("board.stop"))).clicked()
+            && let Some(board) = self.board.running.take()
+        {
             self.board.code = None;
+            // Stopping waits for the board's reader to finish the look it may be in (a second at 400 players):
+            // not in a frame. The port is free once that thread is done.
+            let stopped = std::thread::Builder::new().name("board-stop".into()).spawn(move || drop(board));
+            if let Err(error) = stopped {
+                self.board.problem = Some(crate::message::io_reason(&error));
+            }
         }
     }
 }
