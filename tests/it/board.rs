@@ -353,7 +353,7 @@ fn requests_are_bounded_in_number_size_and_time() {
 fn the_board_listens_only_where_told_and_names_a_taken_address() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("hall.db");
-    let id = seated_tournament(&db, 8, 1);
+    seated_tournament(&db, 8, 1);
     let board = start_board(db.to_str().expect("path"), &[]);
     assert!(board.address.ip().is_loopback());
     let taken =
@@ -364,7 +364,6 @@ fn the_board_listens_only_where_told_and_names_a_taken_address() {
     let missing = command().args(["board", "--tournament", "99", "--db"]).arg(&db).output().expect("runs");
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("99"), "{}", String::from_utf8_lossy(&missing.stderr));
-    let _ = id;
 }
 
 #[test]

@@ -60,16 +60,6 @@ impl Board {
         next.generation = current.generation + 1;
         *current = Arc::new(next);
     }
-
-    /// A board showing `view`, for tests and benches that serve without a database.
-    pub fn showing(view: BoardView) -> Board {
-        let board = Board::default();
-        board.publish(|p| {
-            p.view = Some(Arc::new(view));
-            p.read_at = Some(Local::now());
-        });
-        board
-    }
 }
 
 /// The reader's thread; stops when dropped.
@@ -96,13 +86,11 @@ impl Feed {
                             board.publish(|p| p.trouble = None);
                         }
                     }
+                    // Said once, with its first reason: a server away for minutes gives a new reason at every
+                    // look ("no answer", "trying again soon"), and each publication reloads every phone.
                     Err(why) => {
-                        let unchanged = board.published().trouble.as_ref().is_some_and(|t| t.why == why);
-                        if !unchanged {
-                            board.publish(|p| {
-                                let since = p.trouble.as_ref().map_or_else(Local::now, |t| t.since);
-                                p.trouble = Some(Trouble { since, why });
-                            });
+                        if board.published().trouble.is_none() {
+                            board.publish(|p| p.trouble = Some(Trouble { since: Local::now(), why }));
                         }
                     }
                 }

@@ -24,7 +24,7 @@ use stecca_desk::Desk;
 use thiserror::Error;
 
 pub use feed::{Board, Opener, Published};
-pub use server::{Limits, answer};
+pub use server::Limits;
 
 /// The address the board listens on unless told otherwise: this machine only.
 pub const DEFAULT_LISTEN: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080);
