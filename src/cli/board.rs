@@ -33,7 +33,8 @@ pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
             desk.tournament(newest.id)?
         }
     };
-    // The desk opened for the checks is the feed's first; a server that goes away is opened again.
+    // The desk opened for the checks is the feed's, which keeps it (its store connects again after a server went
+    // away); the address is a way back only should that desk be gone before the first look.
     let mut first = Some(desk);
     let open = Box::new(move || match first.take() {
         Some(desk) => Ok(desk),
