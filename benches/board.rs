@@ -64,7 +64,7 @@ fn main() {
     let started = Instant::now();
     let options =
         Options { listen: "127.0.0.1:0".parse().expect("address"), tournament: Some(id), ..Options::default() };
-    let board = RunningBoard::start_at(path.display().to_string(), options).expect("board");
+    let board = RunningBoard::start_at(&path.display().to_string(), options).expect("board");
     assert!(board.wait_for_first_look(Duration::from_secs(60)), "the board read the tournament");
     let first_look = started.elapsed();
     let address = board.address();

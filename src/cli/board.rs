@@ -5,7 +5,6 @@ use std::net::SocketAddr;
 
 use anyhow::Context;
 
-use crate::desk::Desk;
 use crate::message::Explain;
 use crate::msg;
 
@@ -24,7 +23,6 @@ pub struct BoardArgs {
 /// Runs `stecca board`: checks the database and the tournament, then serves until the process is stopped.
 pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
     let desk = super::open_existing(db)?;
-    let location = super::database(db)?;
     let tournament = match args.tournament {
         Some(id) => desk.tournament(id).with_context(|| format!("--tournament {id}"))?,
         None => {
@@ -33,19 +31,13 @@ pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
             desk.tournament(newest.id)?
         }
     };
-    // The desk opened for the checks is the feed's, which keeps it (its store connects again after a server went
-    // away); the address is a way back only should that desk be gone before the first look.
-    let mut first = Some(desk);
-    let open = Box::new(move || match first.take() {
-        Some(desk) => Ok(desk),
-        None => Desk::open_at(&location),
-    });
     let options = stecca_board::Options {
         listen: args.listen,
         tournament: Some(tournament.id),
         ..stecca_board::Options::default()
     };
-    let board = stecca_board::RunningBoard::start(open, options).map_err(|e| anyhow::anyhow!(e.message()))?;
+    // The desk opened for the checks becomes the board's own.
+    let board = stecca_board::RunningBoard::start(desk, options).map_err(|e| anyhow::anyhow!(e.message()))?;
     // Said once the pages show the tournament (or after 5 s of a server that does not answer: they say so).
     board.wait_for_first_look(std::time::Duration::from_secs(5));
     say!("{}", msg!("cli.board_at", name = tournament.settings.name, url = board.url()));

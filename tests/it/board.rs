@@ -161,14 +161,20 @@ fn every_route_then_the_update(db: &str, tournament: i64, names: &[String]) {
     assert!(card.body.contains(&format!("+{}", points[0])), "the net on the card");
 }
 
-#[test]
-fn every_route_answers_and_a_manche_entered_shows_within_two_seconds_on_sqlite() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = dir.path().join("hall.db");
+/// A file database in `dir` with 8 players seated for 2 sessions: the file, the tournament, and the names at
+/// table 1 of session 1 in seat order.
+fn seated_file(dir: &Path) -> (std::path::PathBuf, i64, Vec<String>) {
+    let db = dir.join("hall.db");
     let id = seated_tournament(&db, 8, 2);
     let store = stecca::store::Store::open(&db).expect("open");
     let names = table_names(&store, id, 1, 1);
-    drop(store);
+    (db, id, names)
+}
+
+#[test]
+fn every_route_answers_and_a_manche_entered_shows_within_two_seconds_on_sqlite() {
+    let dir = tempfile::tempdir().expect("dir");
+    let (db, id, names) = seated_file(dir.path());
     every_route_then_the_update(db.to_str().expect("path"), id, &names);
 }
 
@@ -197,7 +203,7 @@ fn board_in_process(db: &Path, limits: Limits) -> RunningBoard {
         every: Duration::from_millis(100),
         limits,
     };
-    let board = RunningBoard::start_at(db.to_str().expect("path").to_owned(), options).expect("starts");
+    let board = RunningBoard::start_at(db.to_str().expect("path"), options).expect("starts");
     assert!(within(Duration::from_secs(10), || board.published().view.is_some()).is_some(), "the board read it");
     board
 }
@@ -435,11 +441,7 @@ fn contents(s: &stecca::export::Snapshot) -> Contents {
 #[test]
 fn a_refreshed_snapshot_reads_only_what_changed_and_equals_a_full_read() {
     let dir = tempfile::tempdir().expect("dir");
-    let db = dir.path().join("hall.db");
-    let id = seated_tournament(&db, 8, 2);
-    let store = stecca::store::Store::open(&db).expect("open");
-    let names = table_names(&store, id, 1, 1);
-    drop(store);
+    let (db, id, names) = seated_file(dir.path());
     let location = db.to_str().expect("path");
     let mut desk = stecca::desk::Desk::open_at(location).expect("desk");
     let before = desk.snapshot(id, true).expect("snapshot");

@@ -139,7 +139,7 @@ fn every_page_fits_a_phone_and_a_desktop_in_chromium_and_looks_as_kept() {
         every: Duration::from_millis(100),
         limits: Limits::default(),
     };
-    let board = RunningBoard::start_at(db.to_str().expect("path").to_owned(), options).expect("starts");
+    let board = RunningBoard::start_at(db.to_str().expect("path"), options).expect("starts");
     assert!(board.wait_for_first_look(Duration::from_secs(10)));
     let at = board.address();
     let paths = [

@@ -15,9 +15,6 @@ use stecca_desk::{Desk, DeskResult};
 
 use crate::view::BoardView;
 
-/// Opens the board's own desk on the referees' database (again, until it could be opened once).
-pub type Opener = Box<dyn FnMut() -> DeskResult<Desk> + Send>;
-
 /// What the pages read: the last view read, and whether the database answers now.
 #[derive(Clone, Debug, Default)]
 pub struct Published {
@@ -69,13 +66,15 @@ pub struct Feed {
 }
 
 impl Feed {
-    /// Starts reading `tournament` (or the newest tournament not archived) every `every`, publishing to `board`.
-    pub fn start(board: Board, mut open: Opener, tournament: Option<Id>, every: Duration) -> std::io::Result<Feed> {
+    /// Starts reading `tournament` (or the newest tournament not archived) through `desk` every `every`,
+    /// publishing to `board`. The desk stays the feed's: a server that went away is connected to again by its
+    /// store, on a later look.
+    pub fn start(board: Board, desk: Desk, tournament: Option<Id>, every: Duration) -> std::io::Result<Feed> {
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new().name("board-feed".into()).spawn(move || {
-            let mut reader = Reader { desk: None, stamp: None, snapshot: None, tournament };
+            let mut reader = Reader { desk, stamp: None, snapshot: None, tournament };
             loop {
-                match reader.step(&mut open) {
+                match reader.look().map_err(|e| e.message()) {
                     Ok(Some(view)) => board.publish(|p| {
                         p.view = Some(Arc::new(view));
                         p.read_at = Some(Local::now());
@@ -115,7 +114,7 @@ impl Drop for Feed {
 
 /// The reader's state between two looks at the database.
 struct Reader {
-    desk: Option<Desk>,
+    desk: Desk,
     /// The change stamp of the view published last.
     stamp: Option<i64>,
     /// What it was made from, so that the next look reads only the tables that changed.
@@ -125,16 +124,8 @@ struct Reader {
 
 impl Reader {
     /// One look: a new view when the database changed, nothing when it did not, why when it cannot be read.
-    /// A server that went away is connected to again by the desk's store itself, on a later look.
-    fn step(&mut self, open: &mut Opener) -> Result<Option<BoardView>, Message> {
-        self.look(open).map_err(|e| e.message())
-    }
-
-    fn look(&mut self, open: &mut Opener) -> DeskResult<Option<BoardView>> {
-        let desk = match self.desk.take() {
-            Some(desk) => self.desk.insert(desk),
-            None => self.desk.insert(open()?),
-        };
+    fn look(&mut self) -> DeskResult<Option<BoardView>> {
+        let desk = &self.desk;
         let stamp = desk.change_stamp()?;
         if self.stamp == Some(stamp) {
             return Ok(None);

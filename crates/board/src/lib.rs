@@ -20,10 +20,10 @@ use std::time::Duration;
 use stecca_core::message::{Explain, Message, io_reason};
 use stecca_core::msg;
 use stecca_core::tournament::Id;
-use stecca_desk::Desk;
+use stecca_desk::{Desk, DeskError};
 use thiserror::Error;
 
-pub use feed::{Board, Opener, Published};
+pub use feed::{Board, Published};
 pub use server::Limits;
 
 /// The address the board listens on unless told otherwise: this machine only.
@@ -67,6 +67,9 @@ pub enum BoardError {
     /// The system refused a thread or a runtime.
     #[error("cannot start: {0}")]
     Start(#[from] std::io::Error),
+    /// The database could not be opened.
+    #[error("{0}")]
+    Open(DeskError),
 }
 
 impl Explain for BoardError {
@@ -76,6 +79,7 @@ impl Explain for BoardError {
                 msg!("board.cannot_listen", address = address).arg_message("why", io_reason(source))
             }
             BoardError::Start(source) => msg!("board.cannot_start").arg_message("why", io_reason(source)),
+            BoardError::Open(error) => error.message(),
         }
     }
 }
@@ -91,14 +95,14 @@ pub struct RunningBoard {
 
 impl RunningBoard {
     /// Starts the board: binds `options.listen` (before anything else, so a taken port is said at once), starts
-    /// the feed on the desk `open` returns, and serves.
-    pub fn start(open: Opener, options: Options) -> Result<RunningBoard, BoardError> {
+    /// the feed on `desk` (the board's own: a second connection beside the referees'), and serves.
+    pub fn start(desk: Desk, options: Options) -> Result<RunningBoard, BoardError> {
         let listener = TcpListener::bind(options.listen)
             .and_then(|l| l.set_nonblocking(true).map(|()| l))
             .map_err(|source| BoardError::Listen { address: options.listen, source })?;
         let address = listener.local_addr()?;
         let board = Board::default();
-        let feed = feed::Feed::start(board.clone(), open, options.tournament, options.every)?;
+        let feed = feed::Feed::start(board.clone(), desk, options.tournament, options.every)?;
         let runtime = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let served = board.clone();
@@ -112,10 +116,9 @@ impl RunningBoard {
         Ok(RunningBoard { address, board, stop: Some(stop), server: Some(server), feed: Some(feed) })
     }
 
-    /// Starts a board on a desk opened at `location` (a file or a `postgres://` address) each time one is
-    /// needed.
-    pub fn start_at(location: String, options: Options) -> Result<RunningBoard, BoardError> {
-        RunningBoard::start(Box::new(move || Desk::open_at(&location)), options)
+    /// Starts a board on a desk opened at `location` (a file or a `postgres://` address).
+    pub fn start_at(location: &str, options: Options) -> Result<RunningBoard, BoardError> {
+        RunningBoard::start(Desk::open_at(location).map_err(BoardError::Open)?, options)
     }
 
     /// The address the board listens on.

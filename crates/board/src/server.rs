@@ -151,7 +151,7 @@ async fn connection(stream: TcpStream, board: Board, limits: Limits) {
 }
 
 /// The answer to one request.
-pub fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
+fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
     let published = board.published();
     let query = request.uri().query().unwrap_or("");
     let lang = language(request, query);

@@ -96,7 +96,6 @@ impl<S: Parts> Frame<S> {
         let ip =
             if self.board.everywhere { IpAddr::V4(Ipv4Addr::UNSPECIFIED) } else { IpAddr::V4(Ipv4Addr::LOCALHOST) };
         let options = Options { listen: SocketAddr::new(ip, port), tournament: Some(tournament), ..Options::default() };
-        let location = self.link.worker.facts().location.clone();
         self.board.problem = None;
         self.board.starting = true;
         // The second connection is opened by the desk's worker (a server may take a moment to answer).
@@ -111,14 +110,7 @@ impl<S: Parts> Frame<S> {
                         return;
                     }
                 };
-                // The feed keeps this desk (its store connects again after the server went away); the address
-                // is a way back only should the first look never have happened.
-                let mut first = Some(desk);
-                let open = Box::new(move || match first.take() {
-                    Some(desk) => Ok(desk),
-                    None => Desk::open_at(&location),
-                });
-                match RunningBoard::start(open, options) {
+                match RunningBoard::start(desk, options) {
                     Ok(board) => {
                         app.board.code = crate::desk::qr::Qr::of(&board.url());
                         app.board.running = Some(board);

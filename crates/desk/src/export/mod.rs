@@ -108,15 +108,7 @@ impl Snapshot {
                 manches.insert(table.id, store.table_manches(table.id)?);
             }
         }
-        let read = store.tournament(tournament)?;
-        Ok(Snapshot {
-            rules: read.settings.in_force()?,
-            tournament: read,
-            players: store.players(tournament)?,
-            tables,
-            manches,
-            standings: if with_manches { desk::standings(store, tournament)? } else { Vec::new() },
-        })
+        Snapshot::with(store, tournament, tables, manches, with_manches)
     }
 
     /// The same tournament read again after a change, reading again only the tables whose manches changed
@@ -144,6 +136,18 @@ impl Snapshot {
             };
             manches.insert(table.id, read);
         }
+        Snapshot::with(store, tournament, tables, manches, true)
+    }
+
+    /// The snapshot of `tables` and their `manches`, with the tournament, its players and, with `standings`,
+    /// the standings read beside them.
+    fn with(
+        store: &Store,
+        tournament: Id,
+        tables: Vec<SeatedTable>,
+        manches: HashMap<Id, Vec<StoredManche>>,
+        standings: bool,
+    ) -> Result<Snapshot, DeskError> {
         let read = store.tournament(tournament)?;
         Ok(Snapshot {
             rules: read.settings.in_force()?,
@@ -151,7 +155,7 @@ impl Snapshot {
             players: store.players(tournament)?,
             tables,
             manches,
-            standings: desk::standings(store, tournament)?,
+            standings: if standings { desk::standings(store, tournament)? } else { Vec::new() },
         })
     }
 
