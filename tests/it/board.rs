@@ -367,6 +367,10 @@ fn the_board_listens_only_where_told_and_names_a_taken_address() {
     assert!(!taken.status.success());
     let said = String::from_utf8_lossy(&taken.stderr);
     assert!(said.contains(&format!("The board cannot listen on {}", board.address)), "{said}");
+    let nonsense = command().args(["board", "--listen", "hall:eighty", "--db"]).arg(&db).output().expect("runs");
+    assert!(!nonsense.status.success());
+    let said = String::from_utf8_lossy(&nonsense.stderr);
+    assert!(said.contains("--listen") && said.contains("hall:eighty"), "{said}");
     let missing = command().args(["board", "--tournament", "99", "--db"]).arg(&db).output().expect("runs");
     assert!(!missing.status.success());
     assert!(String::from_utf8_lossy(&missing.stderr).contains("99"), "{}", String::from_utf8_lossy(&missing.stderr));
