@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use crate::common::desk::{harness, retype, type_digest_manche};
+use crate::common::soft_render::SoftRenderer;
 use egui::{Key, Modifiers, Role};
 use egui_kittest::kittest::Queryable;
 use stecca::desk::{self, SaveAs};
@@ -128,14 +129,15 @@ fn the_desk_asks_for_a_password_none_was_found_for_and_says_a_wrong_one() {
         other => panic!("a server that asks for a password: {other:?}"),
     };
     let prompt = stecca::ui::PasswordPrompt::new(&url, &stecca::desk::DeskError::Store(error));
-    let mut harness = egui_kittest::Harness::builder().with_size([1000.0, 600.0]).build_ui_state(
-        |ui, state: &mut (stecca::ui::PasswordPrompt, Option<stecca::desk::Desk>)| {
-            if let Some(desk) = state.0.show(ui) {
-                state.1 = Some(desk);
-            }
-        },
-        (prompt, None),
-    );
+    let mut harness =
+        egui_kittest::Harness::builder().with_size([1000.0, 600.0]).renderer(SoftRenderer::new()).build_ui_state(
+            |ui, state: &mut (stecca::ui::PasswordPrompt, Option<stecca::desk::Desk>)| {
+                if let Some(desk) = state.0.show(ui) {
+                    state.1 = Some(desk);
+                }
+            },
+            (prompt, None),
+        );
     harness.run();
     harness.get_by_label_contains("chiede la password delle postazioni");
     let field = harness.get_by_role_and_label(Role::PasswordInput, "Password");
@@ -190,6 +192,7 @@ fn with_the_cable_pulled_every_frame_is_drawn_and_the_desk_says_what_waits() {
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1400.0, 900.0])
         .with_max_steps(12)
+        .renderer(SoftRenderer::new())
         .build_ui_state(|ui, app: &mut DeskApp| app.show(ui), app);
     harness.run();
     harness.state_mut().settle();

@@ -2,6 +2,8 @@
 
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
+
+use super::soft_render::SoftRenderer;
 use egui_kittest::kittest::Queryable;
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
@@ -14,7 +16,7 @@ pub fn harness(app: DeskApp) -> Harness<'static, DeskApp> {
 
 /// The desk in a window of `size` points (a small laptop is 800×600).
 pub fn harness_sized(app: DeskApp, size: [f32; 2]) -> Harness<'static, DeskApp> {
-    Harness::builder().with_size(size).with_max_steps(12).build_ui_state(
+    Harness::builder().with_size(size).with_max_steps(12).renderer(SoftRenderer::new()).build_ui_state(
         |ui, app: &mut DeskApp| {
             // Each frame shows what the last one asked the desk for, as a window does a moment later.
             app.settle();
