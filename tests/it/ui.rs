@@ -1,6 +1,6 @@
 //! The desk through its widgets (egui_kittest, accessibility tree): create a tournament, register four players,
 //! seat them, enter a manche by keyboard notation, see the breakdown and the saved result, see the standings;
-//! an invalid hand shows its error and saves nothing. A few screens are snapshot, drawn on the CPU (`common::soft_render`).
+//! an invalid hand shows its error and saves nothing. A few screens are snapshot, drawn on the CPU (`tests/support/soft_render`).
 
 use crate::common::desk::{click, harness, harness_sized, retype, seated_desk, type_digest_manche, type_into};
 

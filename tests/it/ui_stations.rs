@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use crate::common::desk::{harness, retype, type_digest_manche};
-use crate::common::soft_render::SoftRenderer;
 use egui::{Key, Modifiers, Role};
 use egui_kittest::kittest::Queryable;
+use kittest_soft_render::SoftRenderer;
 use stecca::desk::{self, SaveAs};
 use stecca::store::Store;
 use stecca::tournament::Id;

@@ -3,8 +3,8 @@
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
 
-use super::soft_render::SoftRenderer;
 use egui_kittest::kittest::Queryable;
+use kittest_soft_render::SoftRenderer;
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
 

@@ -6,7 +6,6 @@ pub mod cli;
 pub mod desk;
 pub mod http;
 pub mod pg;
-pub mod soft_render;
 pub mod tre;
 
 use std::path::{Path, PathBuf};
