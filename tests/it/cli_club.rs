@@ -12,8 +12,7 @@ fn export_pdf(db: &std::path::Path, club: &str, what: &[&str]) -> Vec<String> {
     args.extend_from_slice(what);
     ok(db, &args);
     let bytes = std::fs::read(&out).expect("written");
-    assert!(bytes.starts_with(b"%PDF"), "a PDF");
-    let pages = pdf_extract::extract_text_from_mem_by_pages(&bytes).expect("text");
+    let pages = crate::common::pdf::pages(&bytes);
     pages.iter().map(|p| p.split_whitespace().collect::<Vec<_>>().join(" ")).collect()
 }
 

@@ -218,7 +218,7 @@ fn a_classic_american_tournament_runs_through_the_same_desk(mut store: Store) {
         None,
     )
     .expect("standings PDF");
-    let text = pdf_extract::extract_text_from_mem(&pdf).expect("text");
+    let text = crate::common::pdf::text(&pdf);
     assert!(text.contains("TACOLFMJ 1924") && text.contains("partita mista"), "{text}");
 }
 

@@ -46,8 +46,7 @@ fn awkward(store: &mut Store) -> Id {
 }
 
 pub fn pdf_pages(bytes: &[u8]) -> Vec<String> {
-    assert!(bytes.starts_with(b"%PDF"), "a PDF");
-    pdf_extract::extract_text_from_mem_by_pages(bytes).expect("text extraction")
+    crate::common::pdf::pages(bytes)
 }
 
 /// Extracted text with whitespace collapsed (extraction may split words and lines differently).

@@ -59,7 +59,7 @@ fn the_desk_starts_the_board_shows_its_address_and_the_seating_sheet_prints_it()
         .map(|e| e.expect("entry").path())
         .find(|p| p.extension().is_some_and(|e| e == "pdf"))
         .expect("the seating sheet");
-    let pages = pdf_extract::extract_text_from_mem_by_pages(&std::fs::read(&pdf).expect("read")).expect("text");
+    let pages = crate::common::pdf::pages(&std::fs::read(&pdf).expect("read"));
     assert!(pages[0].contains(&url), "the first page of session 1 names the board: {}", pages[0]);
     assert!(pages[0].contains("Classifica e posti sul telefono"));
 

@@ -81,7 +81,7 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     let written: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").filter_map(Result::ok).collect();
     assert_eq!(written.len(), 1, "{:?}", harness.state().status());
     let bytes = std::fs::read(written[0].path()).expect("receipt");
-    let text = pdf_extract::extract_text_from_mem(&bytes).expect("text");
+    let text = crate::common::pdf::text(&bytes);
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for expected in [
         "Circolo del Drago",

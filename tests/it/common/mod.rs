@@ -5,6 +5,7 @@ pub mod cable;
 pub mod cli;
 pub mod desk;
 pub mod http;
+pub mod pdf;
 pub mod pg;
 pub mod tre;
 
