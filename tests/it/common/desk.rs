@@ -2,7 +2,6 @@
 
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
-
 use egui_kittest::kittest::Queryable;
 use kittest_soft_render::SoftRenderer;
 use stecca::store::Store;
