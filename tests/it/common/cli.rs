@@ -1,9 +1,8 @@
 //! Driving the real `stecca` binary: a tournament made, registered and seated by the command line, and
 //! manches written as `stecca enter` lines.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::{Value, json};
 
@@ -87,18 +86,5 @@ pub fn stecca_in_locale(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Ou
     for (key, value) in env {
         command.env(key, value);
     }
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = stdin.to_vec();
-    // Written from a thread: the child answers while it reads, and a full pipe must not block the test.
-    let writer = std::thread::spawn(move || input.write_all(&bytes));
-    let output = child.wait_with_output().expect("the binary ends");
-    writer.join().expect("writer").expect("stdin written");
-    output
+    crate::common::output_with_input(command.args(args), stdin)
 }

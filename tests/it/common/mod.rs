@@ -9,7 +9,9 @@ pub mod pdf;
 pub mod pg;
 pub mod tre;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
 
 /// Every crate's source folder, from the workspace root: the program itself, which some tests read as text.
 pub const PROGRAM_SOURCES: [&str; 6] =
@@ -18,6 +20,23 @@ pub const PROGRAM_SOURCES: [&str; 6] =
 /// The workspace root, where `Cargo.toml`, README and the crates are.
 pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `command` to its end with `input` on its standard input and its output captured.
+pub fn output_with_input(command: &mut Command, input: &[u8]) -> Output {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{:?} starts: {e}", command.get_program()));
+    let mut stdin = child.stdin.take().expect("stdin");
+    let bytes = input.to_vec();
+    // Written from a thread: the child answers while it reads, and a full pipe must not block the test.
+    let writer = std::thread::spawn(move || stdin.write_all(&bytes));
+    let output = child.wait_with_output().expect("the program ends");
+    writer.join().expect("writer").expect("stdin written");
+    output
 }
 
 /// Every `.rs` file under `folder`, at any depth.

@@ -2,24 +2,12 @@
 //! package), page by page. A real reader's parser is a stricter check of our files than a library of our own
 //! choosing, and it costs the test build nothing.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The text of each page of `bytes`, which must be a PDF.
 pub fn pages(bytes: &[u8]) -> Vec<String> {
     assert!(bytes.starts_with(b"%PDF"), "a PDF");
-    let mut child = Command::new("pdftotext")
-        .args(["-enc", "UTF-8", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (the poppler-utils package) runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = bytes.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child.wait_with_output().expect("pdftotext ends");
-    writer.join().expect("the writer thread").expect("the PDF is handed over");
+    let output = super::output_with_input(Command::new("pdftotext").args(["-enc", "UTF-8", "-", "-"]), bytes);
     assert!(output.status.success(), "pdftotext: {}", String::from_utf8_lossy(&output.stderr));
     let text = String::from_utf8(output.stdout).expect("UTF-8 text");
     // Pages end with a form feed; the last one is followed by nothing.
