@@ -10,6 +10,11 @@
 //!   invertible, so all m sessions work.
 //! - Otherwise R = Z_m and α_g = g: sessions 0‥r−1 where r = min over e < k of m / gcd(e, m) (for k = 4 and
 //!   m ≡ 2 mod 4, m/2 sessions).
+//!
+//! Groups of 12 at tables of four are the exception: GF(3) has too few elements for four groups and Z_12 gives
+//! only 4 sessions, but three mutually orthogonal Latin squares of order 12 exist. `TWELVE` is their difference
+//! matrix over Z_2 × Z_6, found offline with CP-SAT in a second: session c has the tables {(g, c + E_g[j])}, and
+//! two players (g, x) and (h, y) meet only where x − y = E_g[j] − E_h[j], which holds for exactly one j.
 
 use super::field::{Field, prime_powers};
 use crate::seating::plan::Plan;
@@ -22,10 +27,16 @@ pub fn design(players: usize, size: usize, fill: Option<Plan>) -> Option<Plan> {
         return None;
     }
     let m = players / size;
-    let ring = Ring::for_groups(m, size);
-    let mut plan: Plan = (0..ring.sessions)
-        .map(|c| (0..m).map(|b| (0..size).map(|g| g * m + ring.add(b, ring.mul(c, ring.alpha(g)))).collect()).collect())
-        .collect();
+    let mut plan: Plan = if (m, size) == (12, 4) {
+        twelve_sessions()
+    } else {
+        let ring = Ring::for_groups(m, size);
+        (0..ring.sessions)
+            .map(|c| {
+                (0..m).map(|b| (0..size).map(|g| g * m + ring.add(b, ring.mul(c, ring.alpha(g)))).collect()).collect()
+            })
+            .collect()
+    };
     for session in fill.unwrap_or_default() {
         if session.iter().flatten().count() != m || session.iter().flatten().any(|&p| p >= m) {
             continue;
@@ -35,6 +46,25 @@ pub fn design(players: usize, size: usize, fill: Option<Plan>) -> Option<Plan> {
         );
     }
     Some(plan)
+}
+
+/// A (12, 4; 1) difference matrix over Z_2 × Z_6, the element (a, b) written 6a + b: every row, and the
+/// difference of every two rows, runs through all twelve elements once.
+const TWELVE: [[usize; 12]; 4] = [
+    [0, 4, 7, 8, 2, 3, 10, 1, 5, 6, 9, 11],
+    [0, 11, 3, 5, 6, 8, 4, 2, 1, 9, 7, 10],
+    [0, 5, 6, 10, 7, 11, 2, 4, 8, 1, 3, 9],
+    [0, 7, 9, 2, 1, 4, 3, 11, 6, 10, 5, 8],
+];
+
+/// Addition in Z_2 × Z_6, the element (a, b) written 6a + b.
+fn add_z2_z6(x: usize, y: usize) -> usize {
+    6 * ((x / 6 + y / 6) % 2) + (x % 6 + y % 6) % 6
+}
+
+/// The 12 sessions of four groups of 12 from `TWELVE`: session c, table j seats (g, c + E_g[j]).
+fn twelve_sessions() -> Plan {
+    (0..12).map(|c| (0..12).map(|j| (0..4).map(|g| g * 12 + add_z2_z6(c, TWELVE[g][j])).collect()).collect()).collect()
 }
 
 /// The ring R, as mixed-radix digits over its fields (one digit, Z_m, when it is cyclic).
@@ -102,11 +132,30 @@ mod tests {
             assert_repeat_free(&plan, k * m, k);
         }
         // Z_m: 2 ∥ m halves the sessions for tables of four; 3 ∥ m leaves a third.
-        for (m, k, sessions) in [(10, 4, 5), (58, 4, 29), (6, 4, 2), (12, 4, 4), (6, 3, 3)] {
+        for (m, k, sessions) in [(10, 4, 5), (58, 4, 29), (6, 4, 2), (6, 3, 3)] {
             let plan = design(k * m, k, None).expect("design");
             assert_eq!(plan.len(), sessions, "{k} × {m}");
             assert_repeat_free(&plan, k * m, k);
         }
+    }
+
+    #[test]
+    fn four_groups_of_twelve_get_all_twelve_sessions_from_the_difference_matrix() {
+        let minus = |x: usize, y: usize| 6 * ((x / 6 + y / 6) % 2) + (x % 6 + 6 - y % 6) % 6;
+        for (g, row) in TWELVE.iter().enumerate() {
+            let mut seen: Vec<usize> = row.to_vec();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..12).collect::<Vec<_>>(), "row {g}");
+            for (h, other) in TWELVE.iter().enumerate().skip(g + 1) {
+                let mut differences: Vec<usize> = row.iter().zip(other).map(|(&x, &y)| minus(x, y)).collect();
+                differences.sort_unstable();
+                assert_eq!(differences, (0..12).collect::<Vec<_>>(), "rows {g} and {h}");
+            }
+        }
+        let plan = design(48, 4, None).expect("48");
+        assert_eq!(plan.len(), 12);
+        // Twelve sessions without a repeat: every player meets all 36 of the other groups.
+        assert_repeat_free(&plan, 48, 4);
     }
 
     #[test]
