@@ -396,6 +396,9 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
 const SHIPPED_BASES: &str = include_str!("../../assets/seating/cyclic-bases.txt");
 /// The shipped whole designs (offline search: `examples/find_xor_design.rs`).
 const SHIPPED_DESIGNS: &str = include_str!("../../assets/seating/designs.txt");
+/// The shipped resolvable coverings: every pair meets, with repeats at the counting bound (offline CP-SAT; the
+/// file says how each was built).
+const SHIPPED_COVERINGS: &str = include_str!("../../assets/seating/coverings.txt");
 
 /// Every shipped base, parsed.
 fn shipped_bases() -> impl Iterator<Item = cyclic::Base> {
@@ -408,15 +411,31 @@ fn shipped_schedules() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
     developed.chain(data_lines(SHIPPED_DESIGNS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions)))
 }
 
+/// Every shipped resolvable covering, as (players, sessions).
+fn shipped_coverings() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
+    data_lines(SHIPPED_COVERINGS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions))
+}
+
 /// A start from a shipped repeat-free design (all of it, or as many sessions as it has), players relabelled by
 /// the seed, then labels swapped to keep clubs apart (relabelling never creates a repeat).
 fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
     // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
     let constructed = construct::best(players, 4).and_then(|plan| Some((players, four_seat_sessions(&plan)?)));
-    let (_, design) = shipped_schedules()
+    let repeat_free = shipped_schedules()
         .chain(constructed)
         .filter(|(n, _)| *n == players)
-        .max_by_key(|(_, s)| (s.len() >= sessions, s.len()))?;
+        .max_by_key(|(_, s)| (s.len() >= sessions, s.len()));
+    // Past the repeat-free design, a longer covering is the better start: its sessions already meet every pair
+    // at the bound, where the search would add sessions that repeat more.
+    let reach = repeat_free.as_ref().map_or(0, |(_, s)| s.len());
+    let covering = (sessions > reach)
+        .then(|| {
+            shipped_coverings()
+                .filter(|(n, s)| *n == players && s.len() > reach)
+                .max_by_key(|(_, s)| (s.len() >= sessions, s.len()))
+        })
+        .flatten();
+    let (_, design) = covering.or(repeat_free)?;
     let mut label: Vec<usize> = (0..players).collect();
     rng.shuffle(&mut label);
     let mut schedule: Vec<Vec<Group>> = design.into_iter().take(sessions).collect();
@@ -482,6 +501,45 @@ mod tests {
         assert_eq!(shipped_bases().count(), data_lines(SHIPPED_BASES).count());
         let designs = data_lines(SHIPPED_DESIGNS).filter_map(designs::Design::parse).count();
         assert_eq!(designs, data_lines(SHIPPED_DESIGNS).count());
+        assert_eq!(shipped_coverings().count(), data_lines(SHIPPED_COVERINGS).count());
+    }
+
+    #[test]
+    fn every_shipped_covering_meets_every_pair_with_repeats_at_the_counting_bound() {
+        let mut cells = Vec::new();
+        for (players, sessions) in shipped_coverings() {
+            let mut meetings = vec![0_u32; players * players];
+            for table in sessions.iter().flatten() {
+                for (i, &a) in table.iter().enumerate() {
+                    for &b in &table[i + 1..] {
+                        meetings[a.min(b) * players + a.max(b)] += 1;
+                    }
+                }
+            }
+            let unmet = (0..players).flat_map(|a| (a + 1..players).map(move |b| (a, b)));
+            let unmet = unmet.filter(|&(a, b)| meetings[a * players + b] == 0).count();
+            assert_eq!(unmet, 0, "{players} × {}: every pair meets", sessions.len());
+            let r = report(&Schedule { sessions: sessions.clone() }, &vec![Entrant::default(); players])
+                .unwrap_or_else(|e| panic!("{players} players: {e}"));
+            assert_eq!(r.repeat_meetings, repeat_lower_bound(players, sessions.len()), "{players} players");
+            cells.push((players, sessions.len()));
+        }
+        for cell in [(24, 8), (36, 12)] {
+            assert!(cells.contains(&cell), "{cell:?} is shipped");
+        }
+    }
+
+    #[test]
+    fn past_the_repeat_free_designs_the_coverings_seat_at_the_counting_bound() {
+        for (players, sessions, bound) in [(24, 8, 12), (36, 12, 18)] {
+            let request = SeatingRequest::numbered(players, sessions, 7);
+            let schedule = generate(&request).expect("the players seat");
+            let r = report(&schedule, &request.entrants).expect("a valid schedule");
+            assert_eq!((r.repeat_meetings, r.lower_bound), (bound, bound), "{players} × {sessions}");
+            // One session fewer still comes from the repeat-free design, the covering only past it.
+            let fewer = generate(&SeatingRequest::numbered(players, sessions - 1, 7)).expect("the players seat");
+            assert_eq!(report(&fewer, &request.entrants).expect("valid").repeat_meetings, 0, "{players} players");
+        }
     }
 
     #[test]

@@ -175,6 +175,11 @@ fn beyond_the_maximum_repeats_are_few_and_reported_against_the_bound() {
     // The eleventh session of 32 players seats two never-met pairs per table: 4 repeats a table.
     let r = check_cell(32, 11, 1);
     assert_eq!((r.lower_bound, r.repeat_meetings), (32, 32), "32 players × 11 sessions reaches the bound");
+    // Every pair meets once and each player's twin twice: the shipped resolvable coverings.
+    for (players, sessions, bound) in [(24, 8, 12), (36, 12, 18)] {
+        let r = check_cell(players, sessions, 1);
+        assert_eq!((r.lower_bound, r.repeat_meetings), (bound, bound), "{players} players × {sessions} sessions");
+    }
 }
 
 #[test]
