@@ -4,6 +4,9 @@
 //! `|`. The 32 × 10 design comes from `examples/find_xor_design.rs`: it is invariant under XOR-ing the low
 //! three bits of every player, and each player never meets exactly one other (its number XOR 1) — ten sessions
 //! of three new opponents cover the other 30.
+//!
+//! `assets/seating/coverings.txt` uses the same line format for schedules one session past the maximum, where
+//! every pair meets and each player meets one other twice (the file says how each was built).
 
 use super::{plan::Plan, search::Group};
 

@@ -416,8 +416,9 @@ fn shipped_coverings() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
     data_lines(SHIPPED_COVERINGS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions))
 }
 
-/// A start from a shipped repeat-free design (all of it, or as many sessions as it has), players relabelled by
-/// the seed, then labels swapped to keep clubs apart (relabelling never creates a repeat).
+/// A start from a shipped repeat-free design (all of it, or as many sessions as it has) or, when more sessions
+/// are asked for than it has, from a longer shipped covering; players relabelled by the seed, then labels swapped
+/// to keep clubs apart (relabelling never creates a repeat).
 fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
     // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
     let constructed = construct::best(players, 4).and_then(|plan| Some((players, four_seat_sessions(&plan)?)));
