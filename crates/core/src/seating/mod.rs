@@ -361,11 +361,16 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
     report::check_shape(&Schedule { sessions: fixed.clone() }, n)?;
     let weights = pair_weights(request);
     let mut rng = Rng::new(request.seed);
-    let start = if played > 0 {
+    let starts: Vec<Option<Vec<Vec<Group>>>> = if played > 0 {
         let rest = Schedule { sessions: planned.sessions[played..].to_vec() };
-        report::check_shape(&rest, n).is_ok().then(|| fixed.iter().cloned().chain(rest.sessions).collect())
+        vec![report::check_shape(&rest, n).is_ok().then(|| fixed.iter().cloned().chain(rest.sessions).collect())]
     } else {
-        designed_start(n, request.sessions, &weights, &mut rng)
+        let designs = designed_starts(n, request.sessions);
+        if designs.is_empty() {
+            vec![None]
+        } else {
+            designs.into_iter().map(|design| Some(relabelled(design, n, &weights, &mut rng))).collect()
+        }
     };
     let target = if request.sessions <= w_max(n / 4) { 0 } else { repeat_lower_bound(n, request.sessions) as i64 };
     let problem = Problem {
@@ -376,7 +381,13 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
         iterations: iteration_budget(n, request.sessions),
         target_cost: target * REPEAT_COST + unavoidable_cost(request),
     };
-    let grouped = search::solve(&problem, &mut rng, start);
+    // Every start gets the same seeded search; the cheapest result wins (the first on a tie), so the answer
+    // stays the same on every run.
+    let (grouped, _) = starts
+        .into_iter()
+        .map(|start| search::solve(&problem, &mut rng.clone(), start))
+        .reduce(|best, next| if next.1 < best.1 { next } else { best })
+        .unwrap_or_else(|| search::solve(&problem, &mut rng.clone(), None));
     // Sessions kept as they stand: the played ones, and planned ones the search left untouched (their winds
     // and table numbers were already balanced over the whole plan).
     let keep: Vec<bool> =
@@ -416,37 +427,47 @@ fn shipped_coverings() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
     data_lines(SHIPPED_COVERINGS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions))
 }
 
-/// A start from a shipped repeat-free design (all of it, or as many sessions as it has) or, when more sessions
-/// are asked for than it has, from a longer shipped covering; players relabelled by the seed, then labels swapped
-/// to keep clubs apart (relabelling never creates a repeat).
-fn designed_start(players: usize, sessions: usize, weights: &[i64], rng: &mut Rng) -> Option<Vec<Vec<Group>>> {
-    // The design that covers all sessions, or else the longest one: the search adds the missing sessions.
+/// The designs to start the search from: the shipped or constructed repeat-free design that covers every
+/// session (any prefix of it is repeat-free); when more sessions are asked for than any has, a longer shipped
+/// covering (its sessions meet every pair at the bound, where the search would add sessions that repeat more);
+/// otherwise the two longest repeat-free designs, each to be extended by the search. A longer start is not
+/// always the better one past its end: 68 × 20 has no repeat from the 17-session transversal design, while the
+/// search adds a 20th session to the 19-session base with 18 repeats.
+fn designed_starts(players: usize, sessions: usize) -> Vec<Vec<Vec<Group>>> {
     let constructed = construct::best(players, 4).and_then(|plan| Some((players, four_seat_sessions(&plan)?)));
-    let repeat_free = shipped_schedules()
-        .chain(constructed)
-        .filter(|(n, _)| *n == players)
+    let mut repeat_free: Vec<Vec<Vec<Group>>> =
+        shipped_schedules().chain(constructed).filter(|(n, _)| *n == players).map(|(_, s)| s).collect();
+    // Longest first; of two as long, the later one (constructed before shipped).
+    repeat_free.reverse();
+    repeat_free.sort_by_key(|s| std::cmp::Reverse(s.len()));
+    repeat_free.dedup_by_key(|s| s.len());
+    if let Some(longest) = repeat_free.first().filter(|s| s.len() >= sessions) {
+        return vec![longest.iter().take(sessions).cloned().collect()];
+    }
+    let reach = repeat_free.first().map_or(0, Vec::len);
+    let covering = shipped_coverings()
+        .filter(|(n, s)| *n == players && s.len() > reach)
         .max_by_key(|(_, s)| (s.len() >= sessions, s.len()));
-    // Past the repeat-free design, a longer covering is the better start: its sessions already meet every pair
-    // at the bound, where the search would add sessions that repeat more.
-    let reach = repeat_free.as_ref().map_or(0, |(_, s)| s.len());
-    let covering = (sessions > reach)
-        .then(|| {
-            shipped_coverings()
-                .filter(|(n, s)| *n == players && s.len() > reach)
-                .max_by_key(|(_, s)| (s.len() >= sessions, s.len()))
-        })
-        .flatten();
-    let (_, design) = covering.or(repeat_free)?;
+    if let Some((_, design)) = covering {
+        return vec![design.into_iter().take(sessions).collect()];
+    }
+    repeat_free.truncate(2);
+    repeat_free
+}
+
+/// A design with its players relabelled by the seed, then labels swapped to keep clubs apart (relabelling
+/// never creates a repeat).
+fn relabelled(design: Vec<Vec<Group>>, players: usize, weights: &[i64], rng: &mut Rng) -> Vec<Vec<Group>> {
     let mut label: Vec<usize> = (0..players).collect();
     rng.shuffle(&mut label);
-    let mut schedule: Vec<Vec<Group>> = design.into_iter().take(sessions).collect();
+    let mut schedule = design;
     for group in schedule.iter_mut().flatten() {
         for p in group.iter_mut() {
             *p = label[*p];
         }
     }
     labels::separate(&mut schedule, players, weights);
-    Some(schedule)
+    schedule
 }
 
 /// A plan as sessions of four-seat groups; `None` when a table seats another number.
@@ -538,6 +559,18 @@ mod tests {
     }
 
     #[test]
+    fn past_every_design_the_search_starts_from_the_two_longest_and_keeps_the_better_plan() {
+        // 68 players: the 1-rotational base has 19 sessions, the transversal design over Z_17 has 17.
+        let lengths = |sessions| designed_starts(68, sessions).iter().map(Vec::len).collect::<Vec<_>>();
+        assert_eq!(lengths(19), [19], "a design that covers every session is the only start");
+        assert_eq!(lengths(20), [19, 17]);
+        // From the base alone the search's 20th session repeats 18 meetings; from the shorter start it repeats none.
+        let request = SeatingRequest::numbered(68, 20, 1);
+        let schedule = generate(&request).expect("the players seat");
+        assert_eq!(report(&schedule, &request.entrants).expect("a valid schedule").repeat_meetings, 0);
+    }
+
+    #[test]
     fn every_shipped_schedule_is_repeat_free() {
         let mut cells = Vec::new();
         for (players, sessions) in shipped_schedules() {
@@ -547,8 +580,28 @@ mod tests {
             assert_eq!(r.repeat_meetings, 0, "{players} × {}", schedule.sessions.len());
             cells.push((players, schedule.sessions.len()));
         }
-        // The cells near the bound that local search does not reach are all covered.
-        for cell in [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11)] {
+        // The cells near the bound that local search does not reach are all covered, and past twelve sessions
+        // the 1-rotational bases reach further than any construction for these counts.
+        let past_twelve = [
+            (44, 13),
+            (48, 14),
+            (56, 16),
+            (60, 17),
+            (68, 19),
+            (72, 20),
+            (84, 23),
+            (92, 26),
+            (96, 27),
+            (104, 29),
+            (108, 30),
+            (116, 32),
+            (120, 33),
+            (132, 36),
+            (140, 38),
+            (152, 40),
+            (156, 40),
+        ];
+        for cell in [(16, 5), (20, 5), (24, 7), (28, 9), (32, 10), (36, 11)].into_iter().chain(past_twelve) {
             assert!(cells.contains(&cell), "{cell:?} has no shipped design");
         }
     }

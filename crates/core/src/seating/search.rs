@@ -33,11 +33,11 @@ pub struct Problem<'a> {
     pub target_cost: i64,
 }
 
-/// The tables of every session, fixed ones first.
-pub fn solve(problem: &Problem<'_>, rng: &mut Rng, start: Option<Vec<Vec<Group>>>) -> Vec<Vec<Group>> {
+/// The tables of every session, fixed ones first, and their cost (repeats × [`REPEAT_COST`] plus weights).
+pub fn solve(problem: &Problem<'_>, rng: &mut Rng, start: Option<Vec<Vec<Group>>>) -> (Vec<Vec<Group>>, i64) {
     let mut state = State::new(problem, rng, start);
     state.run(problem, rng);
-    state.best
+    (state.best, state.best_cost)
 }
 
 struct State {
