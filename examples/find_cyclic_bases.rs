@@ -13,8 +13,8 @@ use stecca::rng::Rng;
 use stecca::seating::{cyclic_base_line, w_max};
 
 /// The cells shipped in `cyclic-bases.txt` (tables, sessions): the small counts near the bound, and the longest
-/// base found past twelve sessions for the counts no construction reaches (each found in under a minute; the
-/// longer ones for the same count ran out of time). 8 tables is `find_xor_design`'s.
+/// base found past twelve sessions for the counts no construction reaches (each found within two minutes; one
+/// session more for the same count ran out of that time). 8 tables is `find_xor_design`'s.
 const SHIPPED_CELLS: &[(usize, usize)] = &[
     (4, 5),
     (5, 5),
