@@ -330,7 +330,7 @@ pub fn seat_plan(
     };
     let schedule = reseat(request, &Schedule { sessions }, played)?;
     let quality = report(&schedule, &request.entrants)?;
-    let plan = schedule.sessions.iter().map(|session| session.iter().map(|table| table.to_vec()).collect()).collect();
+    let plan = plan_of(&schedule.sessions);
     Ok((plan, Quality::Four(quality)))
 }
 
@@ -361,16 +361,14 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
     report::check_shape(&Schedule { sessions: fixed.clone() }, n)?;
     let weights = pair_weights(request);
     let mut rng = Rng::new(request.seed);
-    let starts: Vec<Option<Vec<Vec<Group>>>> = if played > 0 {
+    // No start at all (no design for this count, or a planned rest that no longer fits) leaves the search to
+    // seat from scratch.
+    let starts: Vec<Vec<Vec<Group>>> = if played > 0 {
         let rest = Schedule { sessions: planned.sessions[played..].to_vec() };
-        vec![report::check_shape(&rest, n).is_ok().then(|| fixed.iter().cloned().chain(rest.sessions).collect())]
+        let fits = report::check_shape(&rest, n).is_ok();
+        fits.then(|| fixed.iter().cloned().chain(rest.sessions).collect()).into_iter().collect()
     } else {
-        let designs = designed_starts(n, request.sessions);
-        if designs.is_empty() {
-            vec![None]
-        } else {
-            designs.into_iter().map(|design| Some(relabelled(design, n, &weights, &mut rng))).collect()
-        }
+        designed_starts(n, request.sessions).into_iter().map(|d| relabelled(d, n, &weights, &mut rng)).collect()
     };
     let target = if request.sessions <= w_max(n / 4) { 0 } else { repeat_lower_bound(n, request.sessions) as i64 };
     let problem = Problem {
@@ -385,7 +383,7 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
     // stays the same on every run.
     let (grouped, _) = starts
         .into_iter()
-        .map(|start| search::solve(&problem, &mut rng.clone(), start))
+        .map(|start| search::solve(&problem, &mut rng.clone(), Some(start)))
         .reduce(|best, next| if next.1 < best.1 { next } else { best })
         .unwrap_or_else(|| search::solve(&problem, &mut rng.clone(), None));
     // Sessions kept as they stand: the played ones, and planned ones the search left untouched (their winds
@@ -470,6 +468,11 @@ fn relabelled(design: Vec<Vec<Group>>, players: usize, weights: &[i64], rng: &mu
     schedule
 }
 
+/// Four-seat sessions as a plan (the inverse of [`four_seat_sessions`]).
+fn plan_of(sessions: &[Vec<Group>]) -> Plan {
+    sessions.iter().map(|session| session.iter().map(|table| table.to_vec()).collect()).collect()
+}
+
 /// A plan as sessions of four-seat groups; `None` when a table seats another number.
 fn four_seat_sessions(plan: &Plan) -> Option<Vec<Vec<Group>>> {
     plan.iter().map(|session| session.iter().map(|table| table.as_slice().try_into().ok()).collect()).collect()
@@ -530,8 +533,7 @@ mod tests {
     fn every_shipped_covering_meets_every_pair_with_repeats_at_the_counting_bound() {
         let mut cells = Vec::new();
         for (players, sessions) in shipped_coverings() {
-            let plan: Plan = sessions.iter().map(|s| s.iter().map(|t| t.to_vec()).collect()).collect();
-            let met = any_size::meetings(&plan, players);
+            let met = any_size::meetings(&plan_of(&sessions), players);
             let unmet = (0..players).flat_map(|a| (a + 1..players).map(move |b| (a, b)));
             let unmet = unmet.filter(|&(a, b)| met[a * players + b] == 0).count();
             assert_eq!(unmet, 0, "{players} × {}: every pair meets", sessions.len());
