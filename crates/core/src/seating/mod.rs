@@ -414,10 +414,13 @@ fn shipped_bases() -> impl Iterator<Item = cyclic::Base> {
     data_lines(SHIPPED_BASES).filter_map(cyclic::Base::parse)
 }
 
-/// Every shipped repeat-free schedule, the cyclic bases developed and the whole designs, as (players, sessions).
-fn shipped_schedules() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
-    let developed = shipped_bases().map(|b| (b.players, b.develop()));
-    developed.chain(data_lines(SHIPPED_DESIGNS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions)))
+/// The shipped repeat-free schedules for `players` (for every count when `None`), the cyclic bases developed and
+/// the whole designs, as (players, sessions). Only the bases of the wanted count are developed.
+fn shipped_schedules(players: Option<usize>) -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
+    let wanted = move |n: usize| players.is_none_or(|p| p == n);
+    let developed = shipped_bases().filter(move |b| wanted(b.players)).map(|b| (b.players, b.develop()));
+    let designs = data_lines(SHIPPED_DESIGNS).filter_map(designs::Design::parse).filter(move |d| wanted(d.players));
+    developed.chain(designs.map(|d| (d.players, d.sessions)))
 }
 
 /// Every shipped resolvable covering, as (players, sessions).
@@ -434,7 +437,7 @@ fn shipped_coverings() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
 fn designed_starts(players: usize, sessions: usize) -> Vec<Vec<Vec<Group>>> {
     let constructed = construct::best(players, 4).and_then(|plan| Some((players, four_seat_sessions(&plan)?)));
     let mut repeat_free: Vec<Vec<Vec<Group>>> =
-        shipped_schedules().chain(constructed).filter(|(n, _)| *n == players).map(|(_, s)| s).collect();
+        shipped_schedules(Some(players)).chain(constructed).map(|(_, s)| s).collect();
     // Longest first; of two as long, the later one (constructed before shipped).
     repeat_free.reverse();
     repeat_free.sort_by_key(|s| std::cmp::Reverse(s.len()));
@@ -575,7 +578,7 @@ mod tests {
     #[test]
     fn every_shipped_schedule_is_repeat_free() {
         let mut cells = Vec::new();
-        for (players, sessions) in shipped_schedules() {
+        for (players, sessions) in shipped_schedules(None) {
             let schedule = Schedule { sessions };
             let entrants = vec![Entrant::default(); players];
             let r = report(&schedule, &entrants).unwrap_or_else(|e| panic!("{players} players: {e}"));
