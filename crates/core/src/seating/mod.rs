@@ -405,8 +405,8 @@ pub fn reseat(request: &SeatingRequest, planned: &Schedule, played: usize) -> Re
 const SHIPPED_BASES: &str = include_str!("../../assets/seating/cyclic-bases.txt");
 /// The shipped whole designs (offline search: `examples/find_xor_design.rs`).
 const SHIPPED_DESIGNS: &str = include_str!("../../assets/seating/designs.txt");
-/// The shipped resolvable coverings: every pair meets, with repeats at the counting bound (offline CP-SAT; the
-/// file says how each was built).
+/// The shipped schedules past the maximum: resolvable coverings (every pair meets, repeats at the counting
+/// bound) and the best 48 × 16 plan known (offline CP-SAT; the file says how each was built).
 const SHIPPED_COVERINGS: &str = include_str!("../../assets/seating/coverings.txt");
 
 /// Every shipped base, parsed.
@@ -429,11 +429,12 @@ fn shipped_coverings() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
 }
 
 /// The designs to start the search from: the shipped or constructed repeat-free design that covers every
-/// session (any prefix of it is repeat-free); when more sessions are asked for than any has, a longer shipped
-/// covering (its sessions meet every pair at the bound, where the search would add sessions that repeat more);
-/// otherwise the two longest repeat-free designs, each to be extended by the search. A longer start is not
-/// always the better one past its end: 68 × 20 has no repeat from the 17-session transversal design, while the
-/// search adds a 20th session to the 19-session base with 18 repeats.
+/// session (any prefix of it is repeat-free); when more sessions are asked for than any has, the longest
+/// shipped covering that is longer than the repeat-free designs and not longer than asked for (its sessions
+/// meet pairs as a whole, so a prefix of it can be worse than the search's own sessions); otherwise the two
+/// longest repeat-free designs, each to be extended by the search. A longer start is not always the better one
+/// past its end: 68 × 20 has no repeat from the 17-session transversal design, while the search adds a 20th
+/// session to the 19-session base with 18 repeats.
 fn designed_starts(players: usize, sessions: usize) -> Vec<Vec<Vec<Group>>> {
     let constructed = construct::best(players, 4).and_then(|plan| Some((players, four_seat_sessions(&plan)?)));
     let mut repeat_free: Vec<Vec<Vec<Group>>> =
@@ -447,10 +448,10 @@ fn designed_starts(players: usize, sessions: usize) -> Vec<Vec<Vec<Group>>> {
     }
     let reach = repeat_free.first().map_or(0, Vec::len);
     let covering = shipped_coverings()
-        .filter(|(n, s)| *n == players && s.len() > reach)
-        .max_by_key(|(_, s)| (s.len() >= sessions, s.len()));
+        .filter(|(n, s)| *n == players && (reach + 1..=sessions).contains(&s.len()))
+        .max_by_key(|(_, s)| s.len());
     if let Some((_, design)) = covering {
-        return vec![design.into_iter().take(sessions).collect()];
+        return vec![design];
     }
     repeat_free.truncate(2);
     repeat_free
@@ -533,20 +534,27 @@ mod tests {
     }
 
     #[test]
-    fn every_shipped_covering_meets_every_pair_with_repeats_at_the_counting_bound() {
+    fn every_shipped_covering_has_its_stated_unmet_pairs_and_repeats() {
+        // (players, sessions, pairs that never meet): the first two at the counting bound, 48 × 16 above it.
+        let stated = [(24, 8, 0), (36, 12, 0), (48, 16, 24)];
         let mut cells = Vec::new();
         for (players, sessions) in shipped_coverings() {
+            let cell = (players, sessions.len());
+            let Some(&(_, _, stated_unmet)) = stated.iter().find(|s| (s.0, s.1) == cell) else {
+                panic!("{cell:?} is shipped without a stated figure");
+            };
             let met = any_size::meetings(&plan_of(&sessions), players);
             let unmet = (0..players).flat_map(|a| (a + 1..players).map(move |b| (a, b)));
             let unmet = unmet.filter(|&(a, b)| met[a * players + b] == 0).count();
-            assert_eq!(unmet, 0, "{players} × {}: every pair meets", sessions.len());
+            assert_eq!(unmet, stated_unmet, "{cell:?}: pairs that never meet");
             let r = report(&Schedule { sessions: sessions.clone() }, &vec![Entrant::default(); players])
                 .unwrap_or_else(|e| panic!("{players} players: {e}"));
-            assert_eq!(r.repeat_meetings, repeat_lower_bound(players, sessions.len()), "{players} players");
-            cells.push((players, sessions.len()));
+            // Past the maximum every meeting beyond one per pair is a repeat: the bound plus the unmet pairs.
+            assert_eq!(r.repeat_meetings, repeat_lower_bound(players, cell.1) + unmet as u64, "{cell:?}");
+            cells.push(cell);
         }
-        for cell in [(24, 8), (36, 12)] {
-            assert!(cells.contains(&cell), "{cell:?} is shipped");
+        for (players, sessions, _) in stated {
+            assert!(cells.contains(&(players, sessions)), "{players} × {sessions} is shipped");
         }
     }
 
@@ -561,6 +569,19 @@ mod tests {
             let fewer = generate(&SeatingRequest::numbered(players, sessions - 1, 7)).expect("the players seat");
             assert_eq!(report(&fewer, &request.entrants).expect("valid").repeat_meetings, 0, "{players} players");
         }
+    }
+
+    #[test]
+    fn the_shipped_48_by_16_plan_seats_48_by_16_and_only_that_cell() {
+        let request = SeatingRequest::numbered(48, 16, 7);
+        let schedule = generate(&request).expect("the players seat");
+        let r = report(&schedule, &request.entrants).expect("a valid schedule");
+        // The transversal route alone gives 52; the shipped plan 48, and the search keeps it or betters it.
+        assert_eq!(r.lower_bound, 24);
+        assert!(r.repeat_meetings <= 48, "48 × 16: {} repeats", r.repeat_meetings);
+        // A prefix of it is not a start: 48 × 15 keeps the search's own plan from the repeat-free 14 sessions.
+        assert_eq!(designed_starts(48, 15).iter().map(Vec::len).max(), Some(14));
+        assert_eq!(designed_starts(48, 16).iter().map(Vec::len).collect::<Vec<_>>(), [16]);
     }
 
     #[test]
