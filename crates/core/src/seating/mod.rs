@@ -423,7 +423,7 @@ fn shipped_schedules(players: Option<usize>) -> impl Iterator<Item = (usize, Vec
     developed.chain(designs.map(|d| (d.players, d.sessions)))
 }
 
-/// Every shipped resolvable covering, as (players, sessions).
+/// Every schedule of `coverings.txt` (the resolvable coverings and the 48 × 16 plan), as (players, sessions).
 fn shipped_coverings() -> impl Iterator<Item = (usize, Vec<Vec<Group>>)> {
     data_lines(SHIPPED_COVERINGS).filter_map(designs::Design::parse).map(|d| (d.players, d.sessions))
 }
