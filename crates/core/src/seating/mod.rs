@@ -589,14 +589,19 @@ mod tests {
     }
 
     #[test]
-    fn forty_eight_players_seat_fifteen_sessions_without_a_repeat_from_the_sat_base() {
-        // w_max for 48 players: every player meets 45 of 47. The search alone left 24 repeats here.
-        assert!(data_lines(SHIPPED_SAT_BASES).any(|l| l.starts_with("48 15:")));
-        for seed in [1, 7] {
-            let request = SeatingRequest::numbered(48, 15, seed);
-            let schedule = generate(&request).expect("the players seat");
-            let r = report(&schedule, &request.entrants).expect("a valid schedule");
-            assert_eq!((r.repeat_meetings, r.lower_bound), (0, 0), "48 × 15, seed {seed}");
+    fn the_sat_bases_seat_44_by_14_and_48_by_15_without_a_repeat() {
+        // w_max for both counts: 44 players meet 42 of 43 others, 48 meet 45 of 47. The search alone left 26 and
+        // 24 repeats here.
+        for (players, sessions) in [(44, 14), (48, 15)] {
+            let head = format!("{players} {sessions}:");
+            assert!(data_lines(SHIPPED_SAT_BASES).any(|l| l.starts_with(&head)), "{head}");
+            assert_eq!(w_max(players / 4), sessions);
+            for seed in [1, 7] {
+                let request = SeatingRequest::numbered(players, sessions, seed);
+                let schedule = generate(&request).expect("the players seat");
+                let r = report(&schedule, &request.entrants).expect("a valid schedule");
+                assert_eq!((r.repeat_meetings, r.lower_bound), (0, 0), "{players} × {sessions}, seed {seed}");
+            }
         }
     }
 
@@ -625,7 +630,7 @@ mod tests {
         // The cells near the bound that local search does not reach are all covered, and past twelve sessions
         // the 1-rotational bases reach further than any construction for these counts.
         let past_twelve = [
-            (44, 13),
+            (44, 14),
             (48, 15),
             (56, 16),
             (60, 17),
