@@ -540,7 +540,7 @@ mod tests {
     #[test]
     fn every_shipped_covering_has_its_stated_unmet_pairs_and_repeats() {
         // (players, sessions, pairs that never meet): the first two at the counting bound, 48 × 16 above it.
-        let stated = [(24, 8, 0), (36, 12, 0), (48, 16, 13)];
+        let stated = [(24, 8, 0), (36, 12, 0), (48, 16, 12)];
         let mut cells = Vec::new();
         for (players, sessions) in shipped_coverings() {
             let cell = (players, sessions.len());
@@ -581,9 +581,9 @@ mod tests {
         let schedule = generate(&request).expect("the players seat");
         let r = report(&schedule, &request.entrants).expect("a valid schedule");
         // The transversal route alone gives 52, the plan built on it 48; the shipped plan (the SAT base and one
-        // more session) 37, and the search keeps it or betters it.
+        // more session) 36, and the search keeps it or betters it.
         assert_eq!(r.lower_bound, 24);
-        assert!(r.repeat_meetings <= 37, "48 × 16: {} repeats", r.repeat_meetings);
+        assert!(r.repeat_meetings <= 36, "48 × 16: {} repeats", r.repeat_meetings);
         // A prefix of it is not a start: 48 × 15 comes from the repeat-free 15 sessions of the shipped base.
         assert_eq!(designed_starts(48, 15).iter().map(Vec::len).collect::<Vec<_>>(), [15]);
         assert_eq!(designed_starts(48, 16).iter().map(Vec::len).collect::<Vec<_>>(), [16]);
