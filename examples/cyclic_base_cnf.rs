@@ -12,7 +12,8 @@
 //! three points of three different rows (and a fixed point each), the others four; every difference class — a
 //! pair of rows with a difference, or a row with ±d — occurs at most once, and a row never holds R/2 when R is
 //! even. Nothing about which classes stay unused is fixed. The blocks are ordered by their least point and the
-//! first fixed point's block holds point 0 (translation), which removes symmetry without losing solutions.
+//! first fixed point's block (the first block when there is none) holds point 0, which renaming the rows and a
+//! translation always allow: this removes symmetry without losing solutions.
 //! A SAT solver was used because the example's own search runs out of time on these cells: kissat 4.0.4 found
 //! 44 × 14 in 56 s and 48 × 15 in 321 s on one core from these clauses (2026-11-27).
 
