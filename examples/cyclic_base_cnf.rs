@@ -27,6 +27,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use stecca::seating::checked_cyclic_base_line;
+
 /// Clauses over numbered variables (DIMACS: 1-based, negative for "not").
 struct Cnf {
     vars: i64,
@@ -189,36 +191,13 @@ impl Shape {
         f
     }
 
-    /// The base session from a solver's model, checked: developed, every player once per session, no pair twice.
+    /// The base session from a solver's model, checked by Stecca: every player once per session, no pair twice.
     fn line(&self, model: &[i64]) -> String {
         let truth: std::collections::HashSet<i64> = model.iter().copied().filter(|&v| v > 0).collect();
         let blocks: Vec<Vec<usize>> =
             (0..self.blocks).map(|b| (0..self.finite()).filter(|&p| truth.contains(&self.x(p, b))).collect()).collect();
-        let mut met = vec![false; self.players * self.players];
-        for i in 0..self.r {
-            let mut seated = vec![false; self.players];
-            for (k, block) in blocks.iter().enumerate() {
-                let mut table: Vec<usize> =
-                    block.iter().map(|&p| p / self.r * self.r + (p % self.r + i) % self.r).collect();
-                if k < self.fixed {
-                    table.push(self.finite() + k);
-                }
-                assert_eq!(table.len(), 4, "block {k} of the model seats {} players", table.len());
-                for (j, &a) in table.iter().enumerate() {
-                    assert!(!std::mem::replace(&mut seated[a], true), "player {a} twice in session {i}");
-                    for &b in &table[j + 1..] {
-                        assert!(!std::mem::replace(&mut met[a * self.players + b], true), "{a} and {b} meet twice");
-                        met[b * self.players + a] = true;
-                    }
-                }
-            }
-        }
-        let mut line = format!("{} {}:", self.players, self.r);
-        for (k, block) in blocks.iter().enumerate() {
-            let points: Vec<String> = block.iter().map(usize::to_string).collect();
-            let _ = write!(line, "{} {}", if k == 0 { "" } else { " |" }, points.join(" "));
-        }
-        line
+        checked_cyclic_base_line(self.players, self.r, blocks)
+            .expect("the solver's base develops into a repeat-free schedule")
     }
 }
 

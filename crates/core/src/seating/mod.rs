@@ -491,6 +491,17 @@ pub fn cyclic_base_line(players: usize, sessions: usize, orbits: usize, rng: &mu
     cyclic::find_base_with_orbits(players, sessions, orbits, rng, budget).map(|b| b.to_line())
 }
 
+/// A base found outside Stecca (one base session, its blocks in the order of `assets/seating/cyclic-bases.txt`:
+/// the fixed points' blocks of three first), as its line of that file if it has the file's shape and develops
+/// into sessions where every player sits once and no pair meets twice; `None` otherwise (offline search:
+/// `examples/cyclic_base_cnf.rs`).
+pub fn checked_cyclic_base_line(players: usize, sessions: usize, blocks: Vec<Vec<usize>>) -> Option<String> {
+    let line = cyclic::Base { players, sessions, orbits: 1, blocks }.to_line();
+    let developed = cyclic::Base::parse(&line)?.develop();
+    let r = report(&Schedule { sessions: developed }, &vec![Entrant::default(); players]).ok()?;
+    (r.repeat_meetings == 0).then_some(line)
+}
+
 /// A plan of `sessions` at tables of exactly `size` where no pair meets twice, by the tabu search run for
 /// `budget` steps from a random start (offline search: `examples/find_triple_designs.rs`); `None` when the
 /// budget runs out first.
@@ -604,6 +615,28 @@ mod tests {
                 assert_eq!((r.repeat_meetings, r.lower_bound), (0, 0), "{players} × {sessions}, seed {seed}");
             }
         }
+    }
+
+    #[test]
+    fn a_base_found_outside_is_checked_before_it_becomes_a_line() {
+        let Some(line) = data_lines(SHIPPED_SAT_BASES).find(|l| l.starts_with("48 15:")) else {
+            panic!("48 15 is shipped");
+        };
+        let base = cyclic::Base::parse(line).expect("the shipped line parses");
+        assert_eq!(checked_cyclic_base_line(48, 15, base.blocks.clone()).as_deref(), Some(line));
+        // Two points swapped between a block of three and a block of four: the same shape, but pairs meet twice.
+        let mut swapped = base.blocks.clone();
+        let (a, b) = (swapped[0][0], swapped[3][0]);
+        (swapped[0][0], swapped[3][0]) = (b, a);
+        assert_eq!(checked_cyclic_base_line(48, 15, swapped), None);
+        // A point seated twice and another never: no schedule.
+        let mut twice = base.blocks.clone();
+        twice[5][0] = twice[4][0];
+        assert_eq!(checked_cyclic_base_line(48, 15, twice), None);
+        // A block of the wrong size: not the file's shape.
+        let mut short = base.blocks;
+        short[4].pop();
+        assert_eq!(checked_cyclic_base_line(48, 15, short), None);
     }
 
     #[test]
