@@ -5,9 +5,9 @@
 //! three bits of every player, and each player never meets exactly one other (its number XOR 1) — ten sessions
 //! of three new opponents cover the other 30.
 //!
-//! `assets/seating/coverings.txt` uses the same line format for schedules one session past the maximum: two
-//! where every pair meets and each player meets one other twice, and the best plan known for 48 × 16 (the file
-//! says how each was built).
+//! `assets/seating/coverings.txt` uses the same line format for schedules one session past the maximum (24 × 8,
+//! 36 × 12, 48 × 16) where every pair meets and each player meets one other twice (the file says how each was
+//! built).
 
 use super::{plan::Plan, search::Group};
 
