@@ -406,7 +406,7 @@ const SHIPPED_BASES: &str = include_str!("../../assets/seating/cyclic-bases.txt"
 /// The shipped repeat-free bases that search does not find in its time (a SAT solver on the model of
 /// `examples/cyclic_base_cnf.rs`), in the same format.
 const SHIPPED_SAT_BASES: &str = include_str!("../../assets/seating/cyclic-bases-sat.txt");
-/// The shipped whole designs (offline search: `examples/find_xor_design.rs`).
+/// The shipped whole designs (offline searches: `examples/find_xor_design.rs`, and a SAT solver for 56 × 18).
 const SHIPPED_DESIGNS: &str = include_str!("../../assets/seating/designs.txt");
 /// The shipped schedules past the maximum: resolvable coverings for 24 × 8, 36 × 12 and 48 × 16 (every pair
 /// meets, repeats at the counting bound; found offline, the file says how each was built).
@@ -660,6 +660,7 @@ mod tests {
             (44, 14),
             (48, 15),
             (56, 17),
+            (56, 18),
             (60, 17),
             (68, 19),
             (72, 20),
