@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use super::input::{Lines, MAX_INPUT, open, read_all};
 use super::{EXIT_INVALID, open_existing, referee};
-use crate::desk::{Desk, TableAddress};
+use crate::desk::{Desk, DeskError, StoreError, TableAddress};
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
@@ -94,7 +94,10 @@ fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::R
             Err(failure) => {
                 all_saved = false;
                 // Scripts read the same JSON whatever the language: its words are English.
-                let answer = json!({ "line": number + 1, "error": failure.text().render(Lang::En) });
+                let mut answer = json!({ "line": number + 1, "error": failure.text().render(Lang::En) });
+                if let Failure::Overtaken(_, saved) = &failure {
+                    answer["saved"] = saved.clone();
+                }
                 if let Failure::Offline(_) = failure {
                     // Every line behind this one would wait as long again for the same server: stop, and say
                     // where, so that the script sends the rest again (a line sent again is not saved twice).
@@ -116,6 +119,9 @@ fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::R
 enum Failure {
     /// The manche (or the line) is wrong: the same line will be refused again.
     Invalid(Message),
+    /// Another writer saved other hands under the line's manche number first: what it saved (number, nets,
+    /// who, when), for the script to compare.
+    Overtaken(Message, Value),
     /// The server could not be reached: the same line may be saved later.
     Offline(Message),
 }
@@ -123,7 +129,22 @@ enum Failure {
 impl Failure {
     fn text(&self) -> &Message {
         match self {
-            Failure::Invalid(text) | Failure::Offline(text) => text,
+            Failure::Invalid(text) | Failure::Overtaken(text, _) | Failure::Offline(text) => text,
+        }
+    }
+
+    fn of(error: &DeskError) -> Failure {
+        match error {
+            _ if error.is_offline() => Failure::Offline(error.message()),
+            DeskError::Store(StoreError::Conflict(conflict)) => {
+                let saved = &conflict.current;
+                let nets: serde_json::Map<String, Value> =
+                    saved.input.players.iter().zip(&saved.nets).map(|(p, net)| (p.name.clone(), json!(net))).collect();
+                let first = json!({ "manche": saved.number, "nets": nets, "referee": saved.referee,
+                                    "entered_at": saved.entered_at });
+                Failure::Overtaken(error.message(), first)
+            }
+            _ => Failure::Invalid(error.message()),
         }
     }
 }
@@ -135,8 +156,9 @@ fn enter_patiently(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> R
     let deadline = Instant::now() + Duration::from_secs(args.wait_offline);
     loop {
         match enter_text(desk, args, text, by) {
-            Err(Failure::Offline(_)) if Instant::now() + OFFLINE_RETRY <= deadline => {
-                std::thread::sleep(OFFLINE_RETRY);
+            // The last try is made at the deadline, so that the server is given the whole time the line says.
+            Err(Failure::Offline(_)) if Instant::now() < deadline => {
+                std::thread::sleep(OFFLINE_RETRY.min(deadline.saturating_duration_since(Instant::now())));
             }
             Err(Failure::Offline(why)) => {
                 return Err(Failure::Offline(
@@ -182,9 +204,7 @@ fn enter_text(desk: &mut Desk, args: &EnterArgs, text: &str, by: &str) -> Result
     let input: MancheInput = serde_path_to_error::deserialize(value)
         .map_err(|e| Failure::Invalid(msg!("cli.invalid_input", why = format!("{}: {}", e.path(), e.inner()))))?;
     let at = TableAddress { tournament: args.tournament, session, table };
-    let entered = desk
-        .enter_manche(at, manche, &input, by)
-        .map_err(|e| if e.is_offline() { Failure::Offline(e.message()) } else { Failure::Invalid(e.message()) })?;
+    let entered = desk.enter_manche(at, manche, &input, by).map_err(|e| Failure::of(&e))?;
     let nets: serde_json::Map<String, Value> =
         entered.nets.iter().map(|(name, net)| (name.clone(), json!(net))).collect();
     let mut answer = json!({ "session": session, "table": table, "manche": entered.manche, "nets": nets });

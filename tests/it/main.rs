@@ -25,6 +25,7 @@ mod house;
 mod mayumi;
 mod network_loss;
 mod notebook;
+mod one_table_writers;
 mod packaging;
 mod plan_import;
 mod portable;

@@ -2,12 +2,12 @@
 //! registered, in any order. Seat winds, the dealer's flag, the round wind and the manche number may be left out — they
 //! are filled from the table's rotation and its next free manche — and when given must agree with them.
 
-use super::{DeskError, DeskResult, confirm_manche, table_state};
+use super::{DeskError, DeskResult, SaveAs, confirm_manche_as, table_state};
 use crate::message::Explain;
 use crate::message::Message;
 use crate::msg;
 use crate::rules::{FieldKind, MancheInput};
-use crate::store::Store;
+use crate::store::{Conflict, Store, StoreError};
 use crate::tournament::{Id, MancheEntry};
 
 /// Where a manche is entered.
@@ -36,8 +36,42 @@ fn refused(why: Message) -> DeskError {
     DeskError::Refused(why)
 }
 
+/// How many times a manche without a number follows other writers to the table's next number before it gives
+/// up: each try lost to a manche another writer saved, so this many means a table entered as fast as it is read.
+const MAX_OVERTAKEN: usize = 64;
+
 /// Validates the manche against the table, fills what was left out, scores it and saves it (one transaction).
+///
+/// Several writers may enter manches of one table at once. Each save means a new manche and never corrects one:
+/// a manche without a number that another writer overtook takes the next number; one with its number is
+/// refused with the other writer's values ([`crate::store::StoreError::Conflict`]), unless they are its own.
 pub fn enter_manche(
+    store: &mut Store,
+    at: TableAddress,
+    number: Option<u32>,
+    input: &MancheInput,
+    referee: &str,
+) -> DeskResult<Entered> {
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        match enter_once(store, at, number, input, referee) {
+            Err(DeskError::Store(StoreError::Conflict(_))) if number.is_none() && tries < MAX_OVERTAKEN => continue,
+            Err(DeskError::Store(StoreError::Conflict(conflict))) if number.is_some() => {
+                // The same manche sent with its number by two writers at once is saved once: the second hears
+                // it unchanged. Another manche under that number is refused with the first one's values.
+                return match enter_once(store, at, number, input, referee) {
+                    Ok(entered) if entered.unchanged => Ok(entered),
+                    _ => Err(DeskError::Store(StoreError::Conflict(conflict))),
+                };
+            }
+            other => return other,
+        }
+    }
+}
+
+/// One try of [`enter_manche`], on the table as read now.
+fn enter_once(
     store: &mut Store,
     at: TableAddress,
     number: Option<u32>,
@@ -146,11 +180,13 @@ pub fn enter_manche(
     if let Some(saved) = state.manches.get(number as usize - 1) {
         let normalized = entry.to_input(settings, &state.players, &frame);
         if saved.input != normalized {
-            return Err(refused(msg!("error.enter.saved_other", number = number)));
+            // Refused with what is saved, so that the script can compare (a correction is made at the desk).
+            let current = saved.clone();
+            return Err(DeskError::Store(StoreError::Conflict(Box::new(Conflict { current, new: true }))));
         }
         let nets = names.iter().map(|n| (*n).to_owned()).zip(saved.nets.iter().copied()).collect();
         return Ok(Entered { manche: number, nets, unchanged: true });
     }
-    let (_, outcome) = confirm_manche(store, seated.id, number, &entry, referee)?;
+    let (_, outcome) = confirm_manche_as(store, seated.id, number, &entry, referee, &SaveAs::fresh(Some(SaveAs::NEW)))?;
     Ok(Entered { manche: number, nets: outcome.net, unchanged: false })
 }

@@ -109,7 +109,8 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
 pub struct SaveAs {
     /// The revision of the manche the station showed when the referee began typing: for a correction, the
     /// stored manche's; [`SaveAs::NEW`] (0) for a manche the station showed as not yet entered, so that one
-    /// another station saved meanwhile is refused, not overwritten. `None`: whatever is saved now (a script).
+    /// another station saved meanwhile is refused, not overwritten. `None`: a new manche, or a correction of
+    /// whatever is saved now (one user alone at the desk).
     pub revision: Option<i64>,
     /// Names this save: the same key when a save is tried again after its answer was lost, so that it is
     /// not made twice.
@@ -163,7 +164,15 @@ pub fn confirm_manche_as(
         )));
     }
     let (input, outcome) = state.preview(number, entry).map_err(DeskError::Entry)?;
-    if let Some(old) = saved
+    // A station that showed the manche as not yet entered saves a new manche, whatever it finds now: one that
+    // another writer saved meanwhile is that writer's, and the store refuses this save with its values. Only a
+    // save that names no revision (one user at the desk, correcting what is there) corrects what it finds.
+    let kind = match (saved, save.revision) {
+        (_, Some(SaveAs::NEW)) | (None, None) => SaveKind::New,
+        (Some(old), None) => SaveKind::Correction { revision: old.revision },
+        (_, Some(revision)) => SaveKind::Correction { revision },
+    };
+    if let (Some(old), SaveKind::Correction { .. }) = (saved, kind)
         && (number as usize) < state.manches.len()
         && state.rotation(&old.outcome) != state.rotation(&outcome)
     {
@@ -174,10 +183,6 @@ pub fn confirm_manche_as(
             to = state.manches.len()
         )));
     }
-    let kind = match saved {
-        None => SaveKind::New,
-        Some(old) => SaveKind::Correction { revision: save.revision.unwrap_or(old.revision) },
-    };
     store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
     Ok((input, outcome))
 }

@@ -39,20 +39,28 @@ pub struct Save<'a> {
     pub key: &'a str,
 }
 
-/// A correction refused because another station changed the manche after this one read it.
+/// A save refused because another writer saved the manche after this one read it: a new manche that another
+/// station (or script) entered first, or a correction of a revision that is no longer the manche's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Conflict {
-    /// The manche as it is saved now (its new values).
+    /// The manche as it is saved now (its values).
     pub current: StoredManche,
+    /// The refused save meant a new manche (another writer entered it first), not a correction.
+    pub new: bool,
 }
 
 impl Conflict {
-    /// "Manche 3 was changed by Mario Rossi at 10:12 on another station …".
+    /// "Manche 3 was changed by Mario Rossi at 10:12 on another station …", or "… entered by …" for a new one.
     pub fn message(&self) -> crate::message::Message {
         let at = chrono::DateTime::parse_from_rfc3339(&self.current.entered_at)
             .map(|t| t.format("%H:%M").to_string())
             .unwrap_or_else(|_| self.current.entered_at.clone());
-        msg!("error.manche.changed_elsewhere", number = self.current.number, referee = self.current.referee, time = at)
+        let (number, referee) = (self.current.number, &self.current.referee);
+        if self.new {
+            msg!("error.manche.entered_elsewhere", number = number, referee = referee, time = at)
+        } else {
+            msg!("error.manche.changed_elsewhere", number = number, referee = referee, time = at)
+        }
     }
 }
 
@@ -163,7 +171,8 @@ impl Store {
             // This very save landed before its answer was lost: nothing to write again.
             (Some((id, _, saved_by)), _) if !key.is_empty() && saved_by == key => return Ok(id),
             (Some(_), SaveKind::New) => {
-                return Err(StoreError::Refused(msg!("error.manche.saved_elsewhere", number = number)));
+                drop(tx);
+                return Err(self.conflict(table, number, true));
             }
             (None, SaveKind::Correction { .. }) => return Err(StoreError::NotFound(Record::Manche)),
             (Some((id, before, _)), SaveKind::Correction { revision }) => {
@@ -188,11 +197,7 @@ impl Store {
                 )?;
                 if changed == 0 {
                     drop(tx);
-                    let current = self.table_manches(table)?.into_iter().find(|m| m.number == number);
-                    return Err(match current {
-                        Some(current) => StoreError::Conflict(Box::new(Conflict { current })),
-                        None => StoreError::NotFound(Record::Manche),
-                    });
+                    return Err(self.conflict(table, number, false));
                 }
                 tx.execute("DELETE FROM payment WHERE manche_id = ?1", params![id])?;
                 super::audit::Change {
@@ -253,6 +258,15 @@ impl Store {
         }
         tx.commit()?;
         Ok(id)
+    }
+
+    /// The refusal of a save that another writer overtook, with the manche as it is saved now.
+    fn conflict(&self, table: Id, number: u32, new: bool) -> StoreError {
+        match self.table_manches(table).map(|manches| manches.into_iter().find(|m| m.number == number)) {
+            Ok(Some(current)) => StoreError::Conflict(Box::new(Conflict { current, new })),
+            Ok(None) => StoreError::NotFound(Record::Manche),
+            Err(error) => error,
+        }
     }
 
     /// A table's manches in order.
