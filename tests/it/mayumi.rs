@@ -322,6 +322,7 @@ fn a_capture_far_from_a_finished_hand_is_warned_and_a_finished_one_is_not() {
             dealer: 0,
             round_wind: None,
             seat_winds: false,
+            ..stecca::rules::MancheFrame::default()
         };
         for seed in 0..300 {
             let in_force = rules.in_force(&json!({})).expect("defaults");

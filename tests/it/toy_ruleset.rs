@@ -148,3 +148,72 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
 fn settings_heading(store: &Store, id: i64) -> String {
     store.tournament(id).expect("t").settings.rules_heading(stecca::i18n::Lang::It)
 }
+
+/// The seam carries a game from hand to hand: Tre with `carry_draws` counts the draws since the last win in a
+/// manche field that the table fills in (the next winner collects the stake once more per draw), a script that
+/// gives it must give the table's, and a correction scores the manches after it again from what they now start
+/// with, each audited, in one transaction.
+#[test]
+fn a_session_carries_its_state_from_hand_to_hand_and_a_correction_replays_what_follows() {
+    crate::common::tre::register();
+    let mut store = Store::open_in_memory().expect("open");
+    let settings = TournamentSettings {
+        name: "Serata a tre".into(),
+        rules: "tre".into(),
+        options: serde_json::json!({"carry_draws": true}),
+        sessions: 1,
+        manches_per_session: 4,
+        ..TournamentSettings::default()
+    };
+    let id = desk::create_tournament(&mut store, &settings, "R").expect("create");
+    for name in ["Ada", "Bea", "Cy"] {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "R").expect("player");
+    }
+    desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    let table = store.seating(id).expect("seating")[0].id;
+    let draw = MancheEntry { void: true, ..MancheEntry::blank(3) };
+    let nets = |store: &Store, number: usize| store.table_manches(table).expect("manches")[number - 1].nets.clone();
+
+    desk::confirm_manche(&mut store, table, 1, &draw, "R").expect("manche 1, a draw");
+    let state = desk::table_state(&store, table).expect("state");
+    assert_eq!(state.frame(2).carried.get("draws"), Some(&serde_json::json!(1)), "one draw carried");
+    // Manche 2 is won at position 2 (the deal passed to position 1): the stake twice, for the draw before it.
+    let (input, _) = desk::confirm_manche(&mut store, table, 2, &won(2, false), "R").expect("manche 2");
+    assert_eq!(input.field::<u64>("draws").expect("read"), Some(1), "the table filled it in");
+    assert_eq!(nets(&store, 2), [-20, -20, 40]);
+    let carried = desk::table_state(&store, table).expect("state").frame(3).carried;
+    assert_eq!(carried.get("draws"), Some(&serde_json::json!(0)), "a win clears it");
+    desk::confirm_manche(&mut store, table, 3, &won(2, false), "R").expect("manche 3");
+
+    // A script naming another count than the table's is refused; naming the table's, accepted.
+    let names: Vec<String> =
+        desk::table_state(&store, table).expect("state").players.into_iter().map(|p| p.name).collect();
+    let at = desk::TableAddress { tournament: id, session: 1, table: 1 };
+    let script = |draws: u64| {
+        let players: Vec<_> =
+            names.iter().map(|n| serde_json::json!({"name": n, "mahjong": *n == names[2]})).collect::<Vec<_>>();
+        serde_json::from_value::<stecca::rules::MancheInput>(
+            serde_json::json!({"rules": "tre", "draws": draws, "players": players}),
+        )
+        .expect("input")
+    };
+    let refused = desk::enter_manche(&mut store, at, None, &script(2), "R").expect_err("not the table's count");
+    assert!(refused.to_string().contains("draws 2 given, but the table's manche 4 starts from 0"), "{refused}");
+    assert_eq!(store.table_manches(table).expect("manches").len(), 3, "nothing saved");
+
+    // Correcting manche 1 into a win at position 1 (the deal still passes to position 1): manche 2 now starts
+    // without a draw and is scored again, at the single stake; manche 3 starts as before and stays.
+    let mut first = won(1, false);
+    first.void = false;
+    desk::confirm_manche(&mut store, table, 1, &first, "Lucia").expect("the correction and its replay");
+    let manches = store.table_manches(table).expect("manches");
+    assert_eq!(manches[1].input.field::<u64>("draws").expect("read"), Some(0), "no draw carried any more");
+    assert_eq!(manches[1].nets, [-10, -10, 20], "manche 2 scored again from what it now starts with");
+    assert_eq!(
+        manches.iter().map(|m| (m.revision, m.referee.as_str())).collect::<Vec<_>>(),
+        [(2, "Lucia"), (2, "Lucia"), (1, "R")],
+        "manche 3 started from nothing before and after: untouched"
+    );
+    let history = store.record_history("manche", manches[1].id).expect("history");
+    assert_eq!(history.iter().map(|h| h.action.as_str()).collect::<Vec<_>>(), ["enter", "correct"]);
+}

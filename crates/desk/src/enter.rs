@@ -89,12 +89,7 @@ fn enter_once(
     if input.rules != settings.rules {
         return Err(refused(msg!("error.enter.rules", given = input.rules, plays = settings.rules)));
     }
-    // A table records its own players: of the manche's own fields it holds only a player picked among them.
     let model = settings.ruleset().entry_model();
-    let held = |key: &str| model.fields.iter().any(|f| f.key == key && f.kind == FieldKind::PickPlayer);
-    if let Some((key, _)) = input.fields.iter().find(|(key, value)| !held(key) && !value.is_null()) {
-        return Err(refused(msg!("error.enter.manche_field", field = key)));
-    }
     let no_options = input.options.as_object().is_some_and(|o| o.is_empty()) || input.options.is_null();
     if !no_options && input.options != settings.options {
         return Err(refused(msg!("error.enter.options")));
@@ -114,6 +109,24 @@ fn enter_once(
         return Err(refused(msg!("error.enter.not_next", number = number, next = next)));
     }
     let frame = state.frame(number);
+    // A table records its own players: of the manche's own fields it holds only a player picked among them,
+    // and what the session carries into the manche (counters, deposits), which, when given, must be the table's.
+    let held = |key: &str| model.fields.iter().any(|f| f.key == key && f.kind == FieldKind::PickPlayer);
+    for (key, value) in input.fields.iter().filter(|(key, value)| !held(key) && !value.is_null()) {
+        match frame.carried.get(key) {
+            None => return Err(refused(msg!("error.enter.manche_field", field = key))),
+            Some(carried) if carried != value => {
+                return Err(refused(msg!(
+                    "error.enter.carried",
+                    field = key,
+                    given = value,
+                    number = number,
+                    actual = carried
+                )));
+            }
+            Some(_) => {}
+        }
+    }
     if let Some(round) = input.round_wind
         && frame.round_wind != Some(round)
     {
@@ -167,6 +180,7 @@ fn enter_once(
     // What the ruleset refuses in the script's own words (a field it has no use for, a value of the wrong
     // shape) is said before the manche is read as the desk types it: checked with what the table fills in.
     let mut filled = MancheInput { round_wind: frame.round_wind, options: settings.options.clone(), ..ordered.clone() };
+    filled.fields.extend(frame.carried.clone());
     for (position, player) in filled.players.iter_mut().enumerate() {
         player.seat = frame.seat(position);
         if let Some(flag) = model.dealer_flag {

@@ -1,10 +1,11 @@
 //! One session table: its players, its manches and the winds of each, and the confirmation of a manche.
 
 use super::{DeskError, DeskResult};
+use crate::message::Explain;
 use crate::msg;
 use std::sync::Arc;
 
-use crate::rules::{MancheFrame, Rotation, RulesInForce};
+use crate::rules::{Fields, MancheFrame, Rotation, RulesInForce};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{Save, SaveKind, SeatedTable, Store, StoredManche};
 use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
@@ -27,6 +28,9 @@ pub struct TableState {
     /// Who dealt after each manche, derived once from the outcomes (the table screen asks every row's winds
     /// on every frame).
     rotations: Vec<Rotation>,
+    /// What the session carries into each manche (counters, deposits): into the first, then after each stored
+    /// manche; derived once like the rotations.
+    carried: Vec<Fields>,
 }
 
 impl TableState {
@@ -37,9 +41,13 @@ impl TableState {
         manche_winds(self.table.start_round_wind, previous, self.players.len())
     }
 
-    /// Who deals after a manche with this outcome.
-    fn rotation(&self, outcome: &MancheOutcome) -> Rotation {
-        self.rules.rotation(outcome)
+    /// Whether manche `number`, scoring `outcome`, leaves the deal where the stored manche left it: the same
+    /// dealer and the same count of passes after it, so that every later manche keeps its dealer and winds.
+    fn keeps_the_deal(&self, number: u32, outcome: &MancheOutcome) -> bool {
+        let before = number.saturating_sub(1) as usize;
+        let mut rotations = self.rotations[..before.min(self.rotations.len())].to_vec();
+        rotations.push(self.rules.rotation(outcome));
+        manche_winds(self.table.start_round_wind, &rotations, self.players.len()) == self.winds(number + 1)
     }
 
     /// Where manche `number` is played: the players by position, who deals, the prevailing wind.
@@ -50,7 +58,14 @@ impl TableState {
             dealer: winds.east_position,
             round_wind: self.settings.ruleset().seat_model().has_winds().then_some(winds.round_wind),
             seat_winds: self.settings.ruleset().seat_model().has_seat_winds(),
+            carried: self.carried_into(number),
         }
+    }
+
+    /// What the session carries into manche `number` (1-based) from the manche before it.
+    pub fn carried_into(&self, number: u32) -> Fields {
+        let into = (number as usize).saturating_sub(1).min(self.carried.len().saturating_sub(1));
+        self.carried.get(into).cloned().unwrap_or_default()
     }
 
     /// The number the next new manche gets, or `None` when the session is complete.
@@ -100,8 +115,11 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let manches = store.table_manches(table)?;
     let rules = settings.in_force()?;
     let rotations = rotations(&*rules, &manches);
+    let first = rules.carry(None);
+    let carried = std::iter::once(first).chain(manches.iter().map(|m| rules.carry(Some((&m.input, &m.outcome)))));
+    let carried = carried.collect();
     let book = crate::book::kept(store, tournament, &settings)?;
-    Ok(TableState { table: seated, settings, players, manches, book, rules, rotations })
+    Ok(TableState { table: seated, settings, players, manches, book, rules, rotations, carried })
 }
 
 /// How a station saves a manche: the revision it read, when it corrects one, and the key of this save.
@@ -172,9 +190,9 @@ pub fn confirm_manche_as(
         (Some(old), None) => SaveKind::Correction { revision: old.revision },
         (_, Some(revision)) => SaveKind::Correction { revision },
     };
-    if let (Some(old), SaveKind::Correction { .. }) = (saved, kind)
+    if matches!(kind, SaveKind::Correction { .. })
         && (number as usize) < state.manches.len()
-        && state.rotation(&old.outcome) != state.rotation(&outcome)
+        && !state.keeps_the_deal(number, &outcome)
     {
         return Err(DeskError::Refused(msg!(
             "error.manche.changes_east",
@@ -183,8 +201,62 @@ pub fn confirm_manche_as(
             to = state.manches.len()
         )));
     }
+    if let SaveKind::Correction { .. } = kind
+        && (number as usize) < state.manches.len()
+    {
+        // A correction changes what the session carries into the manches after it (counters, deposits): they
+        // are scored again with what they now start from, in the same transaction, each audited.
+        let later = replayed(&state, number, &input, &outcome)?;
+        store.all_or_nothing(|store| {
+            store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
+            for (old, (input, outcome)) in later {
+                let again = Save { kind: SaveKind::Correction { revision: old.revision }, key: "" };
+                store.save_manche(&state.table, old.number, again, &input, &outcome, referee)?;
+            }
+            Ok::<_, DeskError>(())
+        })?;
+        return Ok((input, outcome));
+    }
     store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
     Ok((input, outcome))
+}
+
+/// The manches after `number` as they score once manche `number` is `(input, outcome)`: each one whose carried
+/// fields change, with its new input and outcome, until one starts from what it started from before. A replay
+/// that would change who deals a later manche is refused, as a correction that does is.
+fn replayed<'a>(
+    state: &'a TableState,
+    number: u32,
+    input: &MancheInput,
+    outcome: &MancheOutcome,
+) -> DeskResult<Vec<(&'a StoredManche, (MancheInput, MancheOutcome))>> {
+    let mut later = Vec::new();
+    let mut carried = state.rules.carry(Some((input, outcome)));
+    for old in state.manches.iter().skip(number as usize) {
+        let before = state.carried_into(old.number);
+        if carried == before {
+            break;
+        }
+        let mut again = old.input.clone();
+        again.fields.retain(|key, _| !before.contains_key(key));
+        again.fields.extend(carried);
+        let scored = crate::rules::score_manche(&again).map_err(|error| {
+            DeskError::Refused(
+                msg!("error.manche.replay_refused", number = old.number).arg_message("why", error.message()),
+            )
+        })?;
+        if !state.keeps_the_deal(old.number, &scored) {
+            return Err(DeskError::Refused(msg!(
+                "error.manche.changes_east",
+                number = number,
+                from = number + 1,
+                to = state.manches.len()
+            )));
+        }
+        carried = state.rules.carry(Some((&again, &scored)));
+        later.push((old, (again, scored)));
+    }
+    Ok(later)
 }
 
 /// How far a table has got in its session.

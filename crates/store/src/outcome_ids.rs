@@ -106,6 +106,7 @@ mod tests {
                 dealer: 0,
                 round_wind: model.has_winds().then_some(crate::tiles::Wind::East),
                 seat_winds: model.has_seat_winds(),
+                ..rules::MancheFrame::default()
             };
             let input = in_force.random_manche(7, &frame);
             let today = rules::score_manche(&input).expect("scores");

@@ -254,8 +254,8 @@ pub enum Rotation {
 }
 
 /// Where a manche is played: the players by position (0 = the dealer of the session's first manche), who deals
-/// this manche and the prevailing wind.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// this manche, the prevailing wind, and what the session carries into it from the manche before.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MancheFrame {
     /// Names by position.
     pub names: Vec<String>,
@@ -265,6 +265,11 @@ pub struct MancheFrame {
     pub round_wind: Option<Wind>,
     /// Whether seats carry winds that turn with the deal (with or without a round wind).
     pub seat_winds: bool,
+    /// The manche's fields that the table's session carries from hand to hand (counters, deposits on the
+    /// table), as [`RulesInForce::carry`] made them from the manche before (or for the session's first manche);
+    /// empty for rulesets whose hands stand alone. The desk fills them into the manche, as it fills the
+    /// winds, and a script that gives them must give the same.
+    pub carried: Fields,
 }
 
 impl MancheFrame {

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use super::problems::Problems;
 use super::{
-    ChoiceOption, EntryModel, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
+    ChoiceOption, EntryModel, Fields, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
     SeatModel, TunableValue,
 };
 use crate::i18n::Lang;
@@ -71,6 +71,12 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     fn rotation(&self, options: &Self::Options, outcome: &MancheOutcome) -> Rotation;
     /// Whether the deal passes after every manche whatever happens.
     fn deal_always_passes(&self, options: &Self::Options) -> bool;
+    /// The manche fields the session carries into the next manche (see [`MancheFrame::carried`]): after the
+    /// manche `before` (its input and what it scored), or into the session's first manche when `None`. The
+    /// default carries nothing: each hand stands alone.
+    fn carry(&self, _options: &Self::Options, _before: Option<(&MancheInput, &MancheOutcome)>) -> Fields {
+        Fields::new()
+    }
 
     /// Reads the manche out of the common input (a field the ruleset has no use for is refused by name).
     fn read_manche(&self, input: &MancheInput) -> Result<Self::Manche, Problems>;
@@ -104,6 +110,9 @@ pub trait RulesInForce: Debug + Send + Sync {
     fn deal_always_passes(&self) -> bool;
     /// A random valid manche at `frame` under these options; the same seed gives the same manche.
     fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput;
+    /// The manche fields the session carries into the manche after `before` (its input and what it scored), or
+    /// into the session's first manche when `None`.
+    fn carry(&self, before: Option<(&MancheInput, &MancheOutcome)>) -> Fields;
 }
 
 /// The adapter's bound form of a typed ruleset.
@@ -133,7 +142,13 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
     fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput {
         // The manche carries every option in force, the defaults spelled out, as a stored manche does.
         let options = serde_json::to_value(&self.options).unwrap_or_default();
-        MancheInput { options, ..self.rules.random_manche(seed, frame, &self.options) }
+        let mut manche = MancheInput { options, ..self.rules.random_manche(seed, frame, &self.options) };
+        manche.fields.extend(frame.carried.clone());
+        manche
+    }
+
+    fn carry(&self, before: Option<(&MancheInput, &MancheOutcome)>) -> Fields {
+        self.rules.carry(&self.options, before)
     }
 }
 

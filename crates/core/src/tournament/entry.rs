@@ -114,6 +114,8 @@ impl MancheEntry {
             manche.insert("round_wind".into(), serde_json::to_value(wind).unwrap_or_default());
         }
         manche.insert("void".into(), self.void.into());
+        // What the session carries into this manche (counters, deposits) is the table's, not typed.
+        manche.extend(frame.carried.clone());
         let mut seats = Vec::with_capacity(players.len());
         for (position, (player, hand)) in players.iter().zip(&self.hands).enumerate() {
             let mut seat = Map::new();
@@ -272,6 +274,7 @@ mod tests {
             dealer: 0,
             round_wind: Some(Wind::East),
             seat_winds: true,
+            ..MancheFrame::default()
         }
     }
 

@@ -1,7 +1,9 @@
 //! "Tre", a ruleset Stecca does not ship, for the tests that prove the ruleset seam: three players a table, no
 //! winds and no tiles (a dealer and numbered seats), the winner collecting the stake from each other player
-//! (twice the stake with `double`), the winner dealing next, a draw passing the deal. Register it with
-//! [`register`] before use.
+//! (twice the stake with `double`), the winner dealing next, a draw passing the deal. With `carry_draws`, a
+//! session carries its draws from hand to hand (a manche field `draws`, which the table fills in): the next
+//! winner collects the stake once more for each draw since the last win. Register it with [`register`] before
+//! use.
 
 use stecca::message::Message;
 use stecca::rules::{
@@ -53,13 +55,18 @@ pub struct TreOptions {
     pub starting_points: i64,
     /// The stake.
     pub stake: u64,
+    /// Draws carry over: the session's state from hand to hand.
+    pub carry_draws: bool,
 }
 
 impl Default for TreOptions {
     fn default() -> Self {
-        TreOptions { starting_points: 100, stake: 10 }
+        TreOptions { starting_points: 100, stake: 10, carry_draws: false }
     }
 }
+
+/// The manche field that counts the draws since the last win, carried from hand to hand.
+const DRAWS: &str = "draws";
 
 impl TypedRuleset for Tre {
     type Options = TreOptions;
@@ -92,6 +99,17 @@ impl TypedRuleset for Tre {
     fn deal_always_passes(&self, _options: &TreOptions) -> bool {
         false
     }
+    fn carry(&self, options: &TreOptions, before: Option<(&MancheInput, &MancheOutcome)>) -> rules::Fields {
+        let mut carried = rules::Fields::new();
+        if options.carry_draws {
+            let draws = match before {
+                Some((input, outcome)) if outcome.void => input.field::<u64>(DRAWS).ok().flatten().unwrap_or(0) + 1,
+                _ => 0,
+            };
+            carried.insert(DRAWS.into(), draws.into());
+        }
+        carried
+    }
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
     }
@@ -111,7 +129,8 @@ impl TypedRuleset for Tre {
         if let Some(p) = manche.players.iter().find(|p| p.seat.is_some() || p.hand.is_some()) {
             return Err(MancheError::player(&p.name, Message::new("tre.error.no_winds_no_tiles")).into());
         }
-        manche.refuse_fields_but(&[PAYS_ALL.key], "Tre")?;
+        manche.refuse_fields_but(&[PAYS_ALL.key, DRAWS], "Tre")?;
+        let draws = manche.field::<u64>(DRAWS)?.unwrap_or(0);
         let mut sticks = Vec::with_capacity(3);
         for player in &manche.players {
             player.refuse_fields_but(&[STICKS.key], "Tre")?;
@@ -155,7 +174,7 @@ impl TypedRuleset for Tre {
             .collect();
         if let Some(w) = winner {
             let doubled = manche.players[w].win.iter().any(|f| f == "double");
-            let value = options.stake * if doubled { 2 } else { 1 };
+            let value = options.stake * if doubled { 2 } else { 1 } * (1 + draws);
             players[w].score = i64::try_from(value).unwrap_or(i64::MAX);
             // Each loser owes the stake and a chip per stick it holds; the one who pays for all pays both debts.
             for other in (0..3).filter(|&i| i != w) {

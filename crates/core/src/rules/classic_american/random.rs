@@ -100,6 +100,7 @@ mod tests {
             dealer: 1,
             round_wind: Some(Wind::South),
             seat_winds: true,
+            ..MancheFrame::default()
         }
     }
 

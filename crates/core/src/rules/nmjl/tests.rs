@@ -7,7 +7,13 @@ fn in_force(options: serde_json::Value) -> std::sync::Arc<dyn RulesInForce> {
 use crate::tiles::Wind;
 
 fn frame(dealer: usize) -> MancheFrame {
-    MancheFrame { names: ["A", "B", "C", "D"].map(str::to_owned).to_vec(), dealer, round_wind: None, seat_winds: true }
+    MancheFrame {
+        names: ["A", "B", "C", "D"].map(str::to_owned).to_vec(),
+        dealer,
+        round_wind: None,
+        seat_winds: true,
+        ..MancheFrame::default()
+    }
 }
 
 #[test]
