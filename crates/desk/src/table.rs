@@ -190,20 +190,10 @@ pub fn confirm_manche_as(
         (Some(old), None) => SaveKind::Correction { revision: old.revision },
         (_, Some(revision)) => SaveKind::Correction { revision },
     };
-    if matches!(kind, SaveKind::Correction { .. })
-        && (number as usize) < state.manches.len()
-        && !state.keeps_the_deal(number, &outcome)
-    {
-        return Err(DeskError::Refused(msg!(
-            "error.manche.changes_east",
-            number = number,
-            from = number + 1,
-            to = state.manches.len()
-        )));
-    }
-    if let SaveKind::Correction { .. } = kind
-        && (number as usize) < state.manches.len()
-    {
+    if matches!(kind, SaveKind::Correction { .. }) && (number as usize) < state.manches.len() {
+        if !state.keeps_the_deal(number, &outcome) {
+            return Err(changes_east(&state, number));
+        }
         // A correction changes what the session carries into the manches after it (counters, deposits): they
         // are scored again with what they now start from, in the same transaction, each audited.
         let later = replayed(&state, number, &input, &outcome)?;
@@ -219,6 +209,11 @@ pub fn confirm_manche_as(
     }
     store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
     Ok((input, outcome))
+}
+
+/// The refusal of a correction of manche `number` that would change who deals a later manche.
+fn changes_east(state: &TableState, number: u32) -> DeskError {
+    DeskError::Refused(msg!("error.manche.changes_east", number = number, from = number + 1, to = state.manches.len()))
 }
 
 /// The manches after `number` as they score once manche `number` is `(input, outcome)`: each one whose carried
@@ -246,12 +241,7 @@ fn replayed<'a>(
             )
         })?;
         if !state.keeps_the_deal(old.number, &scored) {
-            return Err(DeskError::Refused(msg!(
-                "error.manche.changes_east",
-                number = number,
-                from = number + 1,
-                to = state.manches.len()
-            )));
+            return Err(changes_east(state, number));
         }
         carried = state.rules.carry(Some((&again, &scored)));
         later.push((old, (again, scored)));
