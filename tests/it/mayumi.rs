@@ -230,6 +230,60 @@ fn every_problem_is_reported_at_once_one_per_player() {
     );
 }
 
+/// Issue 62: the hand of the issue, half typed — the first player's cards only — is refused naming each player
+/// left empty (an empty field is far more often a hand not typed yet), absent or empty alike; marked "captured
+/// nothing" it scores, the short capture only warned; a mark beside typed cards is refused as contradictory.
+#[test]
+fn an_empty_capture_is_refused_unless_the_player_is_marked_as_having_captured_nothing() {
+    let half = json!({"rules": "mayumi", "players": [
+        {"name": "Aiko", "oya": true, "captured": "3L 3R 9A"}, {"name": "Botan", "captured": ""},
+        {"name": "Chiyo"}]});
+    assert_eq!(
+        refusal(&half),
+        "Botan: no captured cards entered: type them, or tick «Captured nothing» if the player took none \
+         (captured_nothing: true)"
+    );
+    let problems = manche_problems(&input(&half));
+    let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said[0].starts_with("Botan: no captured cards entered") && said[1].starts_with("Chiyo: no captured"));
+    let italian = stecca::message::Explain::message(&problems[1]).render(stecca::i18n::Lang::It);
+    assert!(
+        italian.starts_with("Chiyo: nessuna carta presa inserita") && italian.contains("«Nessuna presa»"),
+        "{italian}"
+    );
+
+    let mut marked = half.clone();
+    marked["players"][1]["captured_nothing"] = json!(true);
+    assert!(refusal(&marked).starts_with("Chiyo: no captured cards entered"), "Botan's mark is not Chiyo's");
+    marked["players"][2]["captured_nothing"] = json!(true);
+    let outcome = scored(&marked);
+    assert_eq!(nets(&outcome), [340, -170, -170], "Hanami ippai and three cards: 170 ken from each");
+    let warnings: Vec<Option<&str>> = outcome.warnings.iter().map(|w| w.text.id()).collect();
+    assert_eq!(warnings, [Some("mayumi.warning.few_cards")], "3 cards of 36: a warning, not a refusal");
+
+    let mut both = marked.clone();
+    both["players"][0]["captured_nothing"] = json!(true);
+    assert_eq!(
+        refusal(&both),
+        "Aiko: «Captured nothing» is ticked, but 3 cards are entered: remove the cards or the tick (captured_nothing)"
+    );
+    let italian = stecca::message::Explain::message(&manche_problems(&input(&both))[0]).render(stecca::i18n::Lang::It);
+    assert_eq!(
+        italian,
+        "Aiko: «Nessuna presa» è spuntato, ma sono inserite 3 carte: togli le carte o la spunta (captured_nothing)"
+    );
+    let mut shaped = marked.clone();
+    shaped["players"][1]["captured_nothing"] = json!("yes");
+    let error = refusal(&shaped);
+    assert!(error.starts_with("Botan: ") && error.contains("captured_nothing"), "{error}");
+    let mut fimj = json!({"rules": "fimj", "round_wind": "E", "players": [
+        {"name": "Ada", "seat": "E", "hand": "1b"}, {"name": "Bea", "seat": "S"}, {"name": "Cy", "seat": "W"},
+        {"name": "Dot", "seat": "N"}]});
+    fimj["players"][1]["captured_nothing"] = json!(true);
+    assert!(refusal(&fimj).contains("Bea: `captured_nothing` is not a FIMJ field"), "{}", refusal(&fimj));
+}
+
 #[test]
 fn a_clubs_table_changes_values_and_yaku() {
     let mut manche = example();
@@ -265,8 +319,12 @@ fn any_hand() -> impl Strategy<Value = Value> {
                     taken += 1;
                 }
             }
+            // A player dealt no card is marked as having captured nothing, as the referee ticks it.
             let players: Vec<Value> = (0..n)
-                .map(|i| json!({"name": names[i], "oya": i == oya % n, "captured": captured[i].join(" ")}))
+                .map(|i| {
+                    json!({"name": names[i], "oya": i == oya % n, "captured": captured[i].join(" "),
+                                "captured_nothing": captured[i].is_empty()})
+                })
                 .collect();
             json!({"rules": "mayumi", "players": players,
                    "tegarasu_sanjuu": declarer.filter(|&d| d < n).map(|d| names[d])})
@@ -306,8 +364,8 @@ proptest! {
 #[test]
 fn a_capture_far_from_a_finished_hand_is_warned_and_a_finished_one_is_not() {
     let single = json!({"rules": "mayumi", "players": [
-        {"name": "Aiko", "oya": true, "captured": "1L"}, {"name": "Botan", "captured": ""},
-        {"name": "Chiyo", "captured": ""}]});
+        {"name": "Aiko", "oya": true, "captured": "1L"}, {"name": "Botan", "captured": "", "captured_nothing": true},
+        {"name": "Chiyo", "captured_nothing": true}]});
     let outcome = scored(&single);
     let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::It)).collect();
     assert_eq!(
@@ -335,8 +393,8 @@ fn a_capture_far_from_a_finished_hand_is_warned_and_a_finished_one_is_not() {
     }
 }
 
-#[test]
-fn a_script_enters_a_hand_with_the_oya_of_the_rotation() {
+/// A Mayumi tournament with Aiko, Botan and Chiyo seated in that order at its one table (Aiko deals first).
+fn seated_three() -> (stecca::store::Store, i64, stecca::desk::TableAddress) {
     use stecca::store::{PlayerData, Store};
     use stecca::tournament::TournamentSettings;
     let mut store = Store::open_in_memory().expect("store");
@@ -353,7 +411,12 @@ fn a_script_enters_a_hand_with_the_oya_of_the_rotation() {
     }
     let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
     store.save_seating(id, 1, &[vec![players]], "Arbitro").expect("seating");
-    let at = stecca::desk::TableAddress { tournament: id, session: 1, table: 1 };
+    (store, id, stecca::desk::TableAddress { tournament: id, session: 1, table: 1 })
+}
+
+#[test]
+fn a_script_enters_a_hand_with_the_oya_of_the_rotation() {
+    let (mut store, id, at) = seated_three();
     let mut hand = example();
     hand["players"][0]["oya"] = json!(false);
     hand["players"][1]["oya"] = json!(true);
@@ -368,6 +431,64 @@ fn a_script_enters_a_hand_with_the_oya_of_the_rotation() {
     // Hand 2 is dealt by Botan, the winner.
     let error = stecca::desk::enter_manche(&mut store, at, None, &input(&example()), "script").expect_err("Aiko");
     assert!(error.to_string().contains("Botan is oya"), "{error}");
+}
+
+/// Issue 62 for `stecca enter`: a script's hand with a player left empty is refused naming them and nothing is
+/// saved; with the mark it is saved, the mark kept in the stored input.
+#[test]
+fn a_script_with_an_empty_capture_is_refused_and_saved_once_marked() {
+    let (mut store, id, at) = seated_three();
+    let table = store.seating(id).expect("seating")[0].id;
+    let mut hand = example();
+    hand["players"][1]["captured"] = json!("  ");
+    let error = stecca::desk::enter_manche(&mut store, at, None, &input(&hand), "script").expect_err("Botan empty");
+    assert!(error.to_string().starts_with("Botan: no captured cards entered"), "{error}");
+    assert!(store.table_manches(table).expect("manches").is_empty(), "nothing saved");
+    hand["players"][1]["captured_nothing"] = json!(true);
+    let entered = stecca::desk::enter_manche(&mut store, at, None, &input(&hand), "script").expect("marked");
+    assert_eq!(entered.nets, [("Aiko".into(), 670), ("Botan".into(), -420), ("Chiyo".into(), -250)]);
+    let saved = &store.table_manches(table).expect("manches")[0];
+    assert!(saved.input.players[1].flag("captured_nothing").expect("tick"), "the mark is stored");
+    assert!(!saved.input.players[0].flag("captured_nothing").expect("tick"), "and only where ticked");
+}
+
+/// A hand saved by an earlier version with a player left empty and no mark (the field did not exist) still
+/// reads: the stored manche, the table, the standings, the form a correction starts from; the next hand is
+/// entered as usual.
+#[test]
+fn a_hand_stored_without_the_mark_by_an_earlier_version_still_reads() {
+    use stecca::store::{Save, SaveKind};
+    let (mut store, id, at) = seated_three();
+    let seated = store.seating(id).expect("seating").remove(0);
+    let mut old = example();
+    old["players"][2]["captured"] = json!("");
+    let mut marked = old.clone();
+    marked["players"][2]["captured_nothing"] = json!(true);
+    let outcome = scored(&marked);
+    let stored_json = json!({"rules": "mayumi", "void": false, "options": {}, "players": [
+        {"name": "Aiko", "oya": true, "captured": AIKO, "mahjong": false, "win": []},
+        {"name": "Botan", "captured": BOTAN, "mahjong": false, "win": []},
+        {"name": "Chiyo", "captured": "", "mahjong": false, "win": []}]});
+    let stored_input = input(&stored_json);
+    assert!(!stored_input.players[2].flag("captured_nothing").expect("absent"), "a missing mark is no mark");
+    store
+        .save_manche(&seated, 1, Save { kind: SaveKind::New, key: "" }, &stored_input, &outcome, "Arbitro")
+        .expect("saved as an earlier version did");
+    let manches = store.table_manches(seated.id).expect("the stored hand reads");
+    assert_eq!(manches[0].input, stored_input);
+    assert_eq!(manches[0].nets, [290, 130, -420]);
+    let state = stecca::desk::table_state(&store, seated.id).expect("the table reads");
+    assert_eq!(state.manches.len(), 1);
+    let standings = stecca::desk::standings(&store, id).expect("standings");
+    assert_eq!(standings.iter().map(|r| r.points).sum::<i64>(), 0, "{standings:?}");
+    let form = stecca::tournament::MancheEntry::from_input(&manches[0].input);
+    assert_eq!(form.hands[2].text, "");
+    assert!(stecca::desk::notebook(&store, id).is_ok());
+    // Botan won hand 1 and deals hand 2.
+    let mut next = example();
+    next["players"][0]["oya"] = json!(false);
+    stecca::desk::enter_manche(&mut store, at, None, &input(&next), "script").expect("hand 2");
+    assert_eq!(store.table_manches(seated.id).expect("manches").len(), 2);
 }
 
 #[test]
@@ -397,6 +518,27 @@ fn stecca_score_refuses_an_unknown_card_by_name() {
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("Botan: 13L: there is no month 13"), "{stderr}");
+}
+
+/// Issue 62 on the real binary: `stecca score` refuses a hand with a player left empty, naming them, and scores
+/// it once they are marked as having captured nothing.
+#[test]
+fn stecca_score_refuses_an_empty_capture_without_the_mark() {
+    let mut manche = example();
+    manche["players"][2]["captured"] = json!("");
+    let out = crate::common::cli::stecca_stdin(&["score"], manche.to_string().as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Chiyo: no captured cards entered"), "{stderr}");
+    let out = crate::common::cli::stecca_stdin(&["--lang", "it", "score"], manche.to_string().as_bytes());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Chiyo: nessuna carta presa inserita"), "{stderr}");
+    manche["players"][2]["captured_nothing"] = json!(true);
+    let out = crate::common::cli::stecca_stdin(&["score"], manche.to_string().as_bytes());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["players"][2]["score"], 0);
 }
 
 #[test]

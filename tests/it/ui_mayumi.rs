@@ -107,6 +107,9 @@ fn tegarasu_sanjuu_is_recorded_with_a_warning_above_the_threshold() {
     harness.run();
     harness.event(Event::Text("3L 3R".into()));
     harness.run();
+    // The third player took nothing: said with the tick, not by leaving the field empty.
+    harness.get_all_by_role_and_label(Role::CheckBox, "Nessuna presa").nth(2).expect("seat 3").click();
+    harness.run();
     let ticks = harness.get_all_by_role_and_label(Role::CheckBox, "Tegarasu sanjuu").count();
     assert_eq!(ticks, 3);
     harness.get_all_by_role_and_label(Role::CheckBox, "Tegarasu sanjuu").next().expect("seat 1").click();
@@ -160,4 +163,50 @@ fn a_hand_is_walked_by_keyboard_alone() {
     let manches = desk.store().table_manches(table).expect("manches");
     assert_eq!(manches.len(), 1, "saved by Ctrl+Enter");
     assert_eq!(manches[0].nets, [120, 130, -250], "the seed's hand");
+}
+
+/// Issue 62: the hand of the issue half typed — the first player's cards only, the others left empty — and
+/// Ctrl+Enter: refused, naming the second player, nothing saved; with the others ticked "Nessuna presa" it saves,
+/// the short capture only warned.
+#[test]
+fn a_half_typed_hand_is_refused_until_the_empty_players_are_ticked() {
+    let mut harness = mayumi_desk();
+    let names = seated(&harness);
+    assert!(harness.get_by_role_and_label(Role::MultilineTextInput, "Carte prese, giocatore 1").is_focused());
+    harness.event(Event::Text("3L 3R 9A".into()));
+    harness.run();
+    // The empty columns say so quietly while typing.
+    harness.get_by_label_contains(&format!("{}: nessuna carta presa inserita", names[2]));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
+    assert!(
+        status.starts_with(&format!("Non si può confermare: {}: nessuna carta presa inserita", names[1]))
+            && status.contains("«Nessuna presa»"),
+        "{status}"
+    );
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 1, .. }), "still hand 1");
+    let id = harness.state().tournament_id().expect("tournament");
+    assert_eq!(harness.state().desk().store().manche_count(id).expect("count"), 0, "nothing saved");
+    // A tick beside typed cards is a contradiction, named too.
+    harness.get_all_by_role_and_label(Role::CheckBox, "Nessuna presa").next().expect("seat 1").click();
+    harness.run();
+    harness.get_by_label_contains(&format!("{}: «Nessuna presa» è spuntato, ma sono inserite 3 carte", names[0]));
+    harness.get_all_by_role_and_label(Role::CheckBox, "Nessuna presa").next().expect("seat 1").click();
+    for seat in [1, 2] {
+        harness.get_all_by_role_and_label(Role::CheckBox, "Nessuna presa").nth(seat).expect("seat").click();
+        harness.run();
+    }
+    harness.get_by_label_contains("Sono state inserite 3 carte prese");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "hand 2 follows");
+    let desk = harness.state().desk();
+    let table = desk.store().seating(id).expect("seating")[0].id;
+    let manches = desk.store().table_manches(table).expect("manches");
+    assert_eq!(manches.len(), 1);
+    assert_eq!(manches[0].nets, [340, -170, -170], "Hanami ippai and three cards: 170 ken from each");
+    let marked: Vec<bool> =
+        manches[0].input.players.iter().map(|p| p.flag("captured_nothing").expect("tick")).collect();
+    assert_eq!(marked, [false, true, true]);
 }

@@ -1,6 +1,8 @@
 //! A Hanafuda hand as the referee enters it — each player's captured cards, the oya, a declaration of *tegarasu sanjuu*
 //! — read from the generic input and checked. Every refusal names the player (or the card) and says why, as a text id
-//! of the locale files.
+//! of the locale files. A player with no cards is taken as meant only when marked `"captured_nothing": true` (the
+//! desk's tick): an empty field alone is far more often a hand not typed yet. A missing mark reads as none, so
+//! hands stored before the mark existed still read.
 
 use crate::hanafuda::{Card, DECK_SIZE, parse_capture};
 use crate::rules::problems::Problems;
@@ -44,6 +46,9 @@ pub const TEGARASU_SANJUU: &str = "tegarasu_sanjuu";
 pub const OYA: &str = "oya";
 /// A player's captured cards, as codes.
 pub const CAPTURED: &str = "captured";
+/// A player's tick saying they captured nothing: an empty capture is far more often a hand not typed yet, so it
+/// is taken as meant only with this mark.
+pub const CAPTURED_NOTHING: &str = "captured_nothing";
 
 /// Reads and checks a hand; on failure every problem found, one per player at most.
 pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
@@ -73,9 +78,16 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
     }
     let mut captured: Vec<Vec<Card>> = vec![Vec::new(); n];
     let mut owner: [Option<usize>; DECK_SIZE] = [None; DECK_SIZE];
-    for (seat, player) in input.players.iter().enumerate() {
-        match read_player(player) {
-            Ok(cards) => {
+    let typed: Vec<Result<Typed, MancheError>> = input.players.iter().map(read_player).collect();
+    // Nothing typed nor marked for anyone (a hand just opened): one message for the manche, not one per player.
+    let untouched = typed.iter().all(|t| t.as_ref().is_ok_and(|t| t.cards.is_empty() && !t.nothing));
+    for (seat, (player, typed)) in input.players.iter().zip(typed).enumerate() {
+        match typed {
+            Ok(Typed { cards, nothing }) => {
+                if cards.is_empty() && !nothing && !untouched {
+                    let why = crate::msg!("mayumi.error.captured_not_entered").arg_message("mark", mark());
+                    found.push(MancheError::player(&player.name, why));
+                }
                 let mut mine = Vec::with_capacity(cards.len());
                 let mut clash = None;
                 for card in cards {
@@ -154,10 +166,21 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
     }
 }
 
-/// One player's captured cards, refusing the fields of other games.
-fn read_player(player: &PlayerInput) -> Result<Vec<Card>, MancheError> {
+/// The tick's label, as the desk shows it, for the messages that ask for it.
+fn mark() -> crate::message::Message {
+    crate::message::Message::new(crate::text_id!("mayumi.field.captured_nothing"))
+}
+
+/// What was typed for one player: the captured cards, and the mark that they captured nothing.
+struct Typed {
+    cards: Vec<Card>,
+    nothing: bool,
+}
+
+/// One player's captured cards and mark, refusing the fields of other games and a mark beside typed cards.
+fn read_player(player: &PlayerInput) -> Result<Typed, MancheError> {
     let name = player.name.as_str();
-    player.refuse_fields_but(&[OYA, CAPTURED], RULESET)?;
+    player.refuse_fields_but(&[OYA, CAPTURED, CAPTURED_NOTHING], RULESET)?;
     player.flag(OYA)?;
     let refuse = |field: &str, reason: crate::message::Message| {
         Err(MancheError::player(name, crate::msg!("mayumi.error.field", field = field).arg_message("reason", reason)))
@@ -171,6 +194,14 @@ fn read_player(player: &PlayerInput) -> Result<Vec<Card>, MancheError> {
     if player.mahjong || !player.win.is_empty() {
         return refuse("mahjong, win", crate::msg!("mayumi.error.hanafuda_has_no_mah_jong"));
     }
+    let nothing = player.flag(CAPTURED_NOTHING)?;
     let text = player.field::<String>(CAPTURED)?.unwrap_or_default();
-    parse_capture(&text).map_err(|error| MancheError::player(name, crate::message::Explain::message(&error)))
+    let cards =
+        parse_capture(&text).map_err(|error| MancheError::player(name, crate::message::Explain::message(&error)))?;
+    if nothing && !cards.is_empty() {
+        let count = cards.len();
+        let why = crate::msg!("mayumi.error.captured_nothing_and_cards", count = count).arg_message("mark", mark());
+        return Err(MancheError::player(name, why));
+    }
+    Ok(Typed { cards, nothing })
 }

@@ -7,7 +7,9 @@ mod random;
 pub mod score;
 pub mod table;
 
-pub use manche::{CAPTURED, Hand, MAX_PLAYERS, MIN_PLAYERS, OYA, TEGARASU_SANJUU, fewest_captured, read};
+pub use manche::{
+    CAPTURED, CAPTURED_NOTHING, Hand, MAX_PLAYERS, MIN_PLAYERS, OYA, TEGARASU_SANJUU, fewest_captured, read,
+};
 pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
@@ -164,7 +166,9 @@ impl TypedRuleset for Mayumi {
     }
 }
 
-/// What a referee enters: each player's captured cards, and who declared *tegarasu sanjuu*.
+/// What a referee enters: each player's captured cards, who declared *tegarasu sanjuu*, and the tick of a
+/// player who captured nothing (an empty field without it is refused as a hand not typed yet). The tick comes
+/// after *tegarasu sanjuu* so that Tab from the cards still reaches the declaration first.
 static ENTRY: EntryModel = EntryModel {
     hand: Some(Field {
         key: "captured",
@@ -175,13 +179,22 @@ static ENTRY: EntryModel = EntryModel {
     }),
     mahjong: None,
     win_flags: &[],
-    fields: &[Field {
-        key: "tegarasu_sanjuu",
-        kind: FieldKind::PickPlayer,
-        label: crate::text_id!("mayumi.field.tegarasu_sanjuu"),
-        applies: Applies::Everyone,
-        hint: "",
-    }],
+    fields: &[
+        Field {
+            key: TEGARASU_SANJUU,
+            kind: FieldKind::PickPlayer,
+            label: crate::text_id!("mayumi.field.tegarasu_sanjuu"),
+            applies: Applies::Everyone,
+            hint: "",
+        },
+        Field {
+            key: CAPTURED_NOTHING,
+            kind: FieldKind::Flag,
+            label: crate::text_id!("mayumi.field.captured_nothing"),
+            applies: Applies::Everyone,
+            hint: "",
+        },
+    ],
     void_label: crate::text_id!("mayumi.void"),
     points_and_doubles: false,
     dealer_flag: Some("oya"),

@@ -1,9 +1,9 @@
 //! Random valid Hanafuda hands from a seed, for demo tournaments and tests: cards are captured in pairs of a
 //! month, as play captures them; two players leave eight cards in the stock; now and then a player with a
-//! poor capture declares *tegarasu sanjuu*.
+//! poor capture declares *tegarasu sanjuu*; a player who captured no pair is marked as having captured nothing.
 
 use super::table::MayumiOptions;
-use super::{CAPTURED, OYA, TEGARASU_SANJUU};
+use super::{CAPTURED, CAPTURED_NOTHING, OYA, TEGARASU_SANJUU};
 use super::{ID, score};
 use crate::hanafuda::Card;
 use crate::rng::Rng;
@@ -40,6 +40,8 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &MayumiOptions) ->
             let codes = captured[position].iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
             PlayerInput { name: name.clone(), ..PlayerInput::default() }
                 .with(OYA, position == frame.dealer)
+                // A player the pairs passed by carries the mark, as the referee ticks it.
+                .with(CAPTURED_NOTHING, codes.is_empty())
                 .with(CAPTURED, codes)
         })
         .collect();

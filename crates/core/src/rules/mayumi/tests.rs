@@ -123,3 +123,28 @@ fn the_lines_name_the_cards_and_the_yaku_in_japanese_and_both_languages() {
         ]
     );
 }
+
+/// The demo's generator now and then deals a player no pair: that player carries the mark, as a referee ticks
+/// it, and the hand reads.
+#[test]
+fn a_generated_player_with_no_capture_is_marked_and_the_hand_reads() {
+    use crate::rules::MancheFrame;
+    let frame = MancheFrame {
+        names: vec!["Aiko".into(), "Botan".into(), "Chiyo".into()],
+        dealer: 0,
+        round_wind: None,
+        seat_winds: false,
+    };
+    let options = MayumiOptions::default();
+    let empty = (0..100_000u64)
+        .map(|seed| super::random::random_manche(seed, &frame, &options))
+        .find(|input| {
+            input.players.iter().any(|p| p.field::<String>(super::CAPTURED).ok().flatten().is_none_or(|c| c.is_empty()))
+        })
+        .expect("a seed where a player captures nothing");
+    for player in &empty.players {
+        let cards = player.field::<String>(super::CAPTURED).expect("text").unwrap_or_default();
+        assert_eq!(player.flag(super::CAPTURED_NOTHING).expect("tick"), cards.is_empty(), "{}", player.name);
+    }
+    assert!(super::read(&empty).is_ok());
+}
