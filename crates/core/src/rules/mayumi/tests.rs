@@ -134,6 +134,7 @@ fn a_generated_player_with_no_capture_is_marked_and_the_hand_reads() {
         dealer: 0,
         round_wind: None,
         seat_winds: false,
+        ..MancheFrame::default()
     };
     let options = MayumiOptions::default();
     let empty = (0..100_000u64)
