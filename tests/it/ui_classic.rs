@@ -43,3 +43,28 @@ fn a_blank_classic_manche_is_never_saved_by_a_second_ctrl_enter() {
     assert_eq!(harness.get_all_by_label("a monte · correggi").count(), 2, "listed as wall games");
     assert!(harness.query_by_label("inserita · correggi").is_none());
 }
+
+/// A refusal is about the form as it was: Ctrl+Enter with no winner says "nessuno ha fatto Mah Jong"; once F1
+/// marks a winner the status line no longer says it (issue 62), while the form still shows what is left to type.
+#[test]
+fn the_refusal_goes_from_the_status_line_once_f1_marks_a_winner() {
+    let mut harness = seated_desk_playing(Some("Americano classico"));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let refusal = harness.state().status_text().unwrap_or_default();
+    assert!(refusal.contains("nessuno ha fatto Mah Jong"), "{refusal}");
+    harness.key_press(Key::F1);
+    harness.run();
+    let status = harness.state().status_text();
+    assert!(status.as_deref().is_none_or(|s| !s.contains("nessuno ha fatto Mah Jong")), "{status:?}");
+    assert!(harness.query_by_label_contains("nessuno ha fatto Mah Jong").is_none(), "said nowhere any more");
+
+    // A refusal whose cause stays stays: Ctrl+Enter again names what is still missing, and typing elsewhere
+    // that does not mend it leaves it.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let again = harness.state().status_text().expect("refused again");
+    assert!(again.starts_with("Non si può confermare"), "{again}");
+    crate::common::desk::type_into(&mut harness, "Mano 2", "RRR");
+    assert_eq!(harness.state().status_text().as_deref(), Some(again.as_str()), "the cause is still there");
+}

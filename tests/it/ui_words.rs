@@ -9,7 +9,7 @@ use stecca::store::Store;
 use stecca::ui::{DeskApp, Lang};
 
 fn status(harness: &egui_kittest::Harness<'static, DeskApp>) -> String {
-    harness.state().status().map(|s| s.text.clone()).unwrap_or_default()
+    harness.state().status_text().unwrap_or_default()
 }
 
 #[test]
@@ -69,4 +69,26 @@ fn the_italian_desk_speaks_italian_in_the_singular_too() {
     harness.state_mut().set_lang(Lang::En);
     harness.run();
     assert_eq!(harness.get_by_label("Club weight").value().as_deref(), Some("1.0"), "a decimal point");
+}
+
+/// The status line speaks the desk's language as it is now: a refusal and a word of what was done said in
+/// Italian read in English once the referee switches (issue 62: they stayed Italian).
+#[test]
+fn the_status_line_follows_the_language_switch() {
+    let mut harness = seated_desk();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    harness.run();
+    assert!(status(&harness).starts_with("Non si può confermare: "), "{}", status(&harness));
+    click(&mut harness, Role::Button, "EN");
+    assert!(status(&harness).starts_with("Cannot confirm: "), "{}", status(&harness));
+    harness.get_by_label_contains("Cannot confirm: ");
+
+    click(&mut harness, Role::Button, "IT");
+    click(&mut harness, Role::Button, "Giocatori");
+    type_into(&mut harness, "Nome", "Elena");
+    click(&mut harness, Role::Button, "Aggiungi giocatore");
+    assert_eq!(status(&harness), "Giocatore salvato: Elena");
+    click(&mut harness, Role::Button, "EN");
+    assert_eq!(status(&harness), "Player saved: Elena");
+    harness.get_by_label("Player saved: Elena");
 }

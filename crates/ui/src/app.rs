@@ -285,7 +285,7 @@ impl DeskApp {
         ui.horizontal(|ui| match &self.status {
             Some(status) => {
                 let color = if status.error { red } else { Color32::from_rgb(30, 130, 60) };
-                ui.label(RichText::new(&status.text).color(color));
+                ui.label(RichText::new(status.text(self.lang)).color(color));
             }
             None => {
                 ui.label(RichText::new(&self.link.worker.facts().location).weak());

@@ -268,7 +268,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
         move |desk| desk.update_settings(id, &settings, &referee),
         |app, ()| {
             app.screens.get::<State>().loaded = None;
-            app.info(app.tr(text_id!("settings.saved")));
+            app.info(crate::msg!("settings.saved"));
         },
     );
 }
