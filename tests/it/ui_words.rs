@@ -92,3 +92,22 @@ fn the_status_line_follows_the_language_switch() {
     assert_eq!(status(&harness), "Player saved: Elena");
     harness.get_by_label("Player saved: Elena");
 }
+
+/// Placement points are labelled by place in the desk's language: "1° 2° 3° 4°" in Italian, "1st 2nd 3rd 4th"
+/// in English (issue 62: English showed the Italian "1°").
+#[test]
+fn placement_points_are_labelled_by_ordinals_in_the_desks_language() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa ordinale");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Impostazioni");
+    for place in ["1°", "2°", "3°", "4°"] {
+        harness.get_by_role_and_label(Role::TextInput, place);
+    }
+    click(&mut harness, Role::Button, "EN");
+    for place in ["1st", "2nd", "3rd", "4th"] {
+        harness.get_by_role_and_label(Role::TextInput, place);
+    }
+    assert!(harness.query_by_label("1°").is_none(), "no Italian ordinal left");
+}

@@ -150,7 +150,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             s.placement.resize(seats, "0".to_owned());
             ui.horizontal(|ui| {
                 for (i, value) in s.placement.iter_mut().enumerate() {
-                    let label = ui.label(format!("{}°", i + 1));
+                    let label = ui.label(crate::message::ordinal(i as u64 + 1).render(lang));
                     ui.add(egui::TextEdit::singleline(value).desired_width(32.0)).labelled_by(label.id);
                 }
             });
