@@ -113,6 +113,11 @@ impl State {
         (self.number > 0 && typed).then_some(self.number)
     }
 
+    /// Whether this station keeps a draft of manche `number` of `table` (typed, left unconfirmed).
+    pub(crate) fn has_draft(&self, table: Id, number: u32) -> bool {
+        self.drafts.contains_key(&(table, number))
+    }
+
     /// Forgets what was typed in the manche on screen (the referee chose to throw it away).
     pub(crate) fn discard_on_screen(&mut self) {
         self.entry = self.original.clone();
