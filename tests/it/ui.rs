@@ -57,7 +57,7 @@ fn every_invalid_hand_shows_its_error_next_to_it_at_once_and_nothing_is_saved() 
     harness.get_by_label("La manche non è ancora valida: vedi i messaggi accanto alle mani.");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
-    let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
+    let status = harness.state().status_text().unwrap_or_default();
     assert!(status.starts_with("Non si può confermare: ") && status.contains(": 14 tessere"), "{status}");
     let id = harness.state().tournament_id().expect("tournament");
     assert_eq!(harness.state().desk().store().manche_count(id).expect("count"), 0);
@@ -145,7 +145,8 @@ fn the_standings_screen_exports_a_pdf_and_a_csv() {
     let text = std::fs::read_to_string(csv).expect("read");
     assert_eq!(text.lines().count(), 17, "a header and 16 players");
     assert!(text.starts_with("rank;name;"), "the Italian desk writes for Italian spreadsheets: {text}");
-    assert!(harness.state().status().is_some_and(|s| !s.error && s.text.contains("File scritto")));
+    assert!(harness.state().status().is_some_and(|s| !s.error));
+    assert!(harness.state().status_text().is_some_and(|s| s.contains("File scritto")));
 
     // The separator is the referee's choice, kept for the next export.
     click(&mut harness, Role::Button, "CSV ; ▾");
@@ -425,7 +426,7 @@ fn the_status_line_clears_when_the_screen_changes() {
     click(&mut harness, Role::Button, "Anna");
     type_into(&mut harness, "Punti", "tanti");
     click(&mut harness, Role::Button, "Assegna penalità");
-    let error = harness.state().status().expect("the bad number is reported").text.clone();
+    let error = harness.state().status_text().expect("the bad number is reported");
     assert!(error.contains("tanti"), "{error}");
     harness.run();
     assert!(harness.state().status().is_some(), "still there on the same screen");
@@ -649,7 +650,7 @@ fn settings_fixed_by_results_are_shown_locked_with_the_reason() {
     click(&mut harness, Role::Button, "Salva impostazioni");
     let saved = harness.state().desk().store().tournament(id).expect("t").settings;
     assert_eq!(saved.venue, "Sala Borsa", "what results do not depend on still saves");
-    assert!(harness.state().status().is_some_and(|s| !s.error), "{:?}", harness.state().status().map(|s| &s.text));
+    assert!(harness.state().status().is_some_and(|s| !s.error), "{:?}", harness.state().status_text());
 
     // A tournament without results has them open.
     let mut harness = crate::common::desk::harness(DeskApp::new(Store::open_in_memory().expect("store")));

@@ -79,3 +79,39 @@ fn a_manche_thrown_away_on_close_is_not_kept() {
     harness.run();
     assert!(read_drafts(&drafts, &harness.state().desk().location()).is_empty(), "thrown away, as asked");
 }
+
+/// The table screen says "bozza" for a manche with a kept draft, not "da inserire" (issue 62), in English
+/// "draft"; a correction typed and left with Esc says so beside its "correggi".
+#[test]
+fn the_table_screen_says_bozza_for_a_manche_with_a_kept_draft() {
+    let mut harness = crate::common::desk::seated_desk();
+    harness.get_by_role_and_label(Role::TextInput, "Mano 1");
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    harness.get_by_label("da inserire");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    type_into(&mut harness, "Mano 1", "123b 456b");
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    assert!(matches!(harness.state().screen(), Screen::Table(_)));
+    harness.get_by_label("bozza");
+    assert!(harness.query_by_label("da inserire").is_none(), "the kept draft is not work still to start");
+    click(&mut harness, Role::Button, "EN");
+    harness.get_by_label("draft");
+
+    // Confirmed, it is entered; a correction typed and left is a draft of that manche too.
+    click(&mut harness, Role::Button, "IT");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    click(&mut harness, Role::Button, "Scarta la bozza");
+    crate::common::desk::type_digest_manche(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    harness.run();
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    harness.get_by_label("da inserire");
+    click(&mut harness, Role::Button, "inserita · correggi");
+    crate::common::desk::type_into(&mut harness, "Mano 3", " 2d");
+    harness.key_press(egui::Key::Escape);
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, "inserita · bozza · correggi");
+}

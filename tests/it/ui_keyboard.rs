@@ -146,3 +146,26 @@ fn enter_in_the_new_tournament_form_creates_it() {
     let name = harness.state().desk().store().tournament(id).expect("stored").settings.name;
     assert_eq!(name, "Coppa da tastiera");
 }
+
+/// At 800×600 (a small laptop) F1 gives the keyboard to the winner's "Tessera vincente", below the fold: the
+/// screen scrolls to it, so the referee sees where the typing goes (issue 62).
+#[test]
+fn at_800_by_600_the_field_f1_gives_the_keyboard_to_is_scrolled_into_view() {
+    let mut harness = crate::common::desk::seated_desk_playing(Some("Americano classico"));
+    let window = [800.0, 600.0];
+    harness.set_size(egui::vec2(window[0], window[1]));
+    harness.run();
+    crate::common::desk::type_into(&mut harness, "Mano 1", "[444d] 999b 123c 567c 55d");
+    harness.key_press(Key::F1);
+    harness.run();
+    let field = harness.get_by_role_and_label(Role::TextInput, "Tessera vincente");
+    assert!(field.is_focused(), "F1 gave the winner's first field the keyboard");
+    let rect = field.rect();
+    // Above the status line, which shows where the data is while nothing else is said.
+    let location = harness.state().desk().location();
+    let status_top = harness.get_by_label(&location).rect().min.y;
+    assert!(
+        rect.min.x >= 0.0 && rect.min.y >= 0.0 && rect.max.x <= window[0] && rect.max.y <= status_top,
+        "the focused field lies in the window, above the status line at {status_top}: {rect:?}"
+    );
+}

@@ -9,7 +9,7 @@ use stecca::store::Store;
 use stecca::ui::{DeskApp, Lang};
 
 fn status(harness: &egui_kittest::Harness<'static, DeskApp>) -> String {
-    harness.state().status().map(|s| s.text.clone()).unwrap_or_default()
+    harness.state().status_text().unwrap_or_default()
 }
 
 #[test]
@@ -69,4 +69,45 @@ fn the_italian_desk_speaks_italian_in_the_singular_too() {
     harness.state_mut().set_lang(Lang::En);
     harness.run();
     assert_eq!(harness.get_by_label("Club weight").value().as_deref(), Some("1.0"), "a decimal point");
+}
+
+/// The status line speaks the desk's language as it is now: a refusal and a word of what was done said in
+/// Italian read in English once the referee switches (issue 62: they stayed Italian).
+#[test]
+fn the_status_line_follows_the_language_switch() {
+    let mut harness = seated_desk();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Enter);
+    harness.run();
+    assert!(status(&harness).starts_with("Non si può confermare: "), "{}", status(&harness));
+    click(&mut harness, Role::Button, "EN");
+    assert!(status(&harness).starts_with("Cannot confirm: "), "{}", status(&harness));
+    harness.get_by_label_contains("Cannot confirm: ");
+
+    click(&mut harness, Role::Button, "IT");
+    click(&mut harness, Role::Button, "Giocatori");
+    type_into(&mut harness, "Nome", "Elena");
+    click(&mut harness, Role::Button, "Aggiungi giocatore");
+    assert_eq!(status(&harness), "Giocatore salvato: Elena");
+    click(&mut harness, Role::Button, "EN");
+    assert_eq!(status(&harness), "Player saved: Elena");
+    harness.get_by_label("Player saved: Elena");
+}
+
+/// Placement points are labelled by place in the desk's language: "1° 2° 3° 4°" in Italian, "1st 2nd 3rd 4th"
+/// in English (issue 62: English showed the Italian "1°").
+#[test]
+fn placement_points_are_labelled_by_ordinals_in_the_desks_language() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Coppa ordinale");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Impostazioni");
+    for place in ["1°", "2°", "3°", "4°"] {
+        harness.get_by_role_and_label(Role::TextInput, place);
+    }
+    click(&mut harness, Role::Button, "EN");
+    for place in ["1st", "2nd", "3rd", "4th"] {
+        harness.get_by_role_and_label(Role::TextInput, place);
+    }
+    assert!(harness.query_by_label("1°").is_none(), "no Italian ordinal left");
 }

@@ -187,6 +187,18 @@ macro_rules! text_id {
     }};
 }
 
+/// Place `n` of a ranking ("1°" in Italian, "1st" in English). The locale files write a form for each of the
+/// ordinal forms English needs (CLDR's one, two, few, other: 1st, 2nd, 3rd, 4th; 11th–13th; 21st); Italian writes
+/// the same "°" in all four.
+pub fn ordinal(n: u64) -> Message {
+    match (n % 10, n % 100) {
+        (1, last_two) if last_two != 11 => msg!("common.ordinal.one", n = n),
+        (2, last_two) if last_two != 12 => msg!("common.ordinal.two", n = n),
+        (3, last_two) if last_two != 13 => msg!("common.ordinal.few", n = n),
+        _ => msg!("common.ordinal.other", n = n),
+    }
+}
+
 /// Why a file operation failed, in words (the operating system's own text for the rare kinds).
 pub fn io_reason(error: &std::io::Error) -> Message {
     use std::io::ErrorKind;

@@ -181,9 +181,9 @@ impl DeskApp {
             // player's column, a correction's button and the Confirm button are always within reach. Each screen
             // (each manche) keeps its own offset. Lists with their own scroll area keep it inside this one.
             let screen = self.screen;
-            egui::ScrollArea::both().id_salt(("screen", screen)).auto_shrink([false, false]).show(
-                ui,
-                |ui| match screen {
+            egui::ScrollArea::both().id_salt(("screen", screen)).auto_shrink([false, false]).show(ui, |ui| {
+                let focused_before = ui.ctx().memory(|m| m.focused());
+                match screen {
                     Screen::Tournaments => screens::tournaments::show(self, ui),
                     Screen::Settings => screens::settings::show(self, ui),
                     Screen::Players => screens::players::show(self, ui),
@@ -194,8 +194,9 @@ impl DeskApp {
                     Screen::Audit => screens::audit::show(self, ui),
                     Screen::Book => screens::book::show(self, ui),
                     Screen::Club => screens::club::show(self, ui),
-                },
-            );
+                }
+                scroll_to_new_focus(ui, focused_before);
+            });
         });
     }
 
@@ -284,11 +285,23 @@ impl DeskApp {
         ui.horizontal(|ui| match &self.status {
             Some(status) => {
                 let color = if status.error { red } else { Color32::from_rgb(30, 130, 60) };
-                ui.label(RichText::new(&status.text).color(color));
+                ui.label(RichText::new(status.text(self.lang)).color(color));
             }
             None => {
                 ui.label(RichText::new(&self.link.worker.facts().location).weak());
             }
         });
+    }
+}
+
+/// Scrolls the screen to a widget that took the keyboard while it was drawn (F1 giving the winner's first field the
+/// keyboard, Enter moving to the next hand, Tab, a form's first field): at 800×600 it may lie below the fold, and
+/// typing into a field the referee cannot see goes nowhere they know of (egui scrolls a text field into view only
+/// as it is typed in). Focus taken in the navigation bar, drawn before the screen, moves nothing.
+fn scroll_to_new_focus(ui: &egui::Ui, focused_before: Option<egui::Id>) {
+    let ctx = ui.ctx();
+    let Some(id) = ctx.memory(|m| m.focused()).filter(|&id| Some(id) != focused_before) else { return };
+    if let Some(widget) = ctx.read_response(id) {
+        ui.scroll_to_rect(widget.rect, None);
     }
 }

@@ -50,10 +50,17 @@ pub enum Screen {
 pub struct Status {
     /// Whether it reports a failure.
     pub error: bool,
-    /// The text.
-    pub text: String,
+    /// What it says: kept as an id with arguments and rendered as it is drawn, so that it follows the language.
+    pub message: Message,
     /// The screen it was first shown on: moving to another screen clears it.
     pub(crate) shown_on: Option<Screen>,
+}
+
+impl Status {
+    /// What it says in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        self.message.render(lang)
+    }
 }
 
 /// The screens' states as the frame sees them.
@@ -151,6 +158,11 @@ impl<S: Parts> Frame<S> {
         self.status.as_ref()
     }
 
+    /// The status line's message as it reads now, in the desk's language.
+    pub fn status_text(&self) -> Option<String> {
+        self.status.as_ref().map(|status| status.text(self.lang))
+    }
+
     /// Whether the server could not be reached at the last try (a shared store only).
     pub fn is_offline(&self) -> bool {
         self.offline.is_some()
@@ -191,7 +203,7 @@ impl<S: Parts> Frame<S> {
     }
 
     /// [`Frame::open_tournament`], with a word for the status line once it is open.
-    pub(crate) fn open_tournament_saying(&mut self, id: Id, said: Option<String>) {
+    pub(crate) fn open_tournament_saying(&mut self, id: Id, said: Option<Message>) {
         let moves_then = self.moves;
         self.run(
             move |desk| Ok::<_, DeskError>((desk.tournament(id)?, !desk.seating(id)?.is_empty())),
@@ -255,11 +267,19 @@ impl<S: Parts> Frame<S> {
 
     /// Shows what went wrong, in the desk's language.
     pub(crate) fn fail(&mut self, error: impl Explain) {
-        self.status = Some(Status { error: true, text: error.message().render(self.lang), shown_on: None });
+        self.status = Some(Status { error: true, message: error.message(), shown_on: None });
     }
 
-    pub(crate) fn info(&mut self, text: impl Into<String>) {
-        self.status = Some(Status { error: false, text: text.into(), shown_on: None });
+    /// Shows what was done, in the desk's language.
+    pub(crate) fn info(&mut self, message: Message) {
+        self.status = Some(Status { error: false, message, shown_on: None });
+    }
+
+    /// Takes `refusal` off the status line if it is still what the line says: its cause is gone.
+    pub(crate) fn withdraw(&mut self, refusal: &Message) {
+        if self.status.as_ref().is_some_and(|status| status.error && &status.message == refusal) {
+            self.status = None;
+        }
     }
 
     /// Sends `job` to the desk; `then` gets its answer on the window's thread, in the order jobs were sent.

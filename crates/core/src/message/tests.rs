@@ -17,6 +17,13 @@ fn a_message_is_rendered_in_each_language_with_its_arguments() {
 }
 
 #[test]
+fn places_are_ordinals_in_each_language() {
+    let places = |lang| [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(|n| ordinal(n).render(lang)).join(" ");
+    assert_eq!(places(Lang::En), "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 23rd 101st 111th");
+    assert_eq!(places(Lang::It), "1° 2° 3° 4° 11° 12° 13° 21° 22° 23° 101° 111°");
+}
+
+#[test]
 fn the_compiled_table_is_sorted_and_complete_in_both_languages() {
     assert!(table::TEXTS.len() > 500, "only {} texts compiled", table::TEXTS.len());
     assert!(table::TEXTS.windows(2).all(|w| w[0].key < w[1].key), "sorted, no key twice");

@@ -577,7 +577,7 @@ fn a_wall_game_scores_nothing_and_is_only_ever_marked() {
             let error = score_manche(&input).expect_err("no winner, no mark");
             assert!(error.player.is_none(), "about the manche as a whole");
             let said = error.reason.render(stecca_core::i18n::Lang::En);
-            assert!(said.contains("mark the winner, or mark the manche a wall game"), "{said}");
+            assert!(said.contains("mark the winner, or mark the manche void (a monte)"), "{said}");
         }
     }
 }

@@ -229,7 +229,7 @@ fn save<S: Has<State>>(
     app.write(
         move |desk| desk.set_book(tournament, &book, &referee),
         move |app, ()| {
-            app.info(done.render(app.lang));
+            app.info(done);
             then(app);
         },
     );
@@ -281,7 +281,7 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
             move |desk| desk.import_book(tournament, &text, &referee),
             move |app, n| {
                 app.screens.get::<State>().preview = None;
-                app.info(Message::new(model.words.imported).arg("n", n).render(lang));
+                app.info(Message::new(model.words.imported).arg("n", n));
             },
         );
     }

@@ -59,6 +59,9 @@ pub struct State {
     restored: bool,
     /// The table as stored (its players, seats, manches), read again after every change.
     stored_table: Fetched<Id, TableState>,
+    /// Ctrl+Enter's refusal on the status line and the mistake it named: it goes once the form no longer has
+    /// that mistake (a winner marked after "nobody went Mah Jong"), instead of contradicting the form.
+    refused: Option<(Message, Message)>,
 }
 
 impl State {
@@ -108,6 +111,11 @@ impl State {
         let blank = |e: &MancheEntry| !e.void && e.hands.iter().all(|h| *h == HandEntry::default());
         let typed = if blank(&self.original) { !blank(&self.entry) } else { self.entry != self.original };
         (self.number > 0 && typed).then_some(self.number)
+    }
+
+    /// Whether this station keeps a draft of manche `number` of `table` (typed, left unconfirmed).
+    pub(crate) fn has_draft(&self, table: Id, number: u32) -> bool {
+        self.drafts.contains_key(&(table, number))
     }
 
     /// Forgets what was typed in the manche on screen (the referee chose to throw it away).
@@ -364,7 +372,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         app.screens.get::<State>().keep_draft();
         app.screens.get::<State>().number = 0;
         if app.screens.get::<State>().drafts.contains_key(&(table, number)) {
-            app.info(msg!("entry.draft_kept", n = number).render(lang));
+            app.info(msg!("entry.draft_kept", n = number));
         }
         return app.go(Screen::Table(table));
     }
@@ -389,6 +397,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
     let outcome = preview.as_ref().and_then(|p| p.as_ref().ok()).map(|(_, o)| o.clone());
+    withdraw_stale_refusal(app, &errors, outcome.is_some());
     let mut claimed: Option<(usize, &'static str)> = None;
     let someone_won = app.screens.get::<State>().entry.hands.iter().any(|h| h.mahjong);
     ui.columns(seats, |columns| {
@@ -567,10 +576,24 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             } else if confirm_key {
                 // Ctrl+Enter on a manche that is not valid yet says why, instead of doing nothing.
                 let why = errors.first().map_or_else(|| msg!("entry.not_valid"), Explain::message);
-                app.fail(msg!("entry.cannot_confirm").arg_message("why", why));
+                let refusal = msg!("entry.cannot_confirm").arg_message("why", why.clone());
+                app.fail(refusal.clone());
+                app.screens.get::<State>().refused = Some((refusal, why));
             }
         });
     });
+}
+
+/// Takes Ctrl+Enter's refusal off the status line once the form previews without the mistake it named: the
+/// refusal was about the form as it was then.
+fn withdraw_stale_refusal<S: Has<State>>(app: &mut Frame<S>, errors: &EntryErrors, valid: bool) {
+    let Some((refusal, why)) = app.screens.get::<State>().refused.clone() else { return };
+    let mistakes: Vec<Message> = errors.hands.iter().flatten().chain(&errors.general).map(Explain::message).collect();
+    let still = !valid && (mistakes.contains(&why) || (mistakes.is_empty() && why == msg!("entry.not_valid")));
+    if !still {
+        app.withdraw(&refusal);
+        app.screens.get::<State>().refused = None;
+    }
 }
 
 /// The card grid, above the players' columns: what appears under the hands as the manche turns valid or not
@@ -772,7 +795,7 @@ fn saved_manche<S: Has<State> + Has<Outbox>>(
             app.screens.get::<Outbox>().pending = None;
             app.screens.get::<State>().saved(table, number);
             app.changed();
-            app.info(msg!("entry.saved", n = number).render(app.lang));
+            app.info(msg!("entry.saved", n = number));
             if !on_screen {
                 return;
             }

@@ -95,10 +95,8 @@ pub(crate) fn save_file<S: Parts>(
             Ok(path)
         },
         move |app, written| match written {
-            Ok(path) if fallback => {
-                app.info(format!("{}: {}", app.tr(text_id!("export.written_no_dialog")), path.display()))
-            }
-            Ok(path) => app.info(format!("{}: {}", app.tr(text_id!("export.written")), path.display())),
+            Ok(path) if fallback => app.info(msg!("export.written_no_dialog", path = path.display())),
+            Ok(path) => app.info(msg!("export.written", path = path.display())),
             Err(e) => app.fail(e),
         },
     );

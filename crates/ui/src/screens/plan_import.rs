@@ -91,7 +91,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
             move |app, outcome| {
                 state(app).preview = None;
                 let (from, to) = (outcome.sessions.start(), outcome.sessions.end());
-                app.info(msg!("sessions.imported", from = from, to = to).render(lang));
+                app.info(msg!("sessions.imported", from = from, to = to));
             },
         );
     }

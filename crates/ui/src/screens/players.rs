@@ -173,7 +173,7 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
                     app.screens.get::<State>().form = PlayerData::default();
                     app.screens.get::<State>().editing = None;
                     app.screens.get::<State>().focus_name = true;
-                    app.info(format!("{}: {name}", lang.tr(text_id!("players.saved"))));
+                    app.info(msg!("players.saved", name = name));
                 },
             );
         }
@@ -215,7 +215,7 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
                 move |app, ()| {
                     app.screens.get::<State>().form = PlayerData::default();
                     app.screens.get::<State>().editing = None;
-                    app.info(format!("{}: {name}", lang.tr(text_id!("players.deleted"))));
+                    app.info(msg!("players.deleted", name = name));
                 },
             );
         }
@@ -274,7 +274,7 @@ fn import<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id, 
             move |desk| desk.import_players(tournament, &data, &referee),
             move |app, ids| {
                 app.screens.get::<State>().preview = None;
-                app.info(msg!("players.imported", n = ids.len()).render(lang));
+                app.info(msg!("players.imported", n = ids.len()));
             },
         );
     }

@@ -104,7 +104,7 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
                     app.screens.get::<State>().session = *outcome.sessions.start();
                     app.screens.get::<State>().selected = None;
                     let (from, to) = (outcome.sessions.start(), outcome.sessions.end());
-                    app.info(msg!("sessions.generated", from = from, to = to).render(lang));
+                    app.info(msg!("sessions.generated", from = from, to = to));
                 },
             );
         }
@@ -123,7 +123,7 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
                             moved = outcome.moved.len(),
                             repeats = outcome.repeats.len()
                         );
-                        app.info(said.render(lang));
+                        app.info(said);
                         app.screens.get::<State>().swiss = Some(outcome);
                     },
                 );
@@ -266,7 +266,7 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
                 let id = tournament.id;
                 app.write(
                     move |desk| desk.swap_players(id, session, first, player, &referee),
-                    move |app, ()| app.info(lang.tr(text_id!("sessions.swapped"))),
+                    move |app, ()| app.info(msg!("sessions.swapped")),
                 );
             }
         }

@@ -150,7 +150,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             s.placement.resize(seats, "0".to_owned());
             ui.horizontal(|ui| {
                 for (i, value) in s.placement.iter_mut().enumerate() {
-                    let label = ui.label(format!("{}°", i + 1));
+                    let label = ui.label(crate::message::ordinal(i as u64 + 1).render(lang));
                     ui.add(egui::TextEdit::singleline(value).desired_width(32.0)).labelled_by(label.id);
                 }
             });
@@ -268,7 +268,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
         move |desk| desk.update_settings(id, &settings, &referee),
         |app, ()| {
             app.screens.get::<State>().loaded = None;
-            app.info(app.tr(text_id!("settings.saved")));
+            app.info(crate::msg!("settings.saved"));
         },
     );
 }

@@ -68,6 +68,8 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
     let rows = state.manches.len() as u32 + u32::from(state.next_number().is_some());
     let planned = state.settings.manches_per_session.max(rows);
     let mut correct: Option<u32> = None;
+    let entry = app.screens.get::<super::entry::State>();
+    let drafts: Vec<u32> = (1..=planned).filter(|&number| entry.has_draft(table, number)).collect();
     let start = state.settings.starting_points();
     ui.label(RichText::new(msg!("table.scale", start = start).render(lang)).weak());
     ui.scope(|ui| {
@@ -115,16 +117,24 @@ pub fn show<S: Has<State> + Has<super::entry::State>>(app: &mut Frame<S>, ui: &m
                         }
                     }
                 }
+                // A manche typed here and left unconfirmed is a draft, kept by this station until confirmed.
+                let draft = drafts.contains(&number);
                 match entered {
                     Some(manche) => {
-                        let text = if manche.input.void {
+                        let mut text = if manche.input.void {
                             lang.tr(text_id!("table.void"))
                         } else {
                             lang.tr(text_id!("table.entered"))
                         };
+                        if draft {
+                            text = format!("{text} · {}", lang.tr(text_id!("table.draft")));
+                        }
                         if ui.button(format!("{text} · {}", lang.tr(text_id!("table.correct")))).clicked() {
                             correct = Some(number);
                         }
+                    }
+                    None if draft => {
+                        ui.label(lang.tr(text_id!("table.draft")));
                     }
                     None if Some(number) == state.next_number() => {
                         ui.label(lang.tr(text_id!("table.next")));

@@ -137,7 +137,7 @@ fn create<S: Has<State>>(app: &mut Frame<S>) {
         move |desk| desk.create_tournament(&settings, &referee),
         move |app, id| {
             *app.screens.get::<State>() = State::default();
-            let created = format!("{} — {name}", app.tr(text_id!("tournaments.created")));
+            let created = msg!("tournaments.created", name = name);
             app.open_tournament_saying(id, Some(created));
         },
     );
@@ -148,7 +148,7 @@ fn create_demo<S: Has<State>>(app: &mut Frame<S>) {
     app.write(
         move |desk| desk.create_demo(DemoSize::default(), 2026, &referee),
         |app, id| {
-            let created = app.tr(text_id!("tournaments.demo_created"));
+            let created = msg!("tournaments.demo_created");
             app.open_tournament_saying(id, Some(created));
         },
     );
@@ -191,7 +191,7 @@ fn confirm_delete<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                     if app.tournament_id() == Some(pending.id) {
                         app.tournament = None;
                     }
-                    app.info(format!("{} — {}", app.tr(text_id!("tournaments.deleted")), pending.name));
+                    app.info(msg!("tournaments.deleted", name = pending.name));
                 },
             );
         }

@@ -105,7 +105,7 @@ fn new_evening<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club
                     move |app, id| {
                         app.screens.get::<super::State>().evening.selected = Some(id);
                         app.screens.get::<super::State>().evening.table_of.clear();
-                        app.info(msg!("club.evening_opened", date = date, tables = count).render(lang));
+                        app.info(msg!("club.evening_opened", date = date, tables = count));
                     },
                 );
             }
@@ -238,7 +238,7 @@ fn evening_panel<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, cl
             let (by, evening) = (app.referee_name(), view.evening.id);
             app.write(
                 move |desk| desk.close_evening(evening, &by),
-                move |app, entries| app.info(msg!("club.evening_closed", entries = entries.len()).render(lang)),
+                move |app, entries| app.info(msg!("club.evening_closed", entries = entries.len())),
             );
         }
         if ui.button(lang.tr(text_id!("common.cancel"))).clicked() {
@@ -262,6 +262,6 @@ fn save_chips<S: Has<super::State>>(app: &mut Frame<S>, view: &EveningView, tabl
     let (evening, id, number) = (view.evening.id, table.id, table.number);
     app.write(
         move |desk| desk.enter_chip_counts(evening, id, &counts),
-        move |app, ()| app.info(msg!("club.chips_saved", table = number).render(lang)),
+        move |app, ()| app.info(msg!("club.chips_saved", table = number)),
     );
 }

@@ -163,7 +163,7 @@ fn cash_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club: 
         move |app, id| {
             app.screens.get::<super::State>().ledger.amount.clear();
             app.screens.get::<super::State>().ledger.note.clear();
-            app.info(msg!("club.recorded", entry = id).render(lang));
+            app.info(msg!("club.recorded", entry = id));
         },
     );
 }
@@ -226,7 +226,7 @@ fn correction_form<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             app.screens.get::<super::State>().ledger.correct_entry = None;
             app.screens.get::<super::State>().ledger.correct_amount.clear();
             app.screens.get::<super::State>().ledger.correct_reason.clear();
-            app.info(msg!("club.recorded", entry = id).render(lang));
+            app.info(msg!("club.recorded", entry = id));
         },
     );
 }
@@ -252,7 +252,7 @@ fn avoid_under_field<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui
         Ok(amount) if amount == saved => {}
         Ok(amount) => app.write(
             move |desk| desk.set_avoid_under(id, amount),
-            move |app, ()| app.info(msg!("club.avoid_under_saved", amount = format_cents(amount, lang)).render(lang)),
+            move |app, ()| app.info(msg!("club.avoid_under_saved", amount = format_cents(amount, lang))),
         ),
         Err(e) => {
             let why = crate::message::Explain::message(&e);
@@ -374,7 +374,7 @@ pub fn settle<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
         move |app, answer| match answer {
             Ok(_) => {
                 app.changed();
-                app.info(msg!("club.paid_recorded", count = count).render(lang));
+                app.info(msg!("club.paid_recorded", count = count));
             }
             Err(error) => {
                 // Nothing was recorded: the rows are open again.

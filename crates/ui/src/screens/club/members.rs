@@ -172,7 +172,7 @@ fn add_member<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui, club:
             move |app, _| {
                 app.screens.get::<super::State>().members.form = MemberData::default();
                 app.screens.get::<super::State>().members.focus_name = true;
-                app.info(msg!("club.member_added", name = name).render(lang));
+                app.info(msg!("club.member_added", name = name));
             },
         );
     }

@@ -151,7 +151,7 @@ fn new_club<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                     app.screens.get::<State>().club = Some(id);
                     app.screens.get::<State>().creating = false;
                     app.screens.get::<State>().new_club = NewClub::default();
-                    app.info(msg!("club.created", name = name).render(lang));
+                    app.info(msg!("club.created", name = name));
                 },
             );
         }
