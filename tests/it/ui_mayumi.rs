@@ -179,7 +179,7 @@ fn a_half_typed_hand_is_refused_until_the_empty_players_are_ticked() {
     harness.get_by_label_contains(&format!("{}: nessuna carta presa inserita", names[2]));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
-    let status = harness.state().status().map(|s| s.text.clone()).unwrap_or_default();
+    let status = harness.state().status_text().unwrap_or_default();
     assert!(
         status.starts_with(&format!("Non si può confermare: {}: nessuna carta presa inserita", names[1]))
             && status.contains("«Nessuna presa»"),
