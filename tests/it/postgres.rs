@@ -80,7 +80,8 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
         .expect("as version 1 saved it");
     client
         .batch_execute(&format!(
-            "DROP TABLE book_line; ALTER TABLE club DROP COLUMN avoid_under; {}",
+            "DROP TABLE pot_payment; DROP FUNCTION stecca_pot_seated; DROP TABLE book_line; \
+             ALTER TABLE club DROP COLUMN avoid_under; {}",
             crate::card::schema_7_card_postgres()
         ))
         .expect("card");

@@ -149,14 +149,22 @@ fn settings_heading(store: &Store, id: i64) -> String {
     store.tournament(id).expect("t").settings.rules_heading(stecca::i18n::Lang::It)
 }
 
-/// The seam carries a game from hand to hand: Tre with `carry_draws` counts the draws since the last win in a
-/// manche field that the table fills in (the next winner collects the stake once more per draw), a script that
-/// gives it must give the table's, and a correction scores the manches after it again from what they now start
-/// with, each audited, in one transaction.
+/// The seam carries a game from hand to hand: Tre with `carry_draws` puts each player's stake on the table at a
+/// draw and gives it to the next winner — the table's pot, carried in a manche field that the table fills in. A
+/// script that gives it must give the table's; a correction scores the manches after it again from what they
+/// now start with, each audited, in one transaction; the pot's rows are stored and exported.
 #[test]
-fn a_session_carries_its_state_from_hand_to_hand_and_a_correction_replays_what_follows() {
+fn a_session_carries_its_pot_from_hand_to_hand_and_a_correction_replays_what_follows() {
+    a_pot_carried_from_hand_to_hand(Store::open_in_memory().expect("open"));
+}
+
+#[test]
+fn a_session_carries_its_pot_from_hand_to_hand_on_postgres() {
+    a_pot_carried_from_hand_to_hand(crate::common::pg::store());
+}
+
+fn a_pot_carried_from_hand_to_hand(mut store: Store) {
     crate::common::tre::register();
-    let mut store = Store::open_in_memory().expect("open");
     let settings = TournamentSettings {
         name: "Serata a tre".into(),
         rules: "tre".into(),
@@ -172,43 +180,50 @@ fn a_session_carries_its_state_from_hand_to_hand_and_a_correction_replays_what_f
     desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
     let table = store.seating(id).expect("seating")[0].id;
     let draw = MancheEntry { void: true, ..MancheEntry::blank(3) };
-    let nets = |store: &Store, number: usize| store.table_manches(table).expect("manches")[number - 1].nets.clone();
-
-    desk::confirm_manche(&mut store, table, 1, &draw, "R").expect("manche 1, a draw");
-    let state = desk::table_state(&store, table).expect("state");
-    assert_eq!(state.frame(2).carried.get("draws"), Some(&serde_json::json!(1)), "one draw carried");
-    // Manche 2 is won at position 2 (the deal passed to position 1): the stake twice, for the draw before it.
-    let (input, _) = desk::confirm_manche(&mut store, table, 2, &won(2, false), "R").expect("manche 2");
-    assert_eq!(input.field::<u64>("draws").expect("read"), Some(1), "the table filled it in");
-    assert_eq!(nets(&store, 2), [-20, -20, 40]);
-    let carried = desk::table_state(&store, table).expect("state").frame(3).carried;
-    assert_eq!(carried.get("draws"), Some(&serde_json::json!(0)), "a win clears it");
-    desk::confirm_manche(&mut store, table, 3, &won(2, false), "R").expect("manche 3");
-
-    // A script naming another count than the table's is refused; naming the table's, accepted.
-    let names: Vec<String> =
-        desk::table_state(&store, table).expect("state").players.into_iter().map(|p| p.name).collect();
-    let at = desk::TableAddress { tournament: id, session: 1, table: 1 };
-    let script = |draws: u64| {
-        let players: Vec<_> =
-            names.iter().map(|n| serde_json::json!({"name": n, "mahjong": *n == names[2]})).collect::<Vec<_>>();
-        serde_json::from_value::<stecca::rules::MancheInput>(
-            serde_json::json!({"rules": "tre", "draws": draws, "players": players}),
-        )
-        .expect("input")
+    let on_table = |store: &Store, number: u32| {
+        desk::table_state(store, table).expect("state").frame(number).carried.get("on_table").cloned()
     };
-    let refused = desk::enter_manche(&mut store, at, None, &script(2), "R").expect_err("not the table's count");
-    assert!(refused.to_string().contains("draws 2 given, but the table's manche 4 starts from 0"), "{refused}");
+    let zero = Some(serde_json::json!(0));
+
+    assert_eq!(on_table(&store, 1), zero, "the session starts with an empty table");
+    let (_, drawn) = desk::confirm_manche(&mut store, table, 1, &draw, "R").expect("manche 1, a draw");
+    assert_eq!(drawn.net.iter().map(|(_, n)| *n).collect::<Vec<_>>(), [-10, -10, -10], "each puts the stake down");
+    assert_eq!(on_table(&store, 2), Some(serde_json::json!(30)), "30 on the table");
+    let stored = &store.table_manches(table).expect("manches")[0];
+    assert_eq!(stored.pot.iter().map(|p| p.amount).collect::<Vec<_>>(), [10, 10, 10], "the pot's rows");
+    // Manche 2 is won at position 2 (the deal passed to position 1): the stakes, and the 30 on the table.
+    let (input, _) = desk::confirm_manche(&mut store, table, 2, &won(2, false), "R").expect("manche 2");
+    assert_eq!(input.field::<u64>("on_table").expect("read"), Some(30), "the table filled it in");
+    let nets = |store: &Store, number: usize| store.table_manches(table).expect("manches")[number - 1].nets.clone();
+    assert_eq!(nets(&store, 2), [-10, -10, 50]);
+    assert_eq!(on_table(&store, 3), zero, "the winner took it all");
+    desk::confirm_manche(&mut store, table, 3, &won(2, false), "R").expect("manche 3");
+    let totals = desk::table_state(&store, table).expect("state").running_totals();
+    assert_eq!(totals.last().expect("three manches").iter().sum::<i64>(), 300, "no chip lost: the table is empty");
+    let payments = csv_of(&store, id, What::Payments);
+    let players = desk::table_state(&store, table).expect("state").players;
+    assert!(payments.contains(&format!("1,1,1,{},,10,", players[0].name)), "a deposit: {payments}");
+    assert!(payments.contains(&format!("1,1,2,,{},30,", players[2].name)), "a collection: {payments}");
+
+    // A script naming another amount on the table than the table's is refused; nothing saved.
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    let at = desk::TableAddress { tournament: id, session: 1, table: 1 };
+    let players_json: Vec<_> =
+        names.iter().map(|n| serde_json::json!({"name": n, "mahjong": *n == names[2]})).collect();
+    let script: stecca::rules::MancheInput =
+        serde_json::from_value(serde_json::json!({"rules": "tre", "on_table": 20, "players": players_json}))
+            .expect("input");
+    let refused = desk::enter_manche(&mut store, at, None, &script, "R").expect_err("not the table's pot");
+    assert!(refused.to_string().contains("on_table 20 given, but the table's manche 4 starts from 0"), "{refused}");
     assert_eq!(store.table_manches(table).expect("manches").len(), 3, "nothing saved");
 
     // Correcting manche 1 into a win at position 1 (the deal still passes to position 1): manche 2 now starts
-    // without a draw and is scored again, at the single stake; manche 3 starts as before and stays.
-    let mut first = won(1, false);
-    first.void = false;
-    desk::confirm_manche(&mut store, table, 1, &first, "Lucia").expect("the correction and its replay");
+    // from an empty table and is scored again; manche 3 starts as before (empty) and stays.
+    desk::confirm_manche(&mut store, table, 1, &won(1, false), "Lucia").expect("the correction and its replay");
     let manches = store.table_manches(table).expect("manches");
-    assert_eq!(manches[1].input.field::<u64>("draws").expect("read"), Some(0), "no draw carried any more");
+    assert_eq!(manches[1].input.field::<u64>("on_table").expect("read"), Some(0), "nothing on the table any more");
     assert_eq!(manches[1].nets, [-10, -10, 20], "manche 2 scored again from what it now starts with");
+    assert!(manches.iter().all(|m| m.pot.is_empty()), "no deposit left in the store");
     assert_eq!(
         manches.iter().map(|m| (m.revision, m.referee.as_str())).collect::<Vec<_>>(),
         [(2, "Lucia"), (2, "Lucia"), (1, "R")],

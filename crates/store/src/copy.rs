@@ -51,6 +51,7 @@ pub const TABLES: &[(&str, &[&str])] = &[
     ),
     ("manche_net", &["manche_id", "player_id", "net", "mahjong"]),
     ("payment", &["manche_id", "seq", "from_player", "to_player", "amount"]),
+    ("pot_payment", &["manche_id", "seq", "player_id", "amount"]),
     (
         "penalty",
         &["id", "tournament_id", "player_id", "session_number", "points", "reason", "referee", "at", "revoked"],
@@ -152,7 +153,7 @@ fn key_of(table: &str) -> &'static str {
     match table {
         "seat" => "table_id, position",
         "manche_net" => "manche_id, player_id",
-        "payment" => "manche_id, seq",
+        "payment" | "pot_payment" => "manche_id, seq",
         "preference" => "key",
         "evening_member" => "evening_id, member_id",
         "chip_count" => "table_id, player_id",

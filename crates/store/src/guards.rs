@@ -17,6 +17,7 @@ pub(crate) fn trigger_refusal(raised: &str) -> Option<Message> {
         "seat: the player is not of the tournament of this table" => msg!("error.guard.seat_player"),
         "manche: the player is not seated at the table of this manche" => msg!("error.guard.manche_player"),
         "payment: a player is not seated at the table of this manche" => msg!("error.guard.payment_player"),
+        "pot: the player is not seated at the table of this manche" => msg!("error.guard.payment_player"),
         "ledger: the member, evening or entry is not of this club" => msg!("error.guard.ledger_club"),
         "evening: the member or player is not of this evening" => msg!("error.guard.evening_member"),
         "chip count: the player is not seated at this table" => msg!("error.guard.chip_count_player"),

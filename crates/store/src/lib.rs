@@ -34,7 +34,7 @@ pub use crate::tournament::PlayerData;
 pub use audit::{AuditEntry, Place};
 pub use club::{Club, Evening, LedgerEntry, Member, NewEntry};
 pub use copy::{CopyReport, TABLES as COPIED_TABLES, copy_database};
-pub use manches::{Conflict, Save, SaveKind, StoredManche, StoredPayment};
+pub use manches::{Conflict, Save, SaveKind, StoredManche, StoredPayment, StoredPot};
 pub use penalties::Penalty;
 pub use players::Player;
 pub use seating::SeatedTable;
@@ -525,7 +525,7 @@ mod tests {
         let conn = store.connection().expect("sqlite");
         let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 10);
+        assert_eq!(schema_version(), 11);
         let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
         assert_eq!(id, sqlite::open::APPLICATION_ID);
     }

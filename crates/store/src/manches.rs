@@ -87,6 +87,17 @@ pub struct StoredManche {
     pub nets: Vec<i64>,
     /// Every payment, in the ruleset's order.
     pub payments: Vec<StoredPayment>,
+    /// What players put on the table or collected from it, in the ruleset's order.
+    pub pot: Vec<StoredPot>,
+}
+
+/// A player's deposit on the table (positive) or collection from it (negative) in a stored manche.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoredPot {
+    /// The player.
+    pub player: Id,
+    /// Put on the table (positive) or collected from it (negative).
+    pub amount: i64,
 }
 
 /// A payment of a stored manche, between two players of its table.
@@ -100,15 +111,16 @@ pub struct StoredPayment {
     pub amount: i64,
 }
 
-/// The outcome's payments as rows between player ids: a name is the player at its index in the outcome.
-fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<Vec<StoredPayment>> {
+/// The outcome's payments as rows between player ids, and its deposits and collections as rows of the table's
+/// pot: a name is the player at its index in the outcome.
+fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<(Vec<StoredPayment>, Vec<StoredPot>)> {
     let id_of = |name: &str| {
         let position = outcome.players.iter().position(|p| p.name == name);
         position
             .and_then(|i| players.get(i).copied())
             .ok_or_else(|| StoreError::Refused(msg!("error.manche.payment_stranger", name = name)))
     };
-    outcome
+    let payments = outcome
         .payments
         .iter()
         .filter(|p| p.amount > 0)
@@ -117,7 +129,14 @@ fn payment_rows(players: &[Id], outcome: &MancheOutcome) -> StoreResult<Vec<Stor
                 .map_err(|_| StoreError::Refused(msg!("error.manche.payment_too_large", amount = p.amount)))?;
             Ok(StoredPayment { from: id_of(&p.from)?, to: id_of(&p.to)?, amount })
         })
-        .collect()
+        .collect::<StoreResult<_>>()?;
+    let pot = outcome
+        .pot
+        .iter()
+        .filter(|p| p.amount != 0)
+        .map(|p| Ok(StoredPot { player: id_of(&p.player)?, amount: p.amount }))
+        .collect::<StoreResult<_>>()?;
+    Ok((payments, pot))
 }
 
 impl Store {
@@ -159,7 +178,7 @@ impl Store {
         if seated != players || outcome.players.len() != players.len() {
             return Err(StoreError::Refused(msg!("error.manche.not_seated", count = seated.len())));
         }
-        let payments = payment_rows(players, outcome)?;
+        let (payments, pot) = payment_rows(players, outcome)?;
         let input_json = serde_json::to_string(input)?;
         let outcome_json = serde_json::to_string(outcome)?;
         let existing: Option<(Id, String, String)> = tx.query_opt(
@@ -200,6 +219,7 @@ impl Store {
                     return Err(self.conflict(table, number, false));
                 }
                 tx.execute("DELETE FROM payment WHERE manche_id = ?1", params![id])?;
+                tx.execute("DELETE FROM pot_payment WHERE manche_id = ?1", params![id])?;
                 super::audit::Change {
                     tournament,
                     referee,
@@ -256,6 +276,12 @@ impl Store {
                 params![id, seq, payment.from, payment.to, payment.amount],
             )?;
         }
+        for (seq, deposit) in pot.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO pot_payment (manche_id, seq, player_id, amount) VALUES (?1, ?2, ?3, ?4)",
+                params![id, seq, deposit.player, deposit.amount],
+            )?;
+        }
         tx.commit()?;
         Ok(id)
     }
@@ -283,6 +309,7 @@ impl Store {
         )?;
         let mut nets = grouped(rows);
         let mut payments = self.table_payments(table)?;
+        let mut pot = self.table_pot(table)?;
         self.db.query_map(
             "SELECT id, number, input, outcome, engine_version, referee, entered_at, revision FROM manche \
              WHERE table_id = ?1 ORDER BY number",
@@ -300,6 +327,7 @@ impl Store {
                     revision: row.get("revision")?,
                     nets: nets.remove(&id).unwrap_or_default(),
                     payments: payments.remove(&id).unwrap_or_default(),
+                    pot: pot.remove(&id).unwrap_or_default(),
                 })
             },
         )
@@ -319,6 +347,22 @@ impl Store {
                         to: row.get("to_player")?,
                         amount: row.get("amount")?,
                     },
+                ))
+            },
+        )?;
+        Ok(grouped(rows))
+    }
+
+    /// A table's pot rows by manche id, each manche's in order.
+    fn table_pot(&self, table: Id) -> StoreResult<HashMap<Id, Vec<StoredPot>>> {
+        let rows = self.db.query_map(
+            "SELECT p.manche_id, p.player_id, p.amount FROM pot_payment p \
+             JOIN manche m ON m.id = p.manche_id WHERE m.table_id = ?1 ORDER BY p.manche_id, p.seq",
+            params![table],
+            |row| {
+                Ok((
+                    row.get::<Id>("manche_id")?,
+                    StoredPot { player: row.get("player_id")?, amount: row.get("amount")? },
                 ))
             },
         )?;

@@ -598,8 +598,12 @@ pub struct MancheOutcome {
     pub void: bool,
     /// Each player's hand, in input order.
     pub players: Vec<PlayerOutcome>,
-    /// Every non-zero payment.
+    /// Every non-zero payment between two players.
     pub payments: Vec<PaymentOutcome>,
+    /// What players put on the table or collect from it (deposits a later winner takes): the table's pot,
+    /// carried between manches by the ruleset. Empty for rulesets whose manches settle between players only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pot: Vec<PotPayment>,
     /// Each player's chip change, keyed by name, in input order.
     #[serde(serialize_with = "serialize_net", deserialize_with = "deserialize_net")]
     pub net: Vec<(String, i64)>,
@@ -665,6 +669,31 @@ fn deserialize_net<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<(St
 }
 
 impl MancheOutcome {
+    /// Whether each player's net is what the player's payments add up to (collected, less paid, less what the
+    /// player put on the table, plus what the player collected from it), and every payment names a player of
+    /// the manche: a manche's chips only move, between players and the table's pot.
+    pub fn is_balanced(&self) -> bool {
+        let mut moved: Vec<i64> = vec![0; self.net.len()];
+        let position = |name: &str| self.net.iter().position(|(n, _)| n == name);
+        for payment in &self.payments {
+            let (Some(from), Some(to), Ok(amount)) =
+                (position(&payment.from), position(&payment.to), i64::try_from(payment.amount))
+            else {
+                return false;
+            };
+            moved[from] -= amount;
+            moved[to] += amount;
+        }
+        for deposit in &self.pot {
+            let Some(player) = position(&deposit.player) else { return false };
+            if deposit.amount == 0 {
+                return false;
+            }
+            moved[player] -= deposit.amount;
+        }
+        self.net.iter().map(|(_, net)| *net).eq(moved)
+    }
+
     /// Whether the dealer (East) went out.
     pub fn dealer_won(&self) -> bool {
         self.players.iter().any(|p| p.mahjong && p.seat == Some(Wind::East))
@@ -746,6 +775,15 @@ impl From<StoredItem> for Item {
             limit: stored.limit,
         }
     }
+}
+
+/// Chips a player puts on the table (positive: a deposit) or collects from it (negative), by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PotPayment {
+    /// The player.
+    pub player: String,
+    /// Put on the table (positive) or collected from it (negative); never zero.
+    pub amount: i64,
 }
 
 /// A payment between two players, by name.
@@ -867,6 +905,34 @@ mod tests {
         let warning: Warning =
             serde_json::from_value(serde_json::json!({"player": "Botan", "it": "sì", "en": "yes"})).expect("v1");
         assert_eq!((warning.text.render(Lang::It), warning.player.as_deref()), ("sì".to_owned(), Some("Botan")));
+    }
+
+    #[test]
+    fn a_manche_is_balanced_when_its_payments_and_the_pot_explain_every_net() {
+        let pay = |from: &str, to: &str, amount| PaymentOutcome { from: from.into(), to: to.into(), amount };
+        let deposit = |player: &str, amount| PotPayment { player: player.into(), amount };
+        let mut outcome = MancheOutcome {
+            rules: "x".into(),
+            void: false,
+            players: Vec::new(),
+            payments: vec![pay("B", "A", 5800 + 300)],
+            // A puts her riichi deposit on the table and collects it with the one left there before.
+            pot: vec![deposit("A", 1000), deposit("A", -2000)],
+            net: vec![("A".into(), 7100), ("B".into(), -6100), ("C".into(), 0), ("D".into(), 0)],
+            next_oya: None,
+            warnings: Vec::new(),
+        };
+        assert!(outcome.is_balanced());
+        outcome.net[2].1 = 100;
+        assert!(!outcome.is_balanced(), "a net that no payment explains");
+        outcome.net[2].1 = 0;
+        outcome.pot.push(deposit("Zoe", 1000));
+        assert!(!outcome.is_balanced(), "a deposit of a stranger");
+        outcome.pot.pop();
+        outcome.payments.push(pay("C", "D", 0));
+        outcome.payments.pop();
+        outcome.pot.push(deposit("C", 0));
+        assert!(!outcome.is_balanced(), "a zero deposit is no deposit");
     }
 
     #[test]

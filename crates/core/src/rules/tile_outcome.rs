@@ -78,7 +78,16 @@ pub fn tile_outcome<'a>(
         .map(|p| PaymentOutcome { from: name(p.from), to: name(p.to), amount: p.amount })
         .collect();
     let net = players.iter().zip(&settlement.net).map(|(p, &n)| (p.name.clone(), n)).collect();
-    MancheOutcome { rules: rules.to_owned(), void, players, payments, net, next_oya: None, warnings: Vec::new() }
+    MancheOutcome {
+        rules: rules.to_owned(),
+        void,
+        players,
+        payments,
+        pot: Vec::new(),
+        net,
+        next_oya: None,
+        warnings: Vec::new(),
+    }
 }
 
 /// Raddoppi in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".

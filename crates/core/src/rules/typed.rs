@@ -71,6 +71,11 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     fn rotation(&self, options: &Self::Options, outcome: &MancheOutcome) -> Rotation;
     /// Whether the deal passes after every manche whatever happens.
     fn deal_always_passes(&self, options: &Self::Options) -> bool;
+    /// Whether each manche's nets are the chips its payments move (between players and the table's pot), as the
+    /// adapter checks after every score; `false` for a ruleset whose manches award points that nobody pays.
+    fn nets_are_payments(&self, _options: &Self::Options) -> bool {
+        true
+    }
     /// The manche fields the session carries into the next manche (see [`MancheFrame::carried`]): after the
     /// manche `before` (its input and what it scored), or into the session's first manche when `None`. The
     /// default carries nothing: each hand stands alone.
@@ -164,7 +169,12 @@ fn read_options<R: TypedRuleset>(rules: &R, json: &serde_json::Value) -> Result<
 fn score_input<R: TypedRuleset>(rules: &R, input: &MancheInput) -> Result<MancheOutcome, Problems> {
     let options = read_options(rules, &input.options)?;
     let manche = rules.read_manche(input)?;
-    rules.score(&manche, &options)
+    let outcome = rules.score(&manche, &options)?;
+    // Whatever a ruleset computes, chips only move: a net that its payments do not explain is never saved.
+    if rules.nets_are_payments(&options) && !outcome.is_balanced() {
+        return Err(MancheError::general(crate::msg!("manche.error.unbalanced", rules = rules.id())).into());
+    }
+    Ok(outcome)
 }
 
 impl<R: TypedRuleset> Ruleset for R {

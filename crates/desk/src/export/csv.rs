@@ -298,22 +298,28 @@ pub fn manches(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
     finish(w)
 }
 
-/// Every payment of every manche.
+/// Every payment of every manche; a deposit on the table or a collection from it (the table's pot) has the
+/// table's side empty.
 pub fn payments(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
     let mut w = sep.writer();
     w.write_record(["session", "table", "manche", "from", "to", "amount"].into_iter().chain(RULES_HEADER))?;
     let rules = rules_columns(s);
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
-            for payment in &manche.payments {
+            let between = manche.payments.iter().map(|p| (cell(s.name(p.from)), cell(s.name(p.to)), p.amount));
+            let pot = manche.pot.iter().map(|p| {
+                let player = cell(s.name(p.player));
+                if p.amount > 0 { (player, String::new(), p.amount) } else { (String::new(), player, -p.amount) }
+            });
+            for (from, to, amount) in between.chain(pot) {
                 w.write_record(
                     [
                         table.session.to_string(),
                         table.number.to_string(),
                         manche.number.to_string(),
-                        cell(s.name(payment.from)),
-                        cell(s.name(payment.to)),
-                        payment.amount.to_string(),
+                        from,
+                        to,
+                        amount.to_string(),
                     ]
                     .into_iter()
                     .chain(rules.iter().cloned()),

@@ -559,6 +559,15 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                                 .render(lang),
                         );
                     }
+                    for deposit in &outcome.pot {
+                        let (player, amount) = (&deposit.player, deposit.amount.unsigned_abs());
+                        let line = if deposit.amount > 0 {
+                            msg!("entry.puts_on_table", player = player, amount = amount)
+                        } else {
+                            msg!("entry.collects_from_table", player = player, amount = amount)
+                        };
+                        ui.label(line.render(lang));
+                    }
                     ui.separator();
                     for (name, net) in &outcome.net {
                         ui.label(RichText::new(format!("{name}: {net:+}")).monospace());

@@ -1,15 +1,15 @@
 //! "Tre", a ruleset Stecca does not ship, for the tests that prove the ruleset seam: three players a table, no
 //! winds and no tiles (a dealer and numbered seats), the winner collecting the stake from each other player
 //! (twice the stake with `double`), the winner dealing next, a draw passing the deal. With `carry_draws`, a
-//! session carries its draws from hand to hand (a manche field `draws`, which the table fills in): the next
-//! winner collects the stake once more for each draw since the last win. Register it with [`register`] before
-//! use.
+//! draw is not free: each player puts the stake on the table, and the next winner collects what is there —
+//! the table's pot, carried from hand to hand in a manche field `on_table` that the table fills in. Register it
+//! with [`register`] before use.
 
 use stecca::message::Message;
 use stecca::rules::{
     self, Applies, ChoiceOption, EntryModel, Field, FieldKind, Figures, Locales, MancheError, MancheFrame, MancheInput,
-    MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, Rotation, SeatModel, SheetFact, TunableValue,
-    TypedRuleset, WinFlagInfo, problems::Problems,
+    MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, PotPayment, Rotation, SeatModel, SheetFact,
+    TunableValue, TypedRuleset, WinFlagInfo, problems::Problems,
 };
 
 /// Makes "tre" known to this test process, with the texts of its locale files.
@@ -55,7 +55,8 @@ pub struct TreOptions {
     pub starting_points: i64,
     /// The stake.
     pub stake: u64,
-    /// Draws carry over: the session's state from hand to hand.
+    /// A draw puts the stake of each player on the table for the next winner: the session's state from hand to
+    /// hand.
     pub carry_draws: bool,
 }
 
@@ -65,8 +66,8 @@ impl Default for TreOptions {
     }
 }
 
-/// The manche field that counts the draws since the last win, carried from hand to hand.
-const DRAWS: &str = "draws";
+/// The manche field that holds the chips on the table when the manche starts, carried from hand to hand.
+const ON_TABLE: &str = "on_table";
 
 impl TypedRuleset for Tre {
     type Options = TreOptions;
@@ -102,11 +103,12 @@ impl TypedRuleset for Tre {
     fn carry(&self, options: &TreOptions, before: Option<(&MancheInput, &MancheOutcome)>) -> rules::Fields {
         let mut carried = rules::Fields::new();
         if options.carry_draws {
-            let draws = match before {
-                Some((input, outcome)) if outcome.void => input.field::<u64>(DRAWS).ok().flatten().unwrap_or(0) + 1,
-                _ => 0,
-            };
-            carried.insert(DRAWS.into(), draws.into());
+            // What was on the table, and what the manche put on it or took from it.
+            let on_table = before.map_or(0, |(input, outcome)| {
+                let was = input.field::<i64>(ON_TABLE).ok().flatten().unwrap_or(0);
+                was + outcome.pot.iter().map(|p| p.amount).sum::<i64>()
+            });
+            carried.insert(ON_TABLE.into(), on_table.into());
         }
         carried
     }
@@ -129,8 +131,8 @@ impl TypedRuleset for Tre {
         if let Some(p) = manche.players.iter().find(|p| p.seat.is_some() || p.hand.is_some()) {
             return Err(MancheError::player(&p.name, Message::new("tre.error.no_winds_no_tiles")).into());
         }
-        manche.refuse_fields_but(&[PAYS_ALL.key, DRAWS], "Tre")?;
-        let draws = manche.field::<u64>(DRAWS)?.unwrap_or(0);
+        manche.refuse_fields_but(&[PAYS_ALL.key, ON_TABLE], "Tre")?;
+        let on_table = manche.field::<u64>(ON_TABLE)?.unwrap_or(0);
         let mut sticks = Vec::with_capacity(3);
         for player in &manche.players {
             player.refuse_fields_but(&[STICKS.key], "Tre")?;
@@ -174,7 +176,7 @@ impl TypedRuleset for Tre {
             .collect();
         if let Some(w) = winner {
             let doubled = manche.players[w].win.iter().any(|f| f == "double");
-            let value = options.stake * if doubled { 2 } else { 1 } * (1 + draws);
+            let value = options.stake * if doubled { 2 } else { 1 };
             players[w].score = i64::try_from(value).unwrap_or(i64::MAX);
             // Each loser owes the stake and a chip per stick it holds; the one who pays for all pays both debts.
             for other in (0..3).filter(|&i| i != w) {
@@ -189,11 +191,28 @@ impl TypedRuleset for Tre {
                 net[w] += amount as i64;
             }
         }
+        let mut pot = Vec::new();
+        match winner {
+            Some(w) if on_table > 0 => {
+                let amount = i64::try_from(on_table).unwrap_or(i64::MAX);
+                pot.push(PotPayment { player: manche.players[w].name.clone(), amount: -amount });
+                net[w] += amount;
+            }
+            None if options.carry_draws => {
+                let stake = i64::try_from(options.stake).unwrap_or(i64::MAX);
+                for (seat, player) in manche.players.iter().enumerate() {
+                    pot.push(PotPayment { player: player.name.clone(), amount: stake });
+                    net[seat] -= stake;
+                }
+            }
+            _ => {}
+        }
         Ok(MancheOutcome {
             rules: "tre".into(),
             void: manche.void,
             players,
             payments,
+            pot,
             net: manche.players.iter().map(|p| p.name.clone()).zip(net).collect(),
             next_oya: None,
             warnings: Vec::new(),

@@ -91,6 +91,7 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
                 amount: p.amount,
             })
             .collect(),
+        pot: Vec::new(),
         net: hand.names.iter().cloned().zip(net).collect(),
         next_oya: Some(hand.names[next].clone()),
         warnings,

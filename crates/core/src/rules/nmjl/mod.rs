@@ -63,6 +63,11 @@ impl TypedRuleset for Nmjl {
         options.deal_always_passes()
     }
 
+    fn nets_are_payments(&self, options: &NmjlOptions) -> bool {
+        // Tournament play awards each player the game's points: nothing is paid.
+        options.mode == options::Mode::Payments
+    }
+
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
     }

@@ -132,6 +132,7 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
         void: game.winner.is_none(),
         players,
         payments,
+        pot: Vec::new(),
         net: names.into_iter().zip(net).collect(),
         next_oya: None,
         warnings: Vec::new(),
