@@ -6,7 +6,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Child;
 
 use crate::common::cli::{manche_line, seated_tournament, table_names};
 use serde_json::Value;
@@ -14,15 +14,7 @@ use stecca::store::Store;
 
 /// `stecca enter --jsonl` on session 1 of `tournament`, reading `lines` from a file.
 fn writer(db: &Path, tournament: i64, lines: &Path) -> Child {
-    crate::common::cli::command()
-        .args(["enter", "--jsonl", "--session", "1", "--tournament", &tournament.to_string()])
-        .arg(lines)
-        .arg("--db")
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the writer starts")
+    crate::common::cli::enter_writer(db, tournament, None, lines)
 }
 
 /// Lines for `tables`, round robin, `per_table` manches each; the winner moves round the table.

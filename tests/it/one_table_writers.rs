@@ -4,25 +4,12 @@
 //! refused with the first writer's values, and every answered manche is stored exactly as it was answered.
 
 use std::path::Path;
-use std::process::{Child, Stdio};
+use std::process::Child;
 
 use crate::common::cli::{manche_line, seated_tournament, table_names};
 use serde_json::Value;
 use stecca::desk::{self, SaveAs};
 use stecca::store::{Save, SaveKind, Store, StoreError};
-
-/// `stecca enter --jsonl` on table 1 of session 1, reading `lines` from a file.
-fn writer(db: &std::ffi::OsStr, tournament: i64, lines: &Path) -> Child {
-    crate::common::cli::command()
-        .args(["enter", "--jsonl", "--session", "1", "--table", "1", "--tournament", &tournament.to_string()])
-        .arg(lines)
-        .arg("--db")
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the writer starts")
-}
 
 /// Runs `writers` processes at once on table 1, each sending `per_writer` manches without a number, and checks
 /// that every one was saved once, under its own number, exactly as answered, and that nothing was corrected.
@@ -38,7 +25,8 @@ fn writers_on_one_table(db: &std::ffi::OsStr, template: &Store, id: i64, dir: &P
             file
         })
         .collect();
-    let children: Vec<Child> = files.iter().map(|file| writer(db, id, file)).collect();
+    let children: Vec<Child> =
+        files.iter().map(|file| crate::common::cli::enter_writer(db, id, Some(1), file)).collect();
     let mut answered: Vec<Value> = Vec::new();
     for child in children {
         let out = child.wait_with_output().expect("the writer ends");

@@ -88,3 +88,26 @@ pub fn stecca_in_locale(args: &[&str], env: &[(&str, &str)], stdin: &[u8]) -> Ou
     }
     crate::common::output_with_input(command.args(args), stdin)
 }
+
+/// `stecca enter --jsonl` on session 1 of `tournament` (on table `table` when given, else each line's own),
+/// reading `lines` from a file, on `db` (a file or a server's URL); its answers on a pipe.
+pub fn enter_writer(
+    db: impl AsRef<std::ffi::OsStr>,
+    tournament: i64,
+    table: Option<u32>,
+    lines: &Path,
+) -> std::process::Child {
+    let mut command = command();
+    command.args(["enter", "--jsonl", "--session", "1", "--tournament", &tournament.to_string()]);
+    if let Some(table) = table {
+        command.args(["--table", &table.to_string()]);
+    }
+    command
+        .arg(lines)
+        .arg("--db")
+        .arg(db)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the writer starts")
+}
