@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use super::input::read_all;
 use super::{open_existing, referee};
+use crate::message::Message;
 use crate::msg;
 use crate::rules::book::ColumnKind;
 
@@ -47,12 +48,18 @@ pub fn run(db: Option<&str>, args: &BookArgs) -> anyhow::Result<()> {
     let mut desk = open_existing(db)?;
     match &args.action {
         Action::Import { tournament, file } => {
-            desk.tournament(*tournament)?;
+            let settings = desk.tournament(*tournament)?.settings;
             let mut input = super::input::open(Some(file))?;
             let text = read_all(&mut *input, MAX_FILE).with_context(|| file.display().to_string())?;
             let by = referee(&desk);
             let added = desk.import_book(*tournament, &text, &by)?;
-            say!("{}", msg!("cli.book_imported", n = added, tournament = tournament));
+            // Said in the book's own words ("3 hands imported" to the card), as the desk's screen says it.
+            if let Some(model) = settings.ruleset().entry_model().book() {
+                let done = Message::new(model.words.imported).arg("n", added);
+                let said =
+                    msg!("cli.book_imported", tournament = tournament).arg_message("book", Message::new(model.name));
+                say!("{}", said.arg_message("done", done));
+            }
         }
         Action::Show { tournament } => {
             let settings = desk.tournament(*tournament)?.settings;

@@ -335,6 +335,17 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
             errors.push(msg!("cli.empty_name", line = line).to_string());
             continue;
         };
+        let fields = [
+            (msg!("field.name"), Some(name_col)),
+            (msg!("field.club"), club_col),
+            (msg!("field.country"), country_col),
+        ];
+        if let Some(problem) = fields.into_iter().find_map(|(label, c)| {
+            crate::tournament::registration::control_character(label, &field(c).unwrap_or_default())
+        }) {
+            errors.push(msg!("cli.at_line", line = line, why = problem).to_string());
+            continue;
+        }
         if entrants.iter().any(|e| e.name == name) {
             errors.push(msg!("cli.listed_twice", line = line, name = name).to_string());
             continue;

@@ -194,7 +194,24 @@ fn a_card_kept_before_schema_9_becomes_the_books_lines() {
     assert!(!old_table, "schema 5's table is gone");
 }
 
+/// Issue 62: a row with a field too few or too many, a negative value or an invisible character is refused
+/// with its line and what is wrong, and nothing is added.
+fn a_misshapen_card_row_is_refused_naming_its_line(mut store: Store) {
+    let (id, _) = nmjl(&mut store, serde_json::json!({}));
+    for (row, said) in [
+        ("Quints,11111 22 33333,40", "Line 5: 3 fields where the header has 5: concealed, jokers are missing"),
+        ("Quints,11111 22 33333,40,X,no,99", "Line 5: 6 fields where the header has 5: “99” is extra"),
+        ("Quints,11111 22 33333,-25,X,no", "Line 5: Value: «-25» must not be negative"),
+        ("Quints,11111\u{200b} 22 33333,40,X,no", "Line 5: Hand: “11111? 22 33333” has the invisible character U+200B"),
+    ] {
+        let error = desk::import_book(&mut store, id, &format!("{CARD}{row}\n"), "Arbitro").expect_err(row);
+        assert!(error.to_string().starts_with(said), "{error}");
+        assert!(desk::book(&store, id).expect("card").is_empty(), "nothing imported");
+    }
+}
+
 crate::on_both_backends!(
+    a_misshapen_card_row_is_refused_naming_its_line,
     a_card_file_is_imported_whole_or_not_at_all,
     an_edit_replaces_the_card_and_is_checked_first,
     rules_without_a_card_keep_none,
@@ -226,6 +243,10 @@ fn a_script_imports_the_card_and_prints_it() {
          Like Numbers,FF 1111 D 1111 D 11,30,0,1\n\
          Singles and Pairs,NN EW SS 11 22 33 44,75,1,0\n"
     );
+    // Issue 62: said in the card's own words, in Italian too.
+    std::fs::write(&file, "section,hand,value,concealed\nQuints,11111 22 33333,40,X\n").expect("file");
+    let done = ok(&db, &["--lang", "it", "book", "import", "--tournament", &id, file.to_str().expect("path")]);
+    assert_eq!(done.trim_end(), format!("Carta del torneo {id}: 1 mano importata."));
     let fimj = ok(&db, &["tournament", "new", "--name", "Coppa"]).trim().to_owned();
     let out = stecca(&db, &["book", "show", "--tournament", &fimj]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("keep no tournament list"));

@@ -352,6 +352,38 @@ fn a_name_with_a_control_character_is_refused_at_import_with_the_line() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("U+000A"));
 }
 
+/// Issue 62: a row with a field too few or too many, a name holding an invisible character, and a name already
+/// registered are each refused with the line and what is wrong, and nothing is registered.
+#[test]
+fn players_import_refuses_misshapen_rows_invisible_characters_and_names_already_registered() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("t.db");
+    let id = ok(&db, &["tournament", "new", "--name", "Coppa"]).trim().to_owned();
+    let list = dir.path().join("list.csv");
+    let import = |text: &str| {
+        std::fs::write(&list, text).expect("list");
+        let out = stecca(&db, &["players", "import", "--tournament", &id, list.to_str().expect("p")]);
+        (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let registered = || Store::open(&db).expect("open").players(id.parse().expect("id")).expect("players").len();
+    let (done, error) = import("name,club,country\nAnna,Drago,IT\nOnlyName\nX3,B,C,D,E,F\n");
+    assert!(!done);
+    assert!(error.contains("line 3: 1 field where the header has 3: club, country are missing"), "{error}");
+    assert!(error.contains("line 4: 6 fields where the header has 3: “D”, “E”, “F” are extra"), "{error}");
+    let (done, error) = import("name\nZw\nZ\u{200b}w\n\"\u{202e}Anna\"\n");
+    assert!(!done);
+    assert!(error.contains("line 3: Name: “Z?w” has the invisible character U+200B at position 2"), "{error}");
+    assert!(error.contains("line 4: Name: “?Anna” has the invisible character U+202E at position 1"), "{error}");
+    assert!(!error.contains('\u{202e}'), "the override never reaches the terminal");
+    assert_eq!(registered(), 0, "nothing registered");
+    assert!(import("name\nX9\n").0);
+    let (done, error) = import("name\nX9\n");
+    assert!(!done && error.contains("line 2: “X9” is already registered in this tournament"), "{error}");
+    let (_, error) = import("name\nX8\nx8\n");
+    assert!(error.contains("line 3: “x8” appears twice in the file (also on line 2)"), "{error}");
+    assert_eq!(registered(), 1);
+}
+
 #[test]
 fn sessions_are_seated_by_range_keeping_the_earlier_ones() {
     let dir = tempfile::tempdir().expect("dir");

@@ -38,6 +38,21 @@ fn the_issue_example_prints_the_issue_output() {
     assert_eq!(v["net"], json!({"Anna": -230, "Bruno": 570, "Carla": -170, "Dario": -170}));
 }
 
+/// Issue 62: a hand of 300,000 tiles was refused as "255 tiles" (the count of one tile stopped at a byte).
+#[test]
+fn a_huge_hand_is_refused_with_its_true_count() {
+    for hand in [format!("{}c", "1".repeat(300_000)), vec!["1c"; 300_000].join(" ")] {
+        let input = EXAMPLE.replace("[999c] 2b 3b 5d 7d 9d 6c 7c S N B 1f", &hand);
+        let out = stecca(&["score"], &input);
+        assert_eq!(out.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            stderr.trim_end(),
+            "stecca score: Anna: 300000 tiles: a hand cannot hold more than the 144 tiles of a whole set"
+        );
+    }
+}
+
 #[test]
 fn standard_input_is_read_when_no_file_is_given() {
     let out = stecca(&["score"], EXAMPLE);

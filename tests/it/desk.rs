@@ -261,3 +261,49 @@ crate::on_both_backends!(
     a_classic_american_tournament_runs_through_the_same_desk,
     a_classic_dead_hand_and_winning_tile_travel_from_the_entry_to_the_outcome,
 );
+
+/// Issue 62: an invisible character (a zero-width space, a right-to-left override) would make "Zw" and "Z\u{200b}w" two
+/// people who look the same; every name typed at the desk refuses it, naming the field and where it is, and
+/// nothing is saved.
+#[test]
+fn invisible_characters_are_refused_in_every_name_typed_at_the_desk() {
+    use stecca::ledger::{ChipValue, ClubSettings, MemberData};
+    let dir = tempfile::tempdir().expect("dir");
+    let mut desk = stecca::desk::Desk::open_at(dir.path().join("t.db").to_str().expect("path")).expect("desk");
+    let said = |e: DeskError| e.message().render(stecca::i18n::Lang::En);
+    let coppa = TournamentSettings { name: "Coppa\u{202e}ignuD".into(), ..TournamentSettings::default() };
+    let refused = desk.create_tournament(&coppa, "R").expect_err("an override in the name");
+    assert!(
+        said(refused).starts_with("Tournament name: “Coppa?ignuD” has the invisible character U+202E at position 6")
+    );
+    let id = desk
+        .create_tournament(&TournamentSettings { name: "Coppa".into(), ..TournamentSettings::default() }, "R")
+        .expect("tournament");
+    let zw = |name: &str| PlayerData { name: name.into(), ..PlayerData::default() };
+    let refused = desk.add_player(id, &zw("Z\u{200b}w"), "R").expect_err("a zero-width space");
+    assert_eq!(said(refused), "Name: “Z?w” has the invisible character U+200B at position 2; type it again without it");
+    let player = desk.add_player(id, &zw("Zw"), "R").expect("Zw");
+    assert!(desk.update_player(id, player, &zw("Zw\u{feff}"), "R").is_err(), "a byte-order mark inside");
+    assert!(desk.import_players(id, &[zw("Anna"), zw("\u{2067}Bruno")], "R").is_err(), "an isolate");
+    let names: Vec<String> = desk.players(id).expect("players").into_iter().map(|p| p.data.name).collect();
+    assert_eq!(names, ["Zw"], "nothing else saved");
+    // The referee's name signs the audit log: refused as a preference, and as a signature.
+    assert!(said(desk.set_preference("referee", "Ada\u{200b}").expect_err("kept")).contains("U+200B"));
+    assert!(desk.add_player(id, &zw("Carla"), "Ada\u{202d}").is_err_and(|e| said(e).contains("U+202D")));
+    assert_eq!(desk.players(id).expect("players").len(), 1);
+    // The treasurer's book: clubs and members.
+    let club = ClubSettings {
+        name: "Drago".into(),
+        rules: "fimj".into(),
+        chip_value: ChipValue::parse("0.5").expect("0.5"),
+        table_fee: 0,
+        starting_chips: 4000,
+        avoid_under: 0,
+    };
+    assert!(desk.create_club(&ClubSettings { name: "Dr\u{ad}ago".into(), ..club.clone() }).is_err(), "soft hyphen");
+    let club = desk.create_club(&club).expect("club");
+    let member = MemberData { name: "Ugo\u{200b}".into(), ..MemberData::default() };
+    assert!(desk.add_member(club, &member).is_err_and(|e| said(e).contains("U+200B at position 4")));
+    // The joiners a script needs are kept.
+    desk.add_member(club, &MemberData { name: "نرگس\u{200c}ها".into(), ..MemberData::default() }).expect("ZWNJ");
+}

@@ -128,6 +128,13 @@ impl Desk {
 
     /// Keeps a preference of this station.
     pub fn set_preference(&self, key: &str, value: &str) -> DeskResult<()> {
+        // The referee's name signs every change: one that would not read back as typed is not kept.
+        if key == "referee"
+            && let Some(problem) =
+                crate::tournament::registration::control_character(crate::msg!("referee.name"), value)
+        {
+            return Err(crate::DeskError::Refused(problem));
+        }
         Ok(self.store.set_preference(key, value)?)
     }
 

@@ -4,8 +4,9 @@ use std::collections::HashMap;
 
 use super::db::{Db, Row, params};
 
-use super::{Store, StoreResult, now};
+use super::{Store, StoreError, StoreResult, now};
 use crate::tournament::Id;
+use crate::tournament::registration::control_character;
 
 /// One audited change.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,8 +67,13 @@ pub(super) struct Change<'a> {
 }
 
 impl Change<'_> {
-    /// Appends the entry inside the caller's transaction, so that it is durable with the change itself.
+    /// Appends the entry inside the caller's transaction, so that it is durable with the change itself. A
+    /// referee's name that could not be read back as typed (a control or invisible character) signs nothing:
+    /// the change is refused with it.
     pub(super) fn append(&self, tx: &Db) -> StoreResult<()> {
+        if let Some(problem) = control_character(crate::msg!("referee.name"), self.referee) {
+            return Err(StoreError::Refused(problem));
+        }
         tx.execute(
             "INSERT INTO audit (tournament_id, at, referee, entity, entity_id, action, before, after) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",

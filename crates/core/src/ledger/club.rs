@@ -7,7 +7,7 @@ use super::money::{Cents, ChipValue, MAX_AMOUNT, format_cents};
 use crate::i18n::Lang;
 use crate::message::Message;
 use crate::msg;
-use crate::tournament::registration::{control_character, name_problem};
+use crate::tournament::registration::{control_character, name_problem, tidy};
 
 /// A club's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,13 +116,13 @@ impl MemberData {
         None
     }
 
-    /// The same with surrounding spaces removed.
+    /// The same with surrounding spaces removed, composed (NFC).
     pub fn trimmed(&self) -> MemberData {
         MemberData {
-            name: self.name.trim().to_owned(),
-            number: self.number.trim().to_owned(),
-            country: self.country.trim().to_owned(),
-            federation_id: self.federation_id.trim().to_owned(),
+            name: tidy(&self.name),
+            number: tidy(&self.number),
+            country: tidy(&self.country),
+            federation_id: tidy(&self.federation_id),
         }
     }
 }

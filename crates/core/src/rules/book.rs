@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::message::Message;
 use crate::msg;
-use crate::tournament::registration::{control_character, csv_with_column_list};
+use crate::tournament::registration::{checked_rows, control_character, csv_with_column_list};
 
 /// A ruleset's book, described as data.
 #[derive(Debug)]
@@ -298,7 +298,8 @@ impl BookModel {
 
     /// Reads a book file: a header of column keys (the columns marked `required` must be there), then one line
     /// per row. A file-level problem (a missing or unknown column, more lines than the book holds) is an `Err`;
-    /// rows are checked one by one, including a line listed twice (also against `kept`).
+    /// rows are checked one by one, including a row with a field too many or too few and a line listed twice
+    /// (also against `kept`).
     pub fn parse_csv(&self, text: &str, kept: &[BookLine]) -> Result<Vec<BookRow>, Message> {
         let keys: Vec<&str> = self.columns.iter().map(|c| c.key).collect();
         let (mut reader, index) = csv_with_column_list(text, &keys)?;
@@ -307,11 +308,11 @@ impl BookModel {
         }
         let mut seen: HashSet<String> = kept.iter().map(|line| self.key(line)).collect();
         let mut rows = Vec::new();
-        for (i, record) in reader.records().enumerate() {
+        for (line, record) in checked_rows(&mut reader, text) {
             if rows.len() + kept.len() >= self.max_lines {
                 return Err(self.too_many(rows.len() + kept.len() + 1));
             }
-            let result = record.map_err(|e| msg!("error.import.row", detail = e)).and_then(|record| {
+            let result = record.and_then(|record| {
                 let cell = |c: usize| index[c].and_then(|i| record.get(i)).unwrap_or("");
                 let mut line = BookLine::default();
                 for (c, column) in self.columns.iter().enumerate() {
@@ -323,7 +324,7 @@ impl BookModel {
                 }
                 Ok(line)
             });
-            rows.push(BookRow { line: i + 2, result });
+            rows.push(BookRow { line, result });
         }
         Ok(rows)
     }
@@ -333,8 +334,14 @@ impl BookModel {
         let cell = cell.trim();
         match column.kind {
             ColumnKind::Text { .. } => Ok(BookValue::Text(cell.to_owned())),
-            ColumnKind::Number { .. } => cell.parse::<u64>().map(BookValue::Number).map_err(|_| {
-                msg!("error.book.not_whole", value = cell).arg_message("field", Message::new(column.title))
+            ColumnKind::Number { min, max } => cell.parse::<u64>().map(BookValue::Number).map_err(|_| {
+                let negative = cell.strip_prefix('-').is_some_and(|digits| digits.parse::<u64>().is_ok());
+                let problem = if negative {
+                    msg!("error.book.negative", value = cell, min = min, max = max)
+                } else {
+                    msg!("error.book.not_whole", value = cell)
+                };
+                problem.arg_message("field", Message::new(column.title))
             }),
             ColumnKind::Flag { yes, no, unreadable, .. } => {
                 let lower = cell.to_lowercase();

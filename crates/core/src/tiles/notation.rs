@@ -6,7 +6,9 @@ use thiserror::Error;
 use crate::message::{Explain, Message};
 use crate::msg;
 
-use super::{Bonus, Dragon, Hand, Meld, MeldKind, Suit, Tile, Wind};
+use arrayvec::ArrayVec;
+
+use super::{Bonus, Dragon, Hand, KINDS, Meld, MeldKind, Suit, Tile, Wind};
 
 /// Why a token was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -30,6 +32,13 @@ pub enum NotationErrorKind {
     EmptyGroup,
     /// `[556b]`.
     NotAMeld,
+    /// More tiles than a whole set: the whole hand, not one token.
+    TooManyTiles {
+        /// Tiles typed.
+        found: usize,
+        /// The most a hand may hold ([`MAX_HAND_TILES`]).
+        max: usize,
+    },
 }
 
 impl NotationErrorKind {
@@ -45,6 +54,7 @@ impl NotationErrorKind {
             NotationErrorKind::Brackets => msg!("notation.brackets"),
             NotationErrorKind::EmptyGroup => msg!("notation.empty_group"),
             NotationErrorKind::NotAMeld => msg!("notation.not_a_meld"),
+            NotationErrorKind::TooManyTiles { found, max } => msg!("notation.too_many_tiles", found = found, max = max),
         }
     }
 }
@@ -53,7 +63,7 @@ impl NotationErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{}", Explain::message(self))]
 pub struct NotationError {
-    /// The token as typed.
+    /// The token as typed (empty when the whole hand is refused).
     pub token: String,
     /// The reason.
     pub kind: NotationErrorKind,
@@ -61,42 +71,74 @@ pub struct NotationError {
 
 impl Explain for NotationError {
     fn message(&self) -> Message {
+        if self.token.is_empty() {
+            return self.kind.message();
+        }
         msg!("notation.token", token = self.token).arg_message("why", self.kind.message())
     }
 }
 
+/// The most tiles a hand may be written with: a whole set, four of each of its 34 tiles and the 8 flowers and
+/// seasons. The hand keeps no more than this (so a huge text grows nothing in proportion and no tile's count, a
+/// byte, ever saturates), while the count of tiles typed goes on, so that the refusal says the true number.
+pub const MAX_HAND_TILES: usize = 4 * KINDS + 8;
+
 /// Parses one player's hand, e.g. `[555b] RRR 123c 456d EE 2f`.
 ///
-/// Tile-count rules that need the manche (copies across hands, complete hands) are checked by the ruleset.
+/// Tile-count rules that need the manche (copies across hands, complete hands) are checked by the ruleset; a
+/// text holding more tiles than a whole set ([`MAX_HAND_TILES`]) is refused here, with its count.
 pub fn parse_hand(text: &str) -> Result<Hand, NotationError> {
     let mut hand = Hand::default();
+    let mut typed = 0usize;
     for token in text.split_whitespace() {
-        parse_token(token, &mut hand).map_err(|kind| NotationError { token: token.to_owned(), kind })?;
+        let keep = typed <= MAX_HAND_TILES;
+        let tiles =
+            parse_token(token, &mut hand, keep).map_err(|kind| NotationError { token: token.to_owned(), kind })?;
+        typed = typed.saturating_add(tiles);
+    }
+    if typed > MAX_HAND_TILES {
+        let kind = NotationErrorKind::TooManyTiles { found: typed, max: MAX_HAND_TILES };
+        return Err(NotationError { token: String::new(), kind });
     }
     Ok(hand)
 }
 
-fn parse_token(token: &str, hand: &mut Hand) -> Result<(), NotationErrorKind> {
+/// Reads one token, adding it to `hand` when `keep`; returns how many tiles it holds.
+fn parse_token(token: &str, hand: &mut Hand, keep: bool) -> Result<usize, NotationErrorKind> {
     if let Some(bonus) = parse_bonus(token)? {
-        hand.bonus.push(bonus);
-        return Ok(());
+        if keep {
+            hand.bonus.push(bonus);
+        }
+        return Ok(1);
     }
     if let Some(inner) = token.strip_prefix('[') {
         let inner = inner.strip_suffix(']').ok_or(NotationErrorKind::Brackets)?;
-        let tiles = parse_tiles(inner)?;
-        let meld = exposed_meld(&tiles).ok_or(NotationErrorKind::NotAMeld)?;
-        hand.exposed.push(meld);
-        return Ok(());
-    }
-    let tiles = parse_tiles(token)?;
-    if tiles.len() == 4 && tiles.iter().all(|&t| t == tiles[0]) {
-        hand.concealed_kongs.push(tiles[0]);
-    } else {
-        for tile in tiles {
-            hand.concealed[tile.index()] = hand.concealed[tile.index()].saturating_add(1);
+        let mut tiles = ArrayVec::<Tile, 4>::new();
+        let mut count = 0usize;
+        parse_tiles(inner, |tile| {
+            count += 1;
+            // A fifth tile is no meld: the group is refused below, by its count.
+            let _ = tiles.try_push(tile);
+        })?;
+        let meld = exposed_meld(&tiles).filter(|_| count == tiles.len()).ok_or(NotationErrorKind::NotAMeld)?;
+        if keep {
+            hand.exposed.push(meld);
         }
+        return Ok(count);
     }
-    Ok(())
+    let (mut count, mut first, mut all_same) = (0usize, None, true);
+    parse_tiles(token, |tile| {
+        count += 1;
+        all_same &= *first.get_or_insert(tile) == tile;
+    })?;
+    match first {
+        _ if !keep => {}
+        Some(tile) if count == 4 && all_same => hand.concealed_kongs.push(tile),
+        _ => parse_tiles(token, |tile| {
+            hand.concealed[tile.index()] = hand.concealed[tile.index()].saturating_add(1);
+        })?,
+    }
+    Ok(count)
 }
 
 /// `2f`, `3s` → a bonus tile; any other token → `None`.
@@ -117,40 +159,42 @@ fn parse_bonus(token: &str) -> Result<Option<Bonus>, NotationErrorKind> {
     Ok(Some(if *letter == b'f' { Bonus::Flower(wind) } else { Bonus::Season(wind) }))
 }
 
-/// Tiles written without spaces: `123c`, `5d5d`, `RRR`, `123c456dEE`.
-fn parse_tiles(text: &str) -> Result<Vec<Tile>, NotationErrorKind> {
+/// Tiles written without spaces: `123c`, `5d5d`, `RRR`, `123c456dEE`, each given to `tile` in order. Nothing
+/// is collected: a token of any length is read in place.
+fn parse_tiles(text: &str, mut tile: impl FnMut(Tile)) -> Result<(), NotationErrorKind> {
     if text.is_empty() {
         return Err(NotationErrorKind::EmptyGroup);
     }
-    let mut tiles = Vec::with_capacity(text.len());
-    let mut digits: Vec<u8> = Vec::new();
-    for c in text.chars() {
+    // Where the digits waiting for their suit letter begin (digits are ASCII: one byte each).
+    let mut digits_from: Option<usize> = None;
+    for (at, c) in text.char_indices() {
         if let Some(d) = c.to_digit(10) {
             if d == 0 {
                 return Err(NotationErrorKind::ZeroNumber);
             }
-            digits.push(d as u8);
+            digits_from.get_or_insert(at);
         } else if let Some(suit) = Suit::from_letter(c) {
-            if digits.is_empty() {
+            let Some(from) = digits_from.take() else {
                 return Err(NotationErrorKind::UnknownCharacter(c));
-            }
-            tiles.extend(digits.drain(..).filter_map(|n| Tile::suited(suit, n)));
+            };
+            let digits = text.as_bytes().get(from..at).unwrap_or_default();
+            digits.iter().filter_map(|&d| Tile::suited(suit, d.wrapping_sub(b'0'))).for_each(&mut tile);
         } else {
             let honour = honour_tile(c).ok_or(match c {
                 '[' | ']' => NotationErrorKind::Brackets,
                 'f' | 's' => NotationErrorKind::BonusNotAlone,
                 _ => NotationErrorKind::UnknownCharacter(c),
             })?;
-            if !digits.is_empty() {
+            if digits_from.is_some() {
                 return Err(NotationErrorKind::DigitsBeforeHonour);
             }
-            tiles.push(honour);
+            tile(honour);
         }
     }
-    if !digits.is_empty() {
+    if digits_from.is_some() {
         return Err(NotationErrorKind::MissingSuit);
     }
-    Ok(tiles)
+    Ok(())
 }
 
 fn honour_tile(c: char) -> Option<Tile> {
@@ -240,6 +284,23 @@ mod tests {
         assert!(hand.concealed_kongs.is_empty());
         assert_eq!(hand.to_string(), "555b 5b SSS S");
         assert_eq!(parse_hand(&hand.to_string()), Ok(hand));
+    }
+
+    #[test]
+    fn a_hand_of_more_tiles_than_a_set_is_refused_with_the_true_count() {
+        let one_token = format!("{}c", "1".repeat(300_000));
+        assert_eq!(err(&one_token), "300000 tiles: a hand cannot hold more than the 144 tiles of a whole set");
+        let many_tokens = vec!["1c"; 300_000].join(" ");
+        assert!(err(&many_tokens).starts_with("300000 tiles:"), "{}", err(&many_tokens));
+        let kongs = vec!["[1111c]"; 1000].join(" ");
+        assert!(err(&kongs).starts_with("4000 tiles:"));
+        assert!(err(&vec!["1f"; 145].join(" ")).starts_with("145 tiles:"), "flowers and seasons count");
+        // A whole set is still read, and left to the ruleset's count.
+        let set: String = (1..=9).map(|n| format!("{n}{n}{n}{n}d{n}{n}{n}{n}b{n}{n}{n}{n}c ")).collect();
+        let hand =
+            parse_hand(&format!("{set} EEEE SSSS WWWW NNNN RRRR VVVV BBBB 1f 2f 3f 4f 1s 2s 3s 4s")).expect("a set");
+        assert_eq!(hand.tile_count(), 136);
+        assert_eq!(err("[55555b]"), "\"[55555b]\": an exposed group must be a pung, kong or chow");
     }
 
     #[test]

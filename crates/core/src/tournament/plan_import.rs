@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::Id;
-use super::registration::csv_with_columns;
+use super::registration::{checked_rows, csv_with_columns};
 use crate::message::Message;
 use crate::msg;
 use crate::seating::{MAX_PLAYERS, MAX_SESSIONS, TableSizes};
@@ -63,15 +63,14 @@ pub fn parse_plan_csv(
     let roster = Roster::of(players);
     let mut problems = Vec::new();
     let mut rows = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let line = i + 2;
+    for (i, (line, record)) in checked_rows(&mut reader, text).enumerate() {
         if i >= MAX_ROWS {
             return Err(vec![msg!("error.plan_import.too_long", max = MAX_ROWS)]);
         }
         let record = match record {
             Ok(record) => record,
-            Err(e) => {
-                problems.push(at(line, msg!("error.import.row", detail = e)));
+            Err(why) => {
+                problems.push(at(line, why));
                 continue;
             }
         };

@@ -1,9 +1,11 @@
 //! Player registration: the player's details, and the registration list as CSV (columns name, club, country,
 //! federation_id, substitute), checked row by row before anything is saved.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
+use unicode_general_category::{GeneralCategory, get_general_category};
+use unicode_normalization::UnicodeNormalization;
 
 use crate::message::Message;
 use crate::msg;
@@ -25,12 +27,65 @@ pub struct PlayerData {
     pub withdrawn: bool,
 }
 
-/// Why `text` cannot be a name or a label printed on sheets and screens: it holds a control character
-/// (an escape sequence, NUL, a line break or a tab would reach terminals, break one-line messages and CSV
-/// rows, or hide text). `field` is the field's label, named in the message.
+/// Why `text` cannot be a name or a label printed on sheets and screens: it holds a control character or a
+/// line separator (an escape sequence, NUL, a line break or a tab would reach terminals, break one-line messages
+/// and CSV rows, or hide text), or an invisible format character (Unicode category Cf: the bidirectional
+/// overrides and isolates that show text in another order than it is, the zero-width space, the byte-order
+/// mark, the soft hyphen…), which makes "Zw" and "Z\u{200b}w" two players who look the same. They are refused
+/// rather than dropped: a value is kept as typed or not at all. The zero-width joiner and non-joiner stay
+/// allowed, as Persian, the Indic scripts and emoji need them to write a name. `field` is the field's label,
+/// named in the message.
 pub fn control_character(field: Message, text: &str) -> Option<Message> {
-    let c = text.chars().find(|c| c.is_control())?;
-    Some(msg!("error.text.control", code = format!("U+{:04X}", u32::from(c))).arg_message("field", field))
+    let (position, c) = text.chars().enumerate().find(|&(_, c)| refused(c))?;
+    let code = format!("U+{:04X}", u32::from(c));
+    let problem = if is_format(c) {
+        msg!("error.text.invisible", shown = shown_around(text, position), code = code, position = position + 1)
+    } else {
+        msg!("error.text.control", code = code)
+    };
+    Some(problem.arg_message("field", field))
+}
+
+/// Zero-width non-joiner and joiner: format characters a script needs.
+const JOINERS: [char; 2] = ['\u{200c}', '\u{200d}'];
+
+/// An invisible format character a name may not hold.
+fn is_format(c: char) -> bool {
+    get_general_category(c) == GeneralCategory::Format && !JOINERS.contains(&c)
+}
+
+/// A character no name or label may hold.
+fn refused(c: char) -> bool {
+    c.is_control()
+        || matches!(get_general_category(c), GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator)
+        || is_format(c)
+}
+
+/// `text` as a message may show it: each refused character a visible "?", and a long text cut to the 40
+/// characters around `at`.
+pub(crate) fn shown_around(text: &str, at: usize) -> String {
+    const WIDTH: usize = 40;
+    let count = text.chars().count();
+    let start = if count <= WIDTH { 0 } else { at.saturating_sub(WIDTH / 2).min(count - WIDTH) };
+    let mut shown: String = if start > 0 { "…".into() } else { String::new() };
+    shown.extend(text.chars().skip(start).take(WIDTH).map(|c| if refused(c) { '?' } else { c }));
+    if start + WIDTH < count {
+        shown.push('…');
+    }
+    shown
+}
+
+/// How two names are compared for duplicates: composed (NFC) and in lower case, so "Anna", "ANNA" and an
+/// "Ànna" typed with a combining accent are one name.
+pub fn name_key(name: &str) -> String {
+    name.trim().nfc().collect::<String>().to_lowercase()
+}
+
+/// `text` trimmed and composed (NFC): an accented letter typed as a letter and a combining accent (some
+/// keyboards and files do) is kept as the one character it looks like, so the same name is always the same text
+/// and a duplicate is found by the store's plain comparison. Canonical composition changes no character's look.
+pub(crate) fn tidy(text: &str) -> String {
+    text.trim().nfc().collect()
 }
 
 /// Why `name` cannot be a person's name, if anything: it is empty or longer than 100 characters (control
@@ -63,13 +118,13 @@ impl PlayerData {
         name_problem(&self.name)
     }
 
-    /// The same with surrounding spaces removed.
+    /// The same with surrounding spaces removed, composed (NFC).
     pub fn trimmed(&self) -> PlayerData {
         PlayerData {
-            name: self.name.trim().to_owned(),
-            club: self.club.trim().to_owned(),
-            country: self.country.trim().to_owned(),
-            federation_id: self.federation_id.trim().to_owned(),
+            name: tidy(&self.name),
+            club: tidy(&self.club),
+            country: tidy(&self.country),
+            federation_id: tidy(&self.federation_id),
             ..*self
         }
     }
@@ -121,18 +176,74 @@ pub(crate) fn csv_with_column_list<'a>(text: &'a str, known: &[&str]) -> Result<
     Ok((reader, index))
 }
 
+/// The rows of an imported list, each with its line in the file (the header is line 1) and its fields, or why
+/// it cannot be read. A row must have as many fields as the header names columns: a missing field would be read
+/// as empty and an extra one dropped without a word (a comma too many or too few shifts every value after it).
+/// `text` is the file `reader` reads.
+pub(crate) fn checked_rows<'a>(
+    reader: &'a mut csv::Reader<&[u8]>,
+    text: &'a str,
+) -> impl Iterator<Item = (usize, Result<csv::StringRecord, Message>)> + 'a {
+    // Positions count from where the reader began, after the byte-order mark (as `csv_with_column_list`).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text).as_bytes();
+    let headers = reader.headers().cloned().unwrap_or_default();
+    reader.records().enumerate().map(move |(i, record)| {
+        let position = match &record {
+            Ok(record) => record.position(),
+            Err(e) => e.position(),
+        };
+        let line = position.map_or(i + 2, |p| line_of(text, p));
+        let result = record.map_err(|e| msg!("error.import.row", detail = e)).and_then(|record| {
+            match field_count_problem(&record, &headers) {
+                Some(problem) => Err(problem),
+                None => Ok(record),
+            }
+        });
+        (line, result)
+    })
+}
+
+/// The line a record at `position` begins on: the reader counts from where the previous record ended, so the
+/// blank lines it skipped are counted here.
+fn line_of(text: &[u8], position: &csv::Position) -> usize {
+    let from = usize::try_from(position.byte()).unwrap_or(usize::MAX);
+    let blank = text.iter().skip(from).take_while(|&&b| b == b'\n' || b == b'\r').filter(|&&b| b == b'\n').count();
+    usize::try_from(position.line()).unwrap_or(usize::MAX).saturating_add(blank)
+}
+
+/// Why `record` does not fit `headers`, if it does not: the columns left without a value, or the values past
+/// the last column (at most three shown).
+fn field_count_problem(record: &csv::StringRecord, headers: &csv::StringRecord) -> Option<Message> {
+    let (found, expected) = (record.len(), headers.len());
+    if found < expected {
+        let missing: Vec<&str> = headers.iter().skip(found).collect();
+        let problem = msg!("error.import.missing_fields", found = found, expected = expected, count = missing.len());
+        return Some(problem.arg("columns", missing.join(", ")));
+    }
+    if found > expected {
+        let extra: Vec<String> =
+            record.iter().skip(expected).take(3).map(|value| format!("“{}”", shown_around(value, 0))).collect();
+        let more = if found - expected > 3 { ", …" } else { "" };
+        let values = format!("{}{more}", extra.join(", "));
+        let problem = msg!("error.import.extra_fields", found = found, expected = expected, count = found - expected);
+        return Some(problem.arg("values", values));
+    }
+    None
+}
+
 /// Reads a registration list. A file-level problem (no `name` column, an unknown column) is an `Err`; row
-/// problems are reported per row, including a name given twice (also against `registered`).
+/// problems are reported per row: a row with a field too many or too few, a bad value, a name given twice in
+/// the file, or a name already in `registered`.
 pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<ImportRow>, Message> {
     let (mut reader, index) = csv_with_columns(text, &COLUMNS)?;
     if index[0].is_none() {
         return Err(msg!("error.import.no_name_column"));
     }
-    let mut seen: HashSet<String> = registered.iter().map(|n| n.to_lowercase()).collect();
+    let registered: HashSet<String> = registered.iter().map(|n| name_key(n)).collect();
+    let mut seen: HashMap<String, usize> = HashMap::new();
     let mut rows = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let line = i + 2;
-        let result = record.map_err(|e| msg!("error.import.row", detail = e)).and_then(|record| {
+    for (line, record) in checked_rows(&mut reader, text) {
+        let result = record.and_then(|record| {
             let field = |c: usize| index[c].and_then(|i| record.get(i)).unwrap_or("").to_owned();
             let substitute = match field(4).to_lowercase().as_str() {
                 "" | "0" | "no" | "false" | "n" => false,
@@ -151,9 +262,14 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
             if let Some(problem) = data.problem() {
                 return Err(problem);
             }
-            if !seen.insert(data.name.to_lowercase()) {
-                return Err(msg!("error.import.twice", name = data.name));
+            let key = name_key(&data.name);
+            if registered.contains(&key) {
+                return Err(msg!("error.player.duplicate", name = data.name));
             }
+            if let Some(first) = seen.get(&key) {
+                return Err(msg!("error.import.twice", name = data.name, first = first));
+            }
+            seen.insert(key, line);
             Ok(data)
         });
         rows.push(ImportRow { line, result });
@@ -206,5 +322,83 @@ mod tests {
     fn names_already_registered_are_duplicates() {
         let rows = parse_players_csv("name\nAnna\n", &["ANNA".to_owned()]).expect("header");
         assert!(rows[0].result.is_err());
+    }
+
+    fn problem(row: &ImportRow) -> String {
+        row.result.as_ref().err().map(ToString::to_string).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_name_already_registered_is_told_apart_from_one_given_twice_in_the_file() {
+        let rows = parse_players_csv("name\nX9\n", &["X9".to_owned()]).expect("header");
+        assert_eq!(problem(&rows[0]), "“X9” is already registered in this tournament");
+        let rows = parse_players_csv("name\nX8\nAnna\nx8\n", &[]).expect("header");
+        assert_eq!((rows[2].line, problem(&rows[2])), (4, "“x8” appears twice in the file (also on line 2)".into()));
+    }
+
+    #[test]
+    fn a_row_with_a_field_too_few_or_too_many_is_refused_saying_which() {
+        let rows = parse_players_csv("name,club,country\nOnlyName\nX3,B,C,D,E,F\nAnna,,\n", &[]).expect("header");
+        assert_eq!(
+            problem(&rows[0]),
+            "1 field where the header has 3: club, country are missing (an empty value is still written, between \
+             two commas)"
+        );
+        assert!(problem(&rows[1]).starts_with("6 fields where the header has 3: “D”, “E”, “F” are extra"), "{rows:?}");
+        assert_eq!(rows[2].result.as_ref().map(|p| p.name.as_str()), Ok("Anna"), "empty values are values");
+        let rows = parse_players_csv("name,club\nAnna,Drago,x,y,z,w\n", &[]).expect("header");
+        assert!(problem(&rows[0]).contains("“x”, “y”, “z”, … are extra"), "{rows:?}");
+    }
+
+    #[test]
+    fn lines_are_the_file_s_lines_even_after_a_quoted_line_break_or_a_blank_line() {
+        let rows = parse_players_csv("name,club\n\"Anna\",\"Drago\nRosso\"\n\nBruno,Drago,x\n", &[]).expect("header");
+        assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [2, 5]);
+        let rows = parse_players_csv("\u{feff}name\r\n\r\nAnna\r\n", &[]).expect("header");
+        assert_eq!(rows.iter().map(|r| r.line).collect::<Vec<_>>(), [3]);
+    }
+
+    #[test]
+    fn invisible_format_characters_are_refused_naming_the_field_the_character_and_its_position() {
+        let name =
+            |name: &str| PlayerData { name: name.into(), ..PlayerData::default() }.problem().map(|p| p.to_string());
+        assert_eq!(
+            name("Z\u{200b}w").as_deref(),
+            Some("Name: “Z?w” has the invisible character U+200B at position 2; type it again without it")
+        );
+        for (bad, code) in [
+            ("Anna \u{202e}issoR", "U+202E"),
+            ("\u{2066}Anna\u{2069}", "U+2066"),
+            ("An\u{ad}na", "U+00AD"),
+            ("Anna\u{feff}", "U+FEFF"),
+            ("Anna\u{2060}", "U+2060"),
+            ("Anna\u{2028}Rossi", "U+2028"),
+        ] {
+            assert!(name(bad).is_some_and(|p| p.contains(code)), "{bad:?}: {:?}", name(bad));
+        }
+        // The joiners a script needs stay: Persian's non-joiner, an emoji sequence's joiner.
+        assert_eq!(name("نرگس\u{200c}ها"), None);
+        assert_eq!(name("Anna \u{1f469}\u{200d}\u{1f4bb}"), None);
+        let club = PlayerData { name: "Anna".into(), club: "Drago\u{200b}".into(), ..PlayerData::default() };
+        assert!(club.problem().is_some_and(|p| p.to_string().starts_with("Club: “Drago?”")));
+        let rows = parse_players_csv("name\nZw\nZ\u{200b}w\n", &[]).expect("header");
+        assert!(rows[0].result.is_ok() && problem(&rows[1]).contains("U+200B at position 2"), "{rows:?}");
+    }
+
+    #[test]
+    fn a_long_value_is_shown_around_the_invisible_character() {
+        let text = format!("{}\u{202e}{}", "a".repeat(60), "b".repeat(60));
+        let shown = shown_around(&text, 60);
+        assert_eq!(shown, format!("…{}?{}…", "a".repeat(20), "b".repeat(19)));
+        let problem = control_character(msg!("field.note"), &text).map(|p| p.to_string()).unwrap_or_default();
+        assert!(problem.contains("at position 61") && !problem.contains('\u{202e}'), "{problem}");
+    }
+
+    #[test]
+    fn a_name_typed_with_a_combining_accent_is_the_same_name() {
+        let decomposed = PlayerData { name: "Ni\u{300}ccolo\u{300} ".into(), ..PlayerData::default() }.trimmed();
+        assert_eq!(decomposed.name, "Nìccolò");
+        let rows = parse_players_csv("name\nNi\u{300}ccolo\u{300}\n", &["nìccolò".to_owned()]).expect("header");
+        assert!(problem(&rows[0]).contains("already registered"), "{rows:?}");
     }
 }

@@ -156,6 +156,22 @@ mod tests {
     }
 
     #[test]
+    fn a_row_with_a_field_too_few_or_too_many_or_a_negative_value_is_refused_saying_which() {
+        let text = "section,hand,value,concealed,jokers\n\
+                    2468,FF 2222 44 6666 88,25\n\
+                    2468,FF 2222 44 66,25,X,yes,1\n\
+                    2468,FF 1111,-25,X,yes\n\
+                    2468,FF\u{200b} 1111,25,X,yes\n";
+        let rows = CARD.parse_csv(text, &[]).expect("header");
+        let said: Vec<String> =
+            rows.iter().map(|r| r.result.as_ref().err().map(ToString::to_string).unwrap_or_default()).collect();
+        assert!(said[0].starts_with("3 fields where the header has 5: concealed, jokers are missing"), "{said:?}");
+        assert!(said[1].starts_with("6 fields where the header has 5: “1” is extra"), "{said:?}");
+        assert_eq!(said[2], "Value: «-25» must not be negative (a number from 1 to 10000 is needed)");
+        assert!(said[3].starts_with("Hand: “FF? 1111” has the invisible character U+200B at position 3"), "{said:?}");
+    }
+
+    #[test]
     fn hands_already_kept_are_duplicates() {
         let kept = [hand("2468", "FF 2222 44 6666 88", 25)];
         let rows = CARD.parse_csv("section,hand,value,concealed\n2468, ff 2222 44 6666 88 ,25,x\n", &kept).expect("h");
