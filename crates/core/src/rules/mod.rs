@@ -13,6 +13,7 @@ pub mod nmjl;
 pub mod option_errors;
 pub mod problems;
 pub mod random_tiles;
+pub mod riichi;
 pub mod tile_checks;
 mod tile_outcome;
 mod typed;

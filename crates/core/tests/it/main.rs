@@ -13,5 +13,6 @@ mod fimj_validation;
 mod nmjl;
 mod properties;
 mod properties_nmjl;
+mod riichi_reference;
 mod seating;
 mod settle_up_props;

@@ -1,0 +1,102 @@
+//! The Riichi evaluator against the `mahjong` library (`scripts/riichi_reference.py`), on random valid wins.
+//!
+//! `RIICHI_DIFF_HANDS` sets the number of hands (default 3,000, well under 30 s), `RIICHI_DIFF_SEED` the seed.
+//! The offline run: `RIICHI_DIFF_HANDS=100000 cargo test --release -p stecca-core --test it riichi_reference --
+//! --nocapture`. Without python3 or the library the test says SKIPPED on the terminal (not through the captured
+//! output) and passes, unless `STECCA_REQUIRE_MAHJONG` is set, when it fails. The deliberate differences (RCR
+//! 2016 against the library) are listed in `stecca_core::rules::riichi::reference` and counted apart.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use stecca_core::rng::Rng;
+use stecca_core::rules::riichi::evaluate;
+use stecca_core::rules::riichi::random::{RandomWin, random_win};
+use stecca_core::rules::riichi::reference::{Verdict, compare, to_json};
+
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/riichi_reference.py");
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Says SKIPPED where a person sees it (the test harness captures `eprintln!`), or fails when the library is
+/// required.
+fn skip(why: &str) {
+    assert!(std::env::var_os("STECCA_REQUIRE_MAHJONG").is_none(), "riichi differential cannot run: {why}");
+    let _ = writeln!(std::io::stderr(), "SKIPPED riichi differential test: {why} (pip install mahjong)");
+}
+
+/// The library's answer lines, or why they could not be had.
+fn reference(input: String) -> Result<(Vec<serde_json::Value>, String), String> {
+    let mut child = Command::new("python3")
+        .arg(SCRIPT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("python3 cannot be started: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() {
+        return Err(stderr.trim().to_owned());
+    }
+    let lines = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{e}: {l}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((lines, stderr))
+}
+
+#[test]
+fn riichi_evaluator_agrees_with_the_mahjong_library() {
+    let hands = env_number("RIICHI_DIFF_HANDS", 3000) as usize;
+    let mut rng = Rng::new(env_number("RIICHI_DIFF_SEED", 2016));
+    let wins: Vec<RandomWin> = (0..hands).map(|_| random_win(&mut rng)).collect();
+    let input: String = wins.iter().enumerate().map(|(i, w)| format!("{}\n", to_json(i, w))).collect();
+
+    let started = Instant::now();
+    let ours: Vec<_> = wins.iter().map(|w| evaluate(&w.hand, &w.situation, &w.options)).collect();
+    let our_time = started.elapsed();
+
+    let (theirs, library_note) = match reference(input) {
+        Ok(found) => found,
+        Err(why) => return skip(&why),
+    };
+    assert_eq!(theirs.len(), hands, "one answer per hand");
+    let mut same = 0;
+    let mut deliberate: BTreeMap<String, usize> = BTreeMap::new();
+    let mut differs = Vec::new();
+    let mut refused: BTreeMap<String, usize> = BTreeMap::new();
+    let mut coverage: BTreeMap<String, usize> = BTreeMap::new();
+    for ((win, our), their) in wins.iter().zip(&ours).zip(&theirs) {
+        match our {
+            Err(e) => *refused.entry(format!("{e:?}")).or_default() += 1,
+            Ok(score) => score.yaku.iter().for_each(|y| *coverage.entry(format!("{y:?}")).or_default() += 1),
+        }
+        match compare(win, our, their) {
+            Verdict::Same => same += 1,
+            Verdict::Deliberate(kind) => *deliberate.entry(format!("{kind:?}")).or_default() += 1,
+            Verdict::Differs(what) => {
+                differs.push(format!("{}: {what}", stecca_core::rules::riichi::reference::notation(win)))
+            }
+        }
+    }
+    println!(
+        "riichi differential: {hands} hands, {same} same, deliberate {deliberate:?}, {} different; refused by both \
+         sides {refused:?}; ours {:.3} s, {}",
+        differs.len(),
+        our_time.as_secs_f64(),
+        library_note.trim()
+    );
+    println!("yaku met: {coverage:?}");
+    for line in differs.iter().take(15) {
+        println!("  {line}");
+    }
+    assert!(differs.is_empty(), "{} of {hands} hands differ from the library", differs.len());
+}
