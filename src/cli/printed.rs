@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 
 use crate::i18n::Lang;
 use crate::message::Message;
-use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome, Warning};
+use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome, PotPayment, Quantity, Warning};
 use crate::tiles::Wind;
 
 /// A scored manche, its texts written out.
@@ -16,6 +16,9 @@ pub struct Printed<'a> {
     void: bool,
     players: Vec<PrintedPlayer<'a>>,
     payments: &'a [PaymentOutcome],
+    /// Deposits on the table (positive) and collections from it (negative), where the ruleset has a pot.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pot: &'a [PotPayment],
     net: InOrder<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     next_oya: Option<&'a str>,
@@ -58,6 +61,9 @@ struct PrintedItem<'a> {
     doubles: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<u64>,
+    /// A figure in the ruleset's own unit: its value, and the unit's text id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quantity: Option<&'a Quantity>,
 }
 
 #[derive(Serialize)]
@@ -79,6 +85,7 @@ impl<'a> From<&'a MancheOutcome> for Printed<'a> {
             void: outcome.void,
             players: outcome.players.iter().map(PrintedPlayer::from).collect(),
             payments: &outcome.payments,
+            pot: &outcome.pot,
             net: InOrder(&outcome.net),
             next_oya: outcome.next_oya.as_deref(),
             warnings: outcome.warnings.iter().map(PrintedWarning::from).collect(),
@@ -110,6 +117,7 @@ impl<'a> From<&'a Item> for PrintedItem<'a> {
             points: item.points,
             doubles: item.doubles,
             limit: item.limit,
+            quantity: item.quantity.as_ref(),
         }
     }
 }

@@ -745,6 +745,31 @@ pub struct Item {
     /// The fixed value of a limit hand.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
+    /// What the line counts in the ruleset's own unit, where it is not stick points, doubles or a limit (han,
+    /// fu, fan).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quantity: Option<Quantity>,
+}
+
+/// A figure in a ruleset's own unit: its value and the id of the text that says it ("{n} han").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Quantity {
+    /// How many.
+    pub value: i64,
+    /// The id of the text that says it, with `{n}` for the value (`riichi.unit.han`).
+    pub unit: String,
+}
+
+impl Quantity {
+    /// `value` in the unit `unit`, a text id checked where it is written (`text_id!("riichi.unit.han")`).
+    pub fn new(value: i64, unit: &'static str) -> Quantity {
+        Quantity { value, unit: unit.to_owned() }
+    }
+
+    /// The quantity in words ("3 han").
+    pub fn message(&self) -> Message {
+        Message::new(self.unit.clone()).arg("n", self.value)
+    }
 }
 
 /// A line as stored: `label` (version 2) or `label_it` and `label_en` (version 1).
@@ -764,6 +789,8 @@ struct StoredItem {
     doubles: Option<u32>,
     #[serde(default)]
     limit: Option<u64>,
+    #[serde(default)]
+    quantity: Option<Quantity>,
 }
 
 impl From<StoredItem> for Item {
@@ -774,6 +801,7 @@ impl From<StoredItem> for Item {
             points: stored.points,
             doubles: stored.doubles,
             limit: stored.limit,
+            quantity: stored.quantity,
         }
     }
 }
@@ -888,6 +916,7 @@ mod tests {
             points: None,
             doubles: Some(1),
             limit: None,
+            quantity: None,
         };
         let stored = serde_json::to_value(&line).expect("stored");
         assert_eq!(stored["label"]["id"], "fimj.line.double", "{stored}");
@@ -906,6 +935,30 @@ mod tests {
         let warning: Warning =
             serde_json::from_value(serde_json::json!({"player": "Botan", "it": "sì", "en": "yes"})).expect("v1");
         assert_eq!((warning.text.render(Lang::It), warning.player.as_deref()), ("sì".to_owned(), Some("Botan")));
+    }
+
+    #[test]
+    fn a_line_in_its_own_unit_is_stored_with_its_value_and_said_in_the_readers_language() {
+        use crate::i18n::Lang;
+        // Any text with `{n}` stands for a ruleset's unit here ("{n} han" in the Riichi folder).
+        let line = Item {
+            label_ja: None,
+            label: Message::new("entry.value"),
+            points: None,
+            doubles: None,
+            limit: None,
+            quantity: Some(Quantity::new(3, crate::text_id!("entry.saved"))),
+        };
+        let stored = serde_json::to_value(&line).expect("stored");
+        assert_eq!(stored["quantity"], serde_json::json!({"value": 3, "unit": "entry.saved"}));
+        let read: Item = serde_json::from_value(stored).expect("read back");
+        assert_eq!(read, line);
+        let quantity = read.quantity.expect("kept");
+        assert_eq!(quantity.message().render(Lang::En), Message::new("entry.saved").arg("n", 3).render(Lang::En));
+        assert!(quantity.message().render(Lang::En).contains('3'));
+        let older: Item = serde_json::from_value(serde_json::json!({"label": {"id": "entry.value"}, "points": 2}))
+            .expect("a line stored before quantities");
+        assert_eq!((older.points, older.quantity), (Some(2), None));
     }
 
     #[test]

@@ -662,10 +662,11 @@ fn breakdown(ui: &mut egui::Ui, lang: Lang, model: &EntryModel, scored: &crate::
     }
     for item in &scored.items {
         let shown = model.points_and_doubles || model.mahjong.is_none();
-        let amount = match (item.points.filter(|_| shown), item.doubles, item.limit) {
-            (Some(p), _, _) => format!("+{p}"),
-            (_, Some(d), _) => crate::rules::doubles_words(d).render(lang),
-            (_, _, Some(l)) => format!("= {l}"),
+        let amount = match (item.points.filter(|_| shown), item.doubles, item.limit, &item.quantity) {
+            (Some(p), _, _, _) => format!("+{p}"),
+            (_, Some(d), _, _) => crate::rules::doubles_words(d).render(lang),
+            (_, _, Some(l), _) => format!("= {l}"),
+            (_, _, _, Some(quantity)) => quantity.message().render(lang),
             _ => String::new(),
         };
         ui.label(format!("{}  {amount}", item.label.render(lang)));

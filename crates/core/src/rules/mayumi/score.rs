@@ -15,7 +15,7 @@ pub struct Total {
 }
 
 fn item(ja: &str, label: Message, ken: u64) -> Item {
-    Item { label_ja: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None }
+    Item { label_ja: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None, quantity: None }
 }
 
 /// Scores one player's captured cards under `table`.

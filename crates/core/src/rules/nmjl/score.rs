@@ -140,7 +140,7 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
 }
 
 fn item(label: Message, points: Option<u64>) -> Item {
-    Item { label_ja: None, label, points, doubles: None, limit: None }
+    Item { label_ja: None, label, points, doubles: None, limit: None, quantity: None }
 }
 
 /// Why a player scored what it did, one line per figure.
