@@ -6,8 +6,9 @@ use thiserror::Error;
 use crate::tiles::{Suit, Tile};
 
 use super::cost::{self, Limit, Payments};
-use super::fu::{self, FuParts, Wait};
+use super::fu::{self, FuParts};
 use super::input::{Conflict, Options, RiichiKind, Situation, Win, WinningHand};
+use super::reading::Wait;
 use super::reading::{Reading, for_each_reading};
 use super::tiles::{dora_after, five};
 use super::yaku::{self, HandFacts, YAKUMAN_HAN, YakuList};

@@ -6,32 +6,7 @@ use arrayvec::ArrayVec;
 use crate::tiles::{MeldKind, Tile};
 
 use super::input::{Options, Situation};
-use super::reading::Standard;
-
-/// How the winning tile completed the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Wait {
-    /// Two-sided (45 waiting on 3 or 6): no fu.
-    Ryanmen,
-    /// Closed (46 waiting on 5): 2 fu.
-    Kanchan,
-    /// Edge (12 waiting on 3, 89 on 7): 2 fu.
-    Penchan,
-    /// Single tile for the pair: 2 fu.
-    Tanki,
-    /// One of two pairs becoming a pung: no fu for the wait.
-    Shanpon,
-}
-
-impl Wait {
-    /// Fu for the wait.
-    pub fn fu(self) -> u8 {
-        match self {
-            Wait::Kanchan | Wait::Penchan | Wait::Tanki => 2,
-            Wait::Ryanmen | Wait::Shanpon => 0,
-        }
-    }
-}
+use super::reading::{Standard, Wait};
 
 /// One line of the fu count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

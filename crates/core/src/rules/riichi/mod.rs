@@ -25,8 +25,9 @@ mod tests;
 
 pub use cost::{Limit, Payments};
 pub use evaluate::{Refusal, Score, evaluate};
-pub use fu::{FuPart, Wait};
+pub use fu::FuPart;
 pub use input::{Conflict, KazoeLimit, Options, RiichiKind, Situation, Win, WinningHand};
 pub use parse::{ParseError, parse_tile, parse_win};
+pub use reading::Wait;
 pub use tiles::{RED_FIVE_DIGIT, RedFives, dora_after, strip_red_fives, write_tile};
 pub use yaku::Yaku;

@@ -6,8 +6,32 @@
 use crate::rules::decompose::{self, Shape};
 use crate::tiles::{Meld, MeldKind, Tile};
 
-use super::fu::Wait;
 use super::input::WinningHand;
+
+/// How the winning tile completed the hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wait {
+    /// Two-sided (45 waiting on 3 or 6): no fu.
+    Ryanmen,
+    /// Closed (46 waiting on 5): 2 fu.
+    Kanchan,
+    /// Edge (12 waiting on 3, 89 on 7): 2 fu.
+    Penchan,
+    /// Single tile for the pair: 2 fu.
+    Tanki,
+    /// One of two pairs becoming a pung: no fu for the wait.
+    Shanpon,
+}
+
+impl Wait {
+    /// Fu for the wait.
+    pub fn fu(self) -> u8 {
+        match self {
+            Wait::Kanchan | Wait::Penchan | Wait::Tanki => 2,
+            Wait::Ryanmen | Wait::Shanpon => 0,
+        }
+    }
+}
 
 /// Four sets and a pair, with the group that the winning tile completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,9 +4,10 @@ use arrayvec::ArrayVec;
 
 use crate::tiles::{Counts, Dragon, MeldKind, Suit, Tile};
 
-use super::fu::{Wait, pair_fu, set_is_concealed};
+use super::fu::{pair_fu, set_is_concealed};
 use super::input::{Options, RiichiKind, Situation, WinningHand};
 use super::reading::Standard;
+use super::reading::Wait;
 
 /// A yaku (or yakuman) of the EMA list. Its han depend on whether the hand is open ([`Yaku::han`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
