@@ -290,6 +290,40 @@ fn hostile_names_and_searches_are_shown_as_text() {
     assert!(standings.body.contains("Anna &amp; Bruno"));
 }
 
+/// A connection to `at` from the loopback address `from` (127.0.0.2 is another client than 127.0.0.1).
+fn connect_from(from: &str, at: std::net::SocketAddr) -> TcpStream {
+    use socket2::{Domain, SockAddr, Socket, Type};
+    let socket = Socket::new(Domain::IPV4, Type::STREAM, None).expect("socket");
+    let local: std::net::SocketAddr = format!("{from}:0").parse().expect("address");
+    socket.bind(&SockAddr::from(local)).expect("bound");
+    socket.connect(&SockAddr::from(at)).expect("connects");
+    socket.into()
+}
+
+#[test]
+fn one_client_cannot_hold_the_connections_every_phone_needs() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    seated_tournament(&db, 8, 1);
+    let board = board_in_process(&db, Limits { connections: 64, per_client: 4, ..Limits::default() });
+    let at = board.address();
+    // One client holds as many idle connections as it may, then tries 60 more: each is refused at once.
+    let mut held: Vec<TcpStream> = (0..4).map(|_| connect_from("127.0.0.1", at)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let refused = get(at, "/");
+    assert_eq!(refused.status, 503, "a fifth from the same address");
+    held.extend((0..60).map(|_| connect_from("127.0.0.1", at)));
+    // Another client is served all the while, and the greedy one again once its connections close.
+    let mut other = connect_from("127.0.0.2", at);
+    other.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+    other.write_all(b"GET /stamp HTTP/1.1\r\nHost: b\r\nConnection: close\r\n\r\n").expect("sent");
+    let mut bytes = Vec::new();
+    other.read_to_end(&mut bytes).expect("read");
+    assert_eq!(crate::common::http::parse(&bytes).status, 200, "another address is served");
+    drop(held);
+    assert!(within(Duration::from_secs(5), || get(at, "/").status == 200).is_some(), "served again");
+}
+
 #[test]
 fn requests_are_bounded_in_number_size_and_time() {
     let dir = tempfile::tempdir().expect("dir");
@@ -297,6 +331,7 @@ fn requests_are_bounded_in_number_size_and_time() {
     seated_tournament(&db, 8, 1);
     let limits = Limits {
         connections: 3,
+        per_client: 8,
         head_bytes: 8192,
         head_time: Duration::from_secs(1),
         connection_time: Duration::from_secs(3),

@@ -1,8 +1,10 @@
 //! The board's HTTP server: hyper's HTTP/1.1 on a single-threaded tokio runtime of its own thread, answering GET
 //! and HEAD from what the feed published (never from the database), inside explicit bounds: connections at
-//! once, the size of a request's head, the time to send it, and the time a connection may stay open.
+//! once, and from one client, the size of a request's head, the time to send it, and the time a connection may stay open.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::task::Poll;
 use std::time::Duration;
@@ -27,6 +29,10 @@ use crate::pages::{self, Context};
 pub struct Limits {
     /// Connections served at once; one more is answered 503 and closed.
     pub connections: usize,
+    /// Connections served at once to one client address (an IPv6 client by its /64 network, where a phone
+    /// changes its address): one more from it is answered 503 and closed, so that no client can hold the
+    /// connections that every phone of the hall needs.
+    pub per_client: usize,
     /// The largest request head (request line and headers), in bytes; a larger one is answered 431.
     pub head_bytes: usize,
     /// How long a client may take to send a request's head.
@@ -37,11 +43,12 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// 512 connections (a 400-player hall with a phone each, plus the projector), 16 KiB heads sent within
-    /// 5 s, connections closed after 30 s.
+    /// 512 connections (a 400-player hall with a phone each, plus the projector), 8 from one address (a
+    /// browser opens up to 6 to a site), 16 KiB heads sent within 5 s, connections closed after 30 s.
     fn default() -> Limits {
         Limits {
             connections: 512,
+            per_client: 8,
             head_bytes: 16 * 1024,
             head_time: Duration::from_secs(5),
             connection_time: Duration::from_secs(30),
@@ -56,25 +63,27 @@ const MAX_QUERY_CHARS: usize = 100;
 pub async fn serve(listener: TcpListener, board: Board, limits: Limits, mut stop: watch::Receiver<bool>) {
     let permits = Arc::new(Semaphore::new(limits.connections));
     let refusals = Arc::new(Semaphore::new(REFUSALS));
+    let clients = Clients::default();
     loop {
         let accepted = match first(listener.accept(), stop.changed()).await {
             Either::First(accepted) => accepted,
             Either::Second(_) => break,
         };
-        let Ok((stream, _)) = accepted else {
+        let Ok((stream, peer)) = accepted else {
             // Out of file descriptors or a connection reset before it was accepted: try again shortly.
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
-        match permits.clone().try_acquire_owned() {
-            Ok(permit) => {
+        let client = clients.enter(peer.ip(), limits.per_client);
+        match (permits.clone().try_acquire_owned(), client) {
+            (Ok(permit), Some(client)) => {
                 let board = board.clone();
                 tokio::spawn(async move {
                     connection(stream, board, limits).await;
-                    drop(permit);
+                    drop((permit, client));
                 });
             }
-            Err(_) => {
+            _ => {
                 if let Ok(permit) = refusals.clone().try_acquire_owned() {
                     tokio::spawn(async move {
                         refuse(stream).await;
@@ -83,6 +92,57 @@ pub async fn serve(listener: TcpListener, board: Board, limits: Limits, mut stop
                 }
             }
         }
+    }
+}
+
+/// The connections being served, counted by client (see [`Limits::per_client`]).
+#[derive(Clone, Default)]
+struct Clients(Arc<std::sync::Mutex<HashMap<IpAddr, usize>>>);
+
+/// One connection counted for its client, until it is dropped.
+struct ClientSlot {
+    clients: Clients,
+    client: IpAddr,
+}
+
+impl Clients {
+    /// Counts one more connection of the client at `address`, or `None` when it already has `most`.
+    fn enter(&self, address: IpAddr, most: usize) -> Option<ClientSlot> {
+        let client = client_of(address);
+        let mut counts = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = counts.entry(client).or_insert(0);
+        if *count >= most {
+            return None;
+        }
+        *count += 1;
+        Some(ClientSlot { clients: self.clone(), client })
+    }
+}
+
+impl Drop for ClientSlot {
+    fn drop(&mut self) {
+        let mut counts = self.clients.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(count) = counts.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                counts.remove(&self.client);
+            }
+        }
+    }
+}
+
+/// Whom a connection's address stands for: an IPv4 address itself (an IPv4-mapped IPv6 address too); an IPv6
+/// address by its /64 network, the part a device keeps when it changes its address for privacy.
+fn client_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let network = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(network))
+            }
+        },
     }
 }
 
@@ -334,6 +394,24 @@ fn switch_links(path: &str, query: &str) -> [(Lang, String); 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_client_is_counted_by_its_address_and_an_ipv6_one_by_its_network() {
+        let clients = Clients::default();
+        let phone: IpAddr = "192.168.1.20".parse().expect("v4");
+        let held: Vec<_> = (0..3).map(|_| clients.enter(phone, 3).expect("within the limit")).collect();
+        assert!(clients.enter(phone, 3).is_none(), "a fourth from the same phone");
+        assert!(clients.enter("192.168.1.21".parse().expect("v4"), 3).is_some(), "another phone");
+        drop(held);
+        assert!(clients.enter(phone, 3).is_some(), "counted down as its connections close");
+        let mapped: IpAddr = "::ffff:192.168.1.20".parse().expect("mapped");
+        assert_eq!(client_of(mapped), phone);
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().expect("v6");
+        let b: IpAddr = "2001:db8:1:2:bbbb::9".parse().expect("v6");
+        let c: IpAddr = "2001:db8:1:3::1".parse().expect("v6");
+        assert_eq!(client_of(a), client_of(b), "one /64 is one client");
+        assert_ne!(client_of(a), client_of(c));
+    }
 
     #[test]
     fn the_browser_language_is_the_preferred_of_italian_and_english() {
