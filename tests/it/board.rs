@@ -151,11 +151,9 @@ fn every_route_then_the_update(db: &str, tournament: i64, names: &[String]) {
     assert!(points[0] > 0, "the winner leads: {points:?}");
     assert_eq!(after["standings"][0]["name"], names[0].as_str(), "seat East went Mah Jong");
     let page = get(at, "/");
-    assert!(
-        page.body.contains("Provisional standings — session 1 / 2 in progress, 1 manches entered"),
-        "{}",
-        page.body
-    );
+    assert!(page.body.contains("Provisional standings — session 1 / 2 in progress, 1 manche entered"), "{}", page.body);
+    let italian = request(at, "GET", "/", &["Accept-Language: it"]);
+    assert!(italian.body.contains("sessione 1 / 2 in corso, 1 manche inserita"), "{}", italian.body);
     let card = get(at, &format!("/player/{player}"));
     assert!(card.body.contains(&format!("{}: place 1", names[0])), "{}", card.body);
     assert!(card.body.contains(&format!("+{}", points[0])), "the net on the card");

@@ -67,7 +67,7 @@ fn standings_pdf_holds_names_points_and_page_numbers(mut store: Store) {
     // Only the glyphs used are embedded: DejaVu Sans alone is 740 KB, regular and bold over 1.4 MB.
     assert!(bytes.len() < 60_000, "{} bytes: the fonts are subset", bytes.len());
     assert!(
-        text.contains("Classifica provvisoria — sessione 1 / 2 in corso, 1 manche inserite"),
+        text.contains("Classifica provvisoria — sessione 1 / 2 in corso, 1 manche inserita"),
         "one manche of session 1: provisional, {text}"
     );
     let rows = desk::standings(&store, id).expect("standings");
