@@ -122,6 +122,14 @@ fn an_export_writes_only_a_regular_file_and_refuses_links_devices_and_fifos_unto
     assert!(!saved && error.contains("a named pipe (FIFO), not a file"), "{error}");
     assert!(std::fs::symlink_metadata(&fifo).expect("still there").file_type().is_fifo());
 
+    // A Unix socket cannot even be opened (ENXIO): it is named all the same, not "no such device or address".
+    let socket = dir.path().join("listening.csv");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("a socket");
+    let (saved, error) = export_onto(&db, &id, &socket);
+    assert!(!saved && error.contains("a socket, not a file"), "{error}");
+    assert!(!error.contains("os error"), "{error}");
+    assert!(std::fs::symlink_metadata(&socket).expect("still there").file_type().is_socket());
+
     // A character device: a copy of /dev/full's node where root may make one, else /dev/null itself (which a
     // user cannot replace, so a wrong answer could not harm it).
     let device = if is_root() {

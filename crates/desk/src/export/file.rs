@@ -119,7 +119,13 @@ fn existing_target(out: &Path) -> Result<Option<Metadata>, WriteError> {
         Ok(meta) => meta,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) if is_link_refusal(&e) => return Err(refuse("error.export.kind.link")),
-        Err(source) => return Err(WriteError::Io { path: shown(), source }),
+        Err(source) => {
+            // A socket cannot be opened at all (ENXIO): what is there is named by a look at the name instead.
+            return Err(match std::fs::symlink_metadata(out) {
+                Ok(meta) if !meta.file_type().is_file() => refuse(special_kind(&meta)),
+                _ => WriteError::Io { path: shown(), source },
+            });
+        }
     };
     let kind = meta.file_type();
     if kind.is_file() {
