@@ -143,6 +143,38 @@ fn db_init_prepares_an_empty_server_database_and_a_bad_address_is_named() {
     assert!(error.contains("not a database address") && !error.contains("secret"), "{error}");
 }
 
+/// A server on this machine that speaks PostgreSQL's first word only, as one without TLS does: to every
+/// request for TLS it answers `N`. Returns its port.
+fn server_without_tls() -> u16 {
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bound");
+    let port = listener.local_addr().expect("address").port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().take(16) {
+            let Ok(mut stream) = stream else { continue };
+            let mut request = [0u8; 8];
+            // The desk's reachability probe connects and closes; a client asks for TLS with 8 bytes.
+            if stream.read_exact(&mut request).is_ok() {
+                let _ = stream.write_all(b"N");
+            }
+        }
+    });
+    port
+}
+
+#[test]
+fn a_server_without_tls_is_refused_saying_how_to_connect() {
+    let port = server_without_tls();
+    let out = stecca(format!("postgres://stecca:secret@127.0.0.1:{port}/hall"), &["list"]);
+    assert!(!out.status.success());
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("the server on this machine does not use TLS: add ?sslmode=disable"), "{error}");
+    assert!(!error.contains("secret"), "{error}");
+    let out = stecca(format!("postgres://stecca@localhost:{port}/hall"), &["--lang", "it", "list"]);
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("non usa TLS: aggiungere ?sslmode=disable"), "{error}");
+}
+
 /// `stecca enter --jsonl --wait-offline SECONDS`, started on a running server; its input is written later.
 fn enter_waiting(db: &str, tournament: i64, wait: u64) -> (Child, std::process::ChildStdin) {
     let mut child = crate::common::cli::command()

@@ -140,6 +140,17 @@ fn with_causes(error: &postgres::Error) -> String {
     text
 }
 
+/// Whether a server at `host` is on this machine (a Unix socket, `localhost` or a loopback address), where a
+/// connection without TLS crosses no network.
+fn on_this_machine(host: Option<&postgres::config::Host>) -> bool {
+    match host {
+        Some(postgres::config::Host::Tcp(host)) => {
+            host == "localhost" || host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+        }
+        Some(postgres::config::Host::Unix(_)) | None => true,
+    }
+}
+
 impl Postgres {
     /// Connects to `url` (`postgres://user@host[:port]/database[?sslmode=…&sslrootcert=…&sslfingerprint=…]`).
     /// The password is `password` when given, else the one in the address, else `PGPASSWORD` or the password
@@ -217,10 +228,20 @@ impl Postgres {
     /// cannot be reached.
     fn connect_failed(&self, error: &postgres::Error) -> StoreError {
         let wrong = error.code() == Some(&postgres::error::SqlState::INVALID_PASSWORD);
-        if wrong || with_causes(error).contains("password missing") {
+        let said = with_causes(error);
+        if wrong || said.contains("password missing") {
             return StoreError::Password { server: self.shown.clone(), wrong };
         }
-        self.offline(OfflineReason::Connection(with_causes(error)))
+        if said.contains("server does not support TLS") {
+            // Not a network that comes back: the address or the server must change, and the refusal says how.
+            let server = &self.shown;
+            return StoreError::Refused(if on_this_machine(self.config.get_hosts().first()) {
+                msg!("error.store.no_tls_here", server = server)
+            } else {
+                msg!("error.store.no_tls_hall", server = server)
+            });
+        }
+        self.offline(OfflineReason::Connection(said))
     }
 
     /// The server's first TCP address (none for a Unix socket or a name that does not resolve now).
@@ -380,3 +401,20 @@ mod open;
 mod password;
 mod tls;
 pub(crate) use open::open;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_server_is_on_this_machine_by_a_socket_localhost_or_a_loopback_address() {
+        use postgres::config::Host;
+        let tcp = |host: &str| Host::Tcp(host.to_owned());
+        for here in [tcp("localhost"), tcp("127.0.0.1"), tcp("127.0.0.2"), tcp("::1"), Host::Unix("/run".into())] {
+            assert!(on_this_machine(Some(&here)), "{here:?}");
+        }
+        for hall in [tcp("192.168.1.20"), tcp("hall.local"), tcp("fe80::1")] {
+            assert!(!on_this_machine(Some(&hall)), "{hall:?}");
+        }
+    }
+}
