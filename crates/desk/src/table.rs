@@ -191,13 +191,16 @@ pub fn confirm_manche_as(
         (_, Some(revision)) => SaveKind::Correction { revision },
     };
     if matches!(kind, SaveKind::Correction { .. }) && (number as usize) < state.manches.len() {
-        if !state.keeps_the_deal(number, &outcome) {
-            return Err(changes_east(&state, number));
-        }
         // A correction changes what the session carries into the manches after it (counters, deposits): they
-        // are scored again with what they now start from, in the same transaction, each audited.
-        let later = replayed(&state, number, &input, &outcome)?;
+        // are scored again with what they now start from, in the same transaction, each audited. The table is
+        // read again inside it, under the write lock, so that a manche another station added meanwhile is
+        // replayed too.
         store.all_or_nothing(|store| {
+            let state = table_state(store, table)?;
+            if !state.keeps_the_deal(number, &outcome) {
+                return Err(changes_east(&state, number));
+            }
+            let later = replayed(&state, number, &input, &outcome)?;
             store.save_manche(&state.table, number, Save { kind, key: &save.key }, &input, &outcome, referee)?;
             for (old, (input, outcome)) in later {
                 let again = Save { kind: SaveKind::Correction { revision: old.revision }, key: "" };

@@ -682,15 +682,18 @@ impl MancheOutcome {
             else {
                 return false;
             };
-            moved[from] -= amount;
-            moved[to] += amount;
+            // Sums that overflow explain no net: checked, never wrapped.
+            let Some(paid) = moved[from].checked_sub(amount) else { return false };
+            moved[from] = paid;
+            let Some(got) = moved[to].checked_add(amount) else { return false };
+            moved[to] = got;
         }
         for deposit in &self.pot {
             let Some(player) = position(&deposit.player) else { return false };
-            if deposit.amount == 0 {
-                return false;
+            match moved[player].checked_sub(deposit.amount) {
+                Some(left) if deposit.amount != 0 => moved[player] = left,
+                _ => return false,
             }
-            moved[player] -= deposit.amount;
         }
         self.net.iter().map(|(_, net)| *net).eq(moved)
     }
@@ -987,6 +990,8 @@ mod tests {
         outcome.payments.pop();
         outcome.pot.push(deposit("C", 0));
         assert!(!outcome.is_balanced(), "a zero deposit is no deposit");
+        outcome.pot = vec![deposit("A", i64::MIN), deposit("A", 1)];
+        assert!(!outcome.is_balanced(), "an overflowing sum explains nothing (and does not panic)");
     }
 
     #[test]

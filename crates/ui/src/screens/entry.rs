@@ -824,7 +824,9 @@ fn saved_manche<S: Has<State> + Has<Outbox>>(
         Err(error) => {
             app.screens.get::<Outbox>().pending = None;
             if let DeskError::Store(StoreError::Conflict(conflict)) = &error {
-                if on_screen {
+                // Only this manche's saved values: a later manche replayed by a correction may be the one
+                // another station changed, and its hands are not this form's.
+                if on_screen && conflict.current.number == number {
                     app.screens.get::<State>().show_saved(&conflict.current);
                 }
                 app.changed();
