@@ -22,7 +22,7 @@ mod desk_frame;
 
 use desk_frame::{env, frame, standings_desk};
 
-use stecca::board::{Options, RunningBoard};
+use stecca::board::{Limits, Options, RunningBoard};
 use stecca::desk::{DemoSize, create_demo};
 use stecca::store::Store;
 
@@ -62,8 +62,11 @@ fn main() {
     };
 
     let started = Instant::now();
+    // The clients all come from this machine's one address, where a hall's phones each have their own: the
+    // limit per client is lifted to let them all in.
+    let limits = Limits { per_client: clients, ..Limits::default() };
     let options =
-        Options { listen: "127.0.0.1:0".parse().expect("address"), tournament: Some(id), ..Options::default() };
+        Options { listen: "127.0.0.1:0".parse().expect("address"), tournament: Some(id), limits, ..Options::default() };
     let board = RunningBoard::start_at(&path.display().to_string(), options).expect("board");
     assert!(board.wait_for_first_look(Duration::from_secs(60)), "the board read the tournament");
     let first_look = started.elapsed();

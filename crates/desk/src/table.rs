@@ -5,7 +5,7 @@ use crate::message::Explain;
 use crate::msg;
 use std::sync::Arc;
 
-use crate::rules::{Fields, MancheFrame, Rotation, RulesInForce};
+use crate::rules::{CarryFrom, Fields, MancheFrame, Rotation, RulesInForce};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{Save, SaveKind, SeatedTable, Store, StoredManche};
 use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
@@ -48,6 +48,49 @@ impl TableState {
         let mut rotations = self.rotations[..before.min(self.rotations.len())].to_vec();
         rotations.push(self.rules.rotation(outcome));
         manche_winds(self.table.start_round_wind, &rotations, self.players.len()) == self.winds(number + 1)
+    }
+
+    /// Whether manche `number` is the session's last deal: the session ends if the deal passes after it.
+    fn is_last_deal(&self, number: u32) -> bool {
+        self.winds(number).passes + 1 == self.settings.manches_per_session
+    }
+
+    /// Each player's total, by name, before any manche: the starting points.
+    fn starting_totals(&self) -> Vec<(String, i64)> {
+        let start = self.settings.starting_points();
+        self.players.iter().map(|p| (p.name.clone(), start)).collect()
+    }
+
+    /// What the session carries into manche `number + 1`, after manche `number` scored `before`; `totals` are
+    /// the players' totals before manche `number`, and become those after it.
+    fn carry_after(&self, number: u32, before: (&MancheInput, &MancheOutcome), totals: &mut [(String, i64)]) -> Fields {
+        for ((_, total), (_, net)) in totals.iter_mut().zip(&before.1.net) {
+            *total += net;
+        }
+        let from = CarryFrom { before: Some(before), last_deal: self.is_last_deal(number + 1), totals };
+        self.rules.carry(&from)
+    }
+
+    /// What the session carries into each manche: the first, then after each stored manche.
+    fn carry_all(&self) -> Vec<Fields> {
+        let mut totals = self.starting_totals();
+        let first = CarryFrom { before: None, last_deal: self.is_last_deal(1), totals: &totals };
+        let mut carried = vec![self.rules.carry(&first)];
+        for manche in &self.manches {
+            carried.push(self.carry_after(manche.number, (&manche.input, &manche.outcome), &mut totals));
+        }
+        carried
+    }
+
+    /// Each player's total before manche `number` (1-based), by name.
+    fn totals_before(&self, number: u32) -> Vec<(String, i64)> {
+        let mut totals = self.starting_totals();
+        for manche in self.manches.iter().take(number.saturating_sub(1) as usize) {
+            for ((_, total), net) in totals.iter_mut().zip(&manche.nets) {
+                *total += net;
+            }
+        }
+        totals
     }
 
     /// Where manche `number` is played: the players by position, who deals, the prevailing wind.
@@ -115,11 +158,11 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let manches = store.table_manches(table)?;
     let rules = settings.in_force()?;
     let rotations = rotations(&*rules, &manches);
-    let first = rules.carry(None);
-    let carried = std::iter::once(first).chain(manches.iter().map(|m| rules.carry(Some((&m.input, &m.outcome)))));
-    let carried = carried.collect();
     let book = crate::book::kept(store, tournament, &settings)?;
-    Ok(TableState { table: seated, settings, players, manches, book, rules, rotations, carried })
+    let mut state =
+        TableState { table: seated, settings, players, manches, book, rules, rotations, carried: Vec::new() };
+    state.carried = state.carry_all();
+    Ok(state)
 }
 
 /// How a station saves a manche: the revision it read, when it corrects one, and the key of this save.
@@ -220,7 +263,7 @@ fn changes_east(state: &TableState, number: u32) -> DeskError {
 }
 
 /// The manches after `number` as they score once manche `number` is `(input, outcome)`: each one whose carried
-/// fields change, with its new input and outcome, until one starts from what it started from before. A replay
+/// fields change, with its new input and outcome. A replay
 /// that would change who deals a later manche is refused, as a correction that does is.
 fn replayed<'a>(
     state: &'a TableState,
@@ -229,11 +272,14 @@ fn replayed<'a>(
     outcome: &MancheOutcome,
 ) -> DeskResult<Vec<(&'a StoredManche, (MancheInput, MancheOutcome))>> {
     let mut later = Vec::new();
-    let mut carried = state.rules.carry(Some((input, outcome)));
+    let mut totals = state.totals_before(number);
+    let mut carried = state.carry_after(number, (input, outcome), &mut totals);
     for old in state.manches.iter().skip(number as usize) {
         let before = state.carried_into(old.number);
         if carried == before {
-            break;
+            // Unchanged, but what it carries on depends on the totals too (into the last deal): go on.
+            carried = state.carry_after(old.number, (&old.input, &old.outcome), &mut totals);
+            continue;
         }
         let mut again = old.input.clone();
         again.fields.retain(|key, _| !before.contains_key(key));
@@ -246,7 +292,7 @@ fn replayed<'a>(
         if !state.keeps_the_deal(old.number, &scored) {
             return Err(changes_east(state, number));
         }
-        carried = state.rules.carry(Some((&again, &scored)));
+        carried = state.carry_after(old.number, (&again, &scored), &mut totals);
         later.push((old, (again, scored)));
     }
     Ok(later)

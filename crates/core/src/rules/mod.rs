@@ -36,7 +36,8 @@ use crate::message::Message;
 use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
-pub static RULESETS: &[&dyn Ruleset] = &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi];
+pub static RULESETS: &[&dyn Ruleset] =
+    &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi, &riichi::Riichi];
 
 /// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
 /// the trait (they are not shipped, so they are not in [`RULESETS`]).
@@ -156,6 +157,10 @@ pub trait Ruleset: Send + Sync {
     }
     /// How the players are seated.
     fn seat_model(&self) -> SeatModel;
+    /// The manches a session counts (passes of the deal) unless the tournament sets another number.
+    fn manches_per_session(&self) -> u32 {
+        16
+    }
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
     /// The digest defaults of every configurable value, as the JSON `options` object.
@@ -284,6 +289,23 @@ impl MancheFrame {
     pub fn seat(&self, position: usize) -> Option<Wind> {
         self.seat_winds.then(|| self.seat_wind(position))
     }
+}
+
+/// What the session knows when it carries fields into its next manche (see [`TypedRuleset::carry`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CarryFrom<'a> {
+    /// The manche before (its input and what it scored), or `None` for the session's first manche.
+    pub before: Option<(&'a MancheInput, &'a MancheOutcome)>,
+    /// Whether the next manche is the session's last deal: the session ends if the deal passes after it.
+    pub last_deal: bool,
+    /// Each player's total when the next manche starts (the starting points plus every net before it), by
+    /// name, in table order.
+    pub totals: &'a [(String, i64)],
+}
+
+impl CarryFrom<'_> {
+    /// Into the first manche of a session that is not its last deal, with no totals: for scripts and tests.
+    pub const FIRST: CarryFrom<'static> = CarryFrom { before: None, last_deal: false, totals: &[] };
 }
 
 /// An option chosen from a list of values.

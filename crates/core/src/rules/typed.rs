@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 
 use super::problems::Problems;
 use super::{
-    ChoiceOption, EntryModel, Fields, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
+    CarryFrom, ChoiceOption, EntryModel, Fields, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
     SeatModel, TunableValue,
 };
 use crate::i18n::Lang;
@@ -41,6 +41,10 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     }
     /// How the players are seated.
     fn seat_model(&self) -> SeatModel;
+    /// The manches a session counts (passes of the deal) unless the tournament sets another number.
+    fn manches_per_session(&self) -> u32 {
+        16
+    }
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
     /// The numeric option values a settings screen offers.
@@ -76,10 +80,10 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     fn nets_are_payments(&self, _options: &Self::Options) -> bool {
         true
     }
-    /// The manche fields the session carries into the next manche (see [`MancheFrame::carried`]): after the
-    /// manche `before` (its input and what it scored), or into the session's first manche when `None`. The
-    /// default carries nothing: each hand stands alone.
-    fn carry(&self, _options: &Self::Options, _before: Option<(&MancheInput, &MancheOutcome)>) -> Fields {
+    /// The manche fields the session carries into the next manche (see [`MancheFrame::carried`]), from what the
+    /// session knows then ([`CarryFrom`]: the manche before, whether the next is the last deal, the totals).
+    /// The default carries nothing: each hand stands alone.
+    fn carry(&self, _options: &Self::Options, _from: &CarryFrom<'_>) -> Fields {
         Fields::new()
     }
 
@@ -115,9 +119,8 @@ pub trait RulesInForce: Debug + Send + Sync {
     fn deal_always_passes(&self) -> bool;
     /// A random valid manche at `frame` under these options; the same seed gives the same manche.
     fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput;
-    /// The manche fields the session carries into the manche after `before` (its input and what it scored), or
-    /// into the session's first manche when `None`.
-    fn carry(&self, before: Option<(&MancheInput, &MancheOutcome)>) -> Fields;
+    /// The manche fields the session carries into the next manche (see [`TypedRuleset::carry`]).
+    fn carry(&self, from: &CarryFrom<'_>) -> Fields;
 }
 
 /// The adapter's bound form of a typed ruleset.
@@ -152,8 +155,8 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
         manche
     }
 
-    fn carry(&self, before: Option<(&MancheInput, &MancheOutcome)>) -> Fields {
-        self.rules.carry(&self.options, before)
+    fn carry(&self, from: &CarryFrom<'_>) -> Fields {
+        self.rules.carry(&self.options, from)
     }
 }
 
@@ -200,6 +203,10 @@ impl<R: TypedRuleset> Ruleset for R {
 
     fn seat_model(&self) -> SeatModel {
         TypedRuleset::seat_model(self)
+    }
+
+    fn manches_per_session(&self) -> u32 {
+        TypedRuleset::manches_per_session(self)
     }
 
     fn entry_model(&self) -> &'static EntryModel {

@@ -13,6 +13,7 @@ mod fimj_validation;
 mod nmjl;
 mod properties;
 mod properties_nmjl;
+mod riichi;
 mod riichi_reference;
 mod seating;
 mod settle_up_props;

@@ -100,11 +100,11 @@ impl TypedRuleset for Tre {
     fn deal_always_passes(&self, _options: &TreOptions) -> bool {
         false
     }
-    fn carry(&self, options: &TreOptions, before: Option<(&MancheInput, &MancheOutcome)>) -> rules::Fields {
+    fn carry(&self, options: &TreOptions, from: &rules::CarryFrom<'_>) -> rules::Fields {
         let mut carried = rules::Fields::new();
         if options.carry_draws {
             // What was on the table, and what the manche put on it or took from it.
-            let on_table = before.map_or(0, |(input, outcome)| {
+            let on_table = from.before.map_or(0, |(input, outcome)| {
                 let was = input.field::<i64>(ON_TABLE).ok().flatten().unwrap_or(0);
                 was + outcome.pot.iter().map(|p| p.amount).sum::<i64>()
             });

@@ -1,6 +1,9 @@
-//! Japanese Riichi under the EMA *Riichi Competition Rules* (RCR 2016): the pure evaluator of one winning
-//! hand — its readings, yaku, dora, fu, limit and payments. Nothing here knows about manches, tables or text;
-//! every answer and every refusal is typed data (the ruleset's registration turns them into messages).
+//! Japanese Riichi under the EMA *Riichi Competition Rules* (RCR 2016): `docs/rules/riichi-ema.md`.
+//!
+//! Two layers. The evaluator of one winning hand — its readings, yaku, dora, fu, limit and payments — knows
+//! nothing about manches, tables or text: every answer and every refusal is typed data. The ruleset
+//! ([`Riichi`]) reads a hand (kyoku) out of the desk's input, settles it (several winners, counters,
+//! deposits, exhaustive draws, chombo), says who deals next and carries the game from hand to hand.
 //!
 //! The entry points are [`parse_win`] (the notation of `shared/rules/notation.md`, a red five written `0`)
 //! and [`evaluate`]; [`random`] makes random valid wins for the differential test against the `mahjong`
@@ -13,10 +16,16 @@ mod cost;
 mod evaluate;
 mod fu;
 mod input;
+pub mod manche;
+mod options;
+mod outcome;
 mod parse;
 pub mod random;
+mod random_manche;
 mod reading;
 pub mod reference;
+mod ruleset;
+mod settle;
 mod tiles;
 mod yaku;
 
@@ -26,6 +35,9 @@ mod tests;
 pub use cost::{Limit, Payments};
 pub use evaluate::{Refusal, Score, evaluate};
 pub use fu::FuPart;
+pub use options::{Chombo, Kazoe, LeftoverPot, MultipleRon, RiichiOptions};
+pub use outcome::yaku_id;
+pub use ruleset::{ID, Riichi};
 pub use input::{Conflict, KazoeLimit, Options, RiichiKind, Situation, Win, WinningHand};
 pub use parse::{ParseError, parse_tile, parse_win};
 pub use reading::Wait;
