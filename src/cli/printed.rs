@@ -24,6 +24,17 @@ pub struct Printed<'a> {
     next_oya: Option<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<PrintedWarning<'a>>,
+    /// What the next manche starts from, for rulesets whose session carries a game from hand to hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    next: Option<serde_json::Value>,
+}
+
+impl Printed<'_> {
+    /// The same, with what the next manche starts from.
+    pub fn with_next(mut self, next: Option<serde_json::Value>) -> Self {
+        self.next = next;
+        self
+    }
 }
 
 /// The nets as a map in the players' order (a map type would sort them by name).
@@ -61,9 +72,23 @@ struct PrintedItem<'a> {
     doubles: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<u64>,
-    /// A figure in the ruleset's own unit: its value, and the unit's text id.
+    /// A figure in the ruleset's own unit: its value, and the value in words in both languages.
     #[serde(skip_serializing_if = "Option::is_none")]
-    quantity: Option<&'a Quantity>,
+    quantity: Option<PrintedQuantity>,
+}
+
+#[derive(Serialize)]
+struct PrintedQuantity {
+    value: i64,
+    it: String,
+    en: String,
+}
+
+impl From<&Quantity> for PrintedQuantity {
+    fn from(quantity: &Quantity) -> PrintedQuantity {
+        let (it, en) = written(&quantity.message());
+        PrintedQuantity { value: quantity.value, it, en }
+    }
 }
 
 #[derive(Serialize)]
@@ -89,6 +114,7 @@ impl<'a> From<&'a MancheOutcome> for Printed<'a> {
             net: InOrder(&outcome.net),
             next_oya: outcome.next_oya.as_deref(),
             warnings: outcome.warnings.iter().map(PrintedWarning::from).collect(),
+            next: None,
         }
     }
 }
@@ -117,7 +143,7 @@ impl<'a> From<&'a Item> for PrintedItem<'a> {
             points: item.points,
             doubles: item.doubles,
             limit: item.limit,
-            quantity: item.quantity.as_ref(),
+            quantity: item.quantity.as_ref().map(PrintedQuantity::from),
         }
     }
 }

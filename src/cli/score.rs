@@ -12,7 +12,8 @@ use super::printed::Printed;
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
-use crate::rules::{MancheInput, MancheOutcome, score_manche};
+use crate::rules::{CarryFrom, MancheInput, MancheOutcome, Rotation, score_manche};
+use crate::tiles::Wind;
 
 /// Arguments of `stecca score`.
 #[derive(Debug, clap::Args)]
@@ -42,9 +43,9 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
 fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let text = read_all(input, MAX_INPUT)?;
     match score_text(&text) {
-        Ok(outcome) => {
+        Ok((input, outcome)) => {
             let mut out = std::io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome))?;
+            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
             writeln!(out)?;
             Ok(true)
         }
@@ -62,7 +63,9 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
         let line = line.with_context(|| msg!("cli.cannot_read_line", line = number + 1))?;
         match line.and_then(|line| score_text(&line)) {
-            Ok(outcome) => serde_json::to_writer(&mut out, &Printed::from(&outcome))?,
+            Ok((input, outcome)) => {
+                serde_json::to_writer(&mut out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+            }
             Err(message) => {
                 all_scored = false;
                 // Scripts read the same JSON whatever the language: its words are English.
@@ -77,10 +80,32 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
 
 /// Parses and scores one manche's JSON text (a byte-order mark is already dropped by `input`); the error is
 /// the one-line message for the referee.
-fn score_text(text: &str) -> Result<MancheOutcome, Message> {
+fn score_text(text: &str) -> Result<(MancheInput, MancheOutcome), Message> {
     if text.trim().is_empty() {
         return Err(msg!("cli.empty_manche"));
     }
     let input: MancheInput = serde_json::from_str(text).map_err(|e| msg!("cli.invalid_input", why = e))?;
-    score_manche(&input).map_err(|e| e.message())
+    let outcome = score_manche(&input).map_err(|e| e.message())?;
+    Ok((input, outcome))
+}
+
+/// What the next manche starts from, for a ruleset that carries fields from hand to hand: who deals it (by
+/// seat wind: East again, or South after the deal passes) and the carried fields. `None` for the others.
+fn next(input: &MancheInput, outcome: &MancheOutcome) -> Option<serde_json::Value> {
+    let rules = crate::rules::ruleset(&input.rules)?.in_force(&input.options).ok()?;
+    let carried = rules.carry(&CarryFrom { before: Some((input, outcome)), last_deal: false, totals: &[] });
+    if carried.is_empty() {
+        return None;
+    }
+    let dealer = match rules.rotation(outcome) {
+        Rotation::Stay => input.players.iter().find(|p| p.seat == Some(Wind::East)),
+        Rotation::Pass => input.players.iter().find(|p| p.seat == Some(Wind::South)),
+        Rotation::To(position) => input.players.get(position),
+    };
+    let mut next = serde_json::Map::new();
+    if let Some(dealer) = dealer {
+        next.insert("dealer".into(), dealer.name.clone().into());
+    }
+    next.extend(carried);
+    Some(serde_json::Value::Object(next))
 }

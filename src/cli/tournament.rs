@@ -66,16 +66,16 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
                 Some(text) => serde_json::from_str(text).context(msg!("cli.options_not_json"))?,
                 None => serde_json::Value::Object(serde_json::Map::new()),
             };
+            let rules = rules.clone().unwrap_or_else(|| crate::rules::default_ruleset().id().to_owned());
             let settings = TournamentSettings {
                 name: name.clone(),
                 venue: venue.clone(),
                 start_date: *start,
                 end_date: *start,
-                rules: rules.clone().unwrap_or_else(|| crate::rules::default_ruleset().id().to_owned()),
                 options,
                 sessions: *sessions,
                 seating_seed: *seed,
-                ..TournamentSettings::default()
+                ..TournamentSettings::for_rules(&rules)
             };
             // Checked before the database is opened (or created): a bad command leaves no file behind.
             settings.validate()?;

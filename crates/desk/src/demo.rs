@@ -115,8 +115,7 @@ pub fn create_demo(store: &mut Store, size: DemoSize, seed: u64, referee: &str) 
             end_date: Some(today),
             sessions: size.sessions,
             seating_seed: seed,
-            rules: size.rules.to_owned(),
-            ..TournamentSettings::default()
+            ..TournamentSettings::for_rules(size.rules)
         };
         let id = super::create_tournament(store, &settings, referee)?;
         store.import_players(id, &demo_players(size.players), referee)?;

@@ -161,6 +161,11 @@ pub trait Ruleset: Send + Sync {
     fn manches_per_session(&self) -> u32 {
         16
     }
+    /// Points added to each session table's places when the standings are counted (first place's first), as
+    /// a tournament of this ruleset ranks by default; `None`: the standings rank by points alone.
+    fn placement_bonus(&self) -> Option<&'static [i64]> {
+        None
+    }
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
     /// The digest defaults of every configurable value, as the JSON `options` object.

@@ -11,8 +11,8 @@ use serde::de::DeserializeOwned;
 
 use super::problems::Problems;
 use super::{
-    CarryFrom, ChoiceOption, EntryModel, Fields, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome, Rotation, Ruleset,
-    SeatModel, TunableValue,
+    CarryFrom, ChoiceOption, EntryModel, Fields, Locales, MancheError, MancheFrame, MancheInput, MancheOutcome,
+    Rotation, Ruleset, SeatModel, TunableValue,
 };
 use crate::i18n::Lang;
 use crate::message::Message;
@@ -44,6 +44,11 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     /// The manches a session counts (passes of the deal) unless the tournament sets another number.
     fn manches_per_session(&self) -> u32 {
         16
+    }
+    /// Points added to each session table's places when the standings are counted (first place's first), as
+    /// a tournament of this ruleset ranks by default; `None`: the standings rank by points alone.
+    fn placement_bonus(&self) -> Option<&'static [i64]> {
+        None
     }
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
@@ -207,6 +212,10 @@ impl<R: TypedRuleset> Ruleset for R {
 
     fn manches_per_session(&self) -> u32 {
         TypedRuleset::manches_per_session(self)
+    }
+
+    fn placement_bonus(&self) -> Option<&'static [i64]> {
+        TypedRuleset::placement_bonus(self)
     }
 
     fn entry_model(&self) -> &'static EntryModel {

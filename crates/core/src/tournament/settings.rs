@@ -38,6 +38,25 @@ pub struct TournamentSettings {
     pub seating_seed: u64,
 }
 
+impl TournamentSettings {
+    /// A new tournament of the ruleset `rules` (an id of the registry): the session's length and the ranking
+    /// the ruleset plays by, the rest the defaults.
+    pub fn for_rules(rules: &str) -> TournamentSettings {
+        let mut settings = TournamentSettings { rules: rules.to_owned(), ..TournamentSettings::default() };
+        if let Some(ruleset) = rules::ruleset(rules) {
+            settings.manches_per_session = ruleset.manches_per_session();
+            if let Some(bonus) = ruleset.placement_bonus() {
+                settings.ranking = Ranking {
+                    method: RankingMethod::PointsWithPlacement,
+                    placement_points: bonus.to_vec(),
+                    tie_breaks: Vec::new(),
+                };
+            }
+        }
+        settings
+    }
+}
+
 impl Default for TournamentSettings {
     fn default() -> Self {
         TournamentSettings {
@@ -208,6 +227,9 @@ pub enum RankingMethod {
     TotalPoints,
     /// Placement points per session table, then total points.
     PlacementPoints,
+    /// Total points with each session table's placement points added to them (a bonus in points for the
+    /// places at the table, such as Riichi's uma), ties sharing the places' points.
+    PointsWithPlacement,
 }
 
 /// A tie-break key, higher is better unless its name says otherwise.
@@ -232,6 +254,7 @@ impl RankingMethod {
         match self {
             RankingMethod::TotalPoints => crate::text_id!("settings.by_points"),
             RankingMethod::PlacementPoints => crate::text_id!("settings.by_placement"),
+            RankingMethod::PointsWithPlacement => crate::text_id!("settings.by_points_with_placement"),
         }
     }
 }

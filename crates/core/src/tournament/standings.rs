@@ -106,6 +106,9 @@ pub fn standings(
             let Some(&i) = index.get(&id) else { continue };
             rows[i].points += points;
             rows[i].placement_scaled += share;
+            if ranking.method == RankingMethod::PointsWithPlacement {
+                rows[i].points += share / PLACEMENT_SCALE;
+            }
             rows[i].mahjongs += mahjongs;
         }
     }
@@ -127,7 +130,7 @@ pub fn standings(
     // A player who withdrew before playing a manche took no part: not ranked (one who played keeps a place).
     rows.retain(|r| !(r.player.withdrawn && r.sessions_played == 0));
     let primary = match ranking.method {
-        RankingMethod::TotalPoints => vec![TieBreak::TotalPoints],
+        RankingMethod::TotalPoints | RankingMethod::PointsWithPlacement => vec![TieBreak::TotalPoints],
         RankingMethod::PlacementPoints => vec![TieBreak::PlacementPoints, TieBreak::TotalPoints],
     };
     let keys: Vec<TieBreak> = primary.into_iter().chain(ranking.tie_breaks.iter().copied()).collect();

@@ -292,7 +292,10 @@ fn option_values_out_of_range_are_rejected_by_name() {
 fn an_unknown_ruleset_is_named() {
     let mut input = with_flags(&[]);
     input["rules"] = json!("mahjong_x");
-    assert_eq!(rejected(input), "rules: unknown ruleset `mahjong_x` (known: fimj, classic_american, nmjl, mayumi, riichi)");
+    assert_eq!(
+        rejected(input),
+        "rules: unknown ruleset `mahjong_x` (known: fimj, classic_american, nmjl, mayumi, riichi)"
+    );
 }
 
 #[test]

@@ -87,10 +87,7 @@ fn carried(value: &Value, outcome: &MancheOutcome) -> Value {
 fn issue_example() -> Value {
     hand(
         &[
-            (
-                "Anna",
-                json!({"hand": "234c 567c 234d 67b 55b", "mahjong": true, "winning_tile": "8b", "riichi": true}),
-            ),
+            ("Anna", json!({"hand": "234c 567c 234d 67b 55b", "mahjong": true, "winning_tile": "8b", "riichi": true})),
             ("Bruno", json!({"discarder": true})),
         ],
         json!({"honba": 1, "deposits": 1, "dora": ["4d"], "ura_dora": ["9c"]}),
@@ -158,7 +155,9 @@ fn an_exhaustive_draw_pays_the_tenpai_players_and_adds_a_counter() {
     assert_eq!(nets(&outcome), [1500, -1500, 1500, -1500]);
     assert_eq!(rotation(&outcome), Rotation::Stay, "the dealer is tenpai");
     assert_eq!(carried(&value, &outcome), json!({"honba": 1, "deposits": 0}));
-    for (tenpai, each) in [(vec!["Bruno"], [-1000, 3000, -1000, -1000]), (vec!["Anna", "Bruno", "Dario"], [1000, 1000, -3000, 1000])] {
+    for (tenpai, each) in
+        [(vec!["Bruno"], [-1000, 3000, -1000, -1000]), (vec!["Anna", "Bruno", "Dario"], [1000, 1000, -3000, 1000])]
+    {
         let parts: Vec<(&str, Value)> = tenpai.iter().map(|n| (*n, json!({"tenpai": true}))).collect();
         let value = hand(&parts, json!({"void": true, "honba": 2}));
         let outcome = score(&value);
@@ -241,13 +240,17 @@ fn no_kiriage_unless_the_tournament_sets_it() {
 #[test]
 fn han_and_fu_from_the_score_sheet_are_paid_as_the_tables_say_and_impossible_ones_are_refused() {
     let ron = |han: Value, fu: Value| {
-        hand(&[("Bruno", json!({"mahjong": true, "han": han, "fu": fu})), ("Anna", json!({"discarder": true}))], json!({}))
+        hand(
+            &[("Bruno", json!({"mahjong": true, "han": han, "fu": fu})), ("Anna", json!({"discarder": true}))],
+            json!({}),
+        )
     };
     assert_eq!(paid(&score(&ron(json!(3), json!(30))), "Anna", "Bruno"), 3900);
     assert_eq!(paid(&score(&ron(json!(1), json!(110))), "Anna", "Bruno"), 3600);
     assert_eq!(paid(&score(&ron(json!(6), Value::Null)), "Anna", "Bruno"), 12000, "haneman: fu not needed");
     assert_eq!(paid(&score(&ron(json!(13), Value::Null)), "Anna", "Bruno"), 24000, "13 han: sanbaiman (RCR)");
-    let yakuman = hand(&[("Bruno", json!({"mahjong": true, "yakuman": true})), ("Anna", json!({"discarder": true}))], json!({}));
+    let yakuman =
+        hand(&[("Bruno", json!({"mahjong": true, "yakuman": true})), ("Anna", json!({"discarder": true}))], json!({}));
     assert_eq!(paid(&score(&yakuman), "Anna", "Bruno"), 32000);
     for (han, fu) in [(1, 20), (1, 25), (2, 20), (3, 35), (0, 30), (14, 30), (2, 120)] {
         let error = refused(&ron(json!(han), json!(fu)));
@@ -276,7 +279,11 @@ fn a_chombo_costs_the_tournament_result_or_a_reverse_mangan_at_a_club() {
     let dealer = hand(&[("Anna", json!({"chombo": true}))], json!({"options": {"chombo": "table"}}));
     assert_eq!(nets(&score(&dealer)), [-12000, 4000, 4000, 4000]);
     let with_win = hand(
-        &[("Carla", json!({"chombo": true})), ("Bruno", json!({"mahjong": true, "han": 2, "fu": 30})), ("Anna", json!({"discarder": true}))],
+        &[
+            ("Carla", json!({"chombo": true})),
+            ("Bruno", json!({"mahjong": true, "han": 2, "fu": 30})),
+            ("Anna", json!({"discarder": true})),
+        ],
         json!({}),
     );
     assert_eq!(refused(&with_win).player.as_deref(), Some("Bruno"));
@@ -285,7 +292,10 @@ fn a_chombo_costs_the_tournament_result_or_a_reverse_mangan_at_a_club() {
 #[test]
 fn deposits_left_on_the_last_deal_go_to_the_first_placed_and_a_tie_splits_them() {
     let scores = json!({"Anna": 20000, "Bruno": 41000, "Carla": 30000, "Dario": 28000});
-    let value = hand(&[("Carla", json!({"tenpai": true}))], json!({"void": true, "deposits": 1, "last_deal": true, "scores": scores}));
+    let value = hand(
+        &[("Carla", json!({"tenpai": true}))],
+        json!({"void": true, "deposits": 1, "last_deal": true, "scores": scores}),
+    );
     let outcome = score(&value);
     // Carla tenpai alone: +3,000 → 33,000; Bruno stays first at 40,000 and takes the 1,000.
     assert_eq!(nets(&outcome), [-1000, -1000 + 1000, 3000, -1000]);
@@ -294,9 +304,15 @@ fn deposits_left_on_the_last_deal_go_to_the_first_placed_and_a_tie_splits_them()
     let value = hand(&[], json!({"void": true, "deposits": 1, "last_deal": true, "scores": tied}));
     let outcome = score(&value);
     assert_eq!(nets(&outcome), [333, 333, 333, 0], "three equal firsts: 333 each, a point to nobody");
-    let dealer_tenpai = hand(&[("Anna", json!({"tenpai": true}))], json!({"void": true, "deposits": 1, "last_deal": true, "scores": tied}));
+    let dealer_tenpai = hand(
+        &[("Anna", json!({"tenpai": true}))],
+        json!({"void": true, "deposits": 1, "last_deal": true, "scores": tied}),
+    );
     assert_eq!(pot(&score(&dealer_tenpai)), 0, "the dealer keeps the deal: the game goes on");
-    let none = hand(&[], json!({"void": true, "deposits": 1, "last_deal": true, "scores": tied, "options": {"leftover_pot": "none"}}));
+    let none = hand(
+        &[],
+        json!({"void": true, "deposits": 1, "last_deal": true, "scores": tied, "options": {"leftover_pot": "none"}}),
+    );
     assert_eq!(pot(&score(&none)), 0);
     let missing = hand(&[], json!({"void": true, "deposits": 1, "last_deal": true}));
     assert!(refused(&missing).message().render(Lang::En).contains("scores"));
@@ -334,9 +350,18 @@ fn bad_input_is_refused_naming_the_player_and_the_field() {
     let cases: Vec<(Value, &str)> = vec![
         (winner(json!({"hand": "234c 567c 234d 67b 5b", "winning_tile": "8b"}), json!({})), "13 tiles"),
         (winner(json!({"hand": "111c 1c 234d 567d 999b", "winning_tile": "1c"}), json!({})), "fifth"),
-        (winner(json!({"hand": "234c 567c 234d 67b 55b", "winning_tile": "8b"}), json!({"dora": ["5b", "5b", "5b"]})), "fifth"),
+        (
+            winner(
+                json!({"hand": "234c 567c 234d 67b 55b", "winning_tile": "8b"}),
+                json!({"dora": ["5b", "5b", "5b"]}),
+            ),
+            "fifth",
+        ),
         (winner(json!({"hand": "[234c] 567c 234d 678b 9b", "winning_tile": "9b"}), json!({})), "yaku"),
-        (winner(json!({"hand": "[234c] 567c 234d 67b 55b", "winning_tile": "8b", "riichi": true}), json!({})), "open hand"),
+        (
+            winner(json!({"hand": "[234c] 567c 234d 67b 55b", "winning_tile": "8b", "riichi": true}), json!({})),
+            "open hand",
+        ),
         (winner(plain.clone(), json!({"ura_dora": ["1c"]})), "ura dora"),
         (winner(with(json!({"win": ["ippatsu"]})), json!({})), "ippatsu"),
         (winner(with(json!({"han": 2})), json!({})), "not both"),
@@ -353,7 +378,11 @@ fn bad_input_is_refused_naming_the_player_and_the_field() {
         }
     }
     let tenpai_on_win = hand(
-        &[("Anna", json!({"mahjong": true, "han": 2, "fu": 30})), ("Bruno", json!({"discarder": true})), ("Carla", json!({"tenpai": true}))],
+        &[
+            ("Anna", json!({"mahjong": true, "han": 2, "fu": 30})),
+            ("Bruno", json!({"discarder": true})),
+            ("Carla", json!({"tenpai": true})),
+        ],
         json!({}),
     );
     assert_eq!(refused(&tenpai_on_win).player.as_deref(), Some("Carla"));
@@ -375,12 +404,17 @@ fn a_random_hand_of_every_frame_scores() {
         let frame = stecca_core::rules::MancheFrame {
             names: names.clone(),
             dealer: (seed % 4) as usize,
-            round_wind: Some(if seed % 2 == 0 { stecca_core::tiles::Wind::East } else { stecca_core::tiles::Wind::South }),
+            round_wind: Some(if seed % 2 == 0 {
+                stecca_core::tiles::Wind::East
+            } else {
+                stecca_core::tiles::Wind::South
+            }),
             seat_winds: true,
             carried: rules.carry(&CarryFrom::FIRST),
         };
         let manche = rules.random_manche(seed, &frame);
-        let outcome = score_manche(&manche).unwrap_or_else(|e| panic!("seed {seed}: {}: {manche:?}", e.message().render(Lang::En)));
+        let outcome = score_manche(&manche)
+            .unwrap_or_else(|e| panic!("seed {seed}: {}: {manche:?}", e.message().render(Lang::En)));
         assert!(outcome.is_balanced());
         assert_eq!(nets(&outcome).iter().sum::<i64>() + pot(&outcome), 0);
     }

@@ -142,6 +142,11 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                     RankingMethod::PlacementPoints,
                     lang.tr(text_id!("settings.by_placement")),
                 );
+                ui.radio_value(
+                    &mut s.method,
+                    RankingMethod::PointsWithPlacement,
+                    lang.tr(text_id!("settings.by_points_with_placement")),
+                );
             });
             ui.end_row();
             ui.label(lang.tr(text_id!("settings.placement_points")));

@@ -124,12 +124,11 @@ fn create<S: Has<State>>(app: &mut Frame<S>) {
         end_date: start,
         sessions,
         seating_seed: chrono::Local::now().timestamp() as u64,
-        rules: if state.rules.is_empty() {
-            crate::rules::default_ruleset().id().to_owned()
+        ..TournamentSettings::for_rules(if state.rules.is_empty() {
+            crate::rules::default_ruleset().id()
         } else {
-            state.rules.clone()
-        },
-        ..TournamentSettings::default()
+            &state.rules
+        })
     };
     let referee = app.referee_name();
     let name = settings.name.clone();

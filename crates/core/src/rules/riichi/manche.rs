@@ -12,6 +12,9 @@ use crate::tiles::{Tile, Wind};
 use super::input::{RiichiKind, WinningHand};
 use super::parse::{ParseError, parse_tile, parse_win};
 
+/// The ruleset's id.
+pub const ID: &str = "riichi";
+
 /// The manche's fields.
 pub mod key {
     /// Counters on the table when the hand starts (carried).
@@ -67,8 +70,7 @@ pub mod flag {
         [SELF_DRAWN, IPPATSU, DOUBLE_RIICHI, LAST_WALL_TILE, LAST_DISCARD, ROBBING_KONG, KONG_REPLACEMENT, DEALT_HAND];
 }
 
-const MANCHE_FIELDS: [&str; 6] =
-    [key::HONBA, key::DEPOSITS, key::DORA, key::URA_DORA, key::LAST_DEAL, key::SCORES];
+const MANCHE_FIELDS: [&str; 6] = [key::HONBA, key::DEPOSITS, key::DORA, key::URA_DORA, key::LAST_DEAL, key::SCORES];
 const PLAYER_FIELDS: [&str; 10] = [
     key::DORA,
     key::URA_DORA,
@@ -210,7 +212,8 @@ pub fn read(input: &MancheInput) -> Result<Hand, Problems> {
     }
 }
 
-type ManchePart = (Wind, u8, u8, ArrayVec<Tile, 5>, ArrayVec<Tile, 5>, bool, Option<serde_json::Map<String, serde_json::Value>>);
+type ManchePart =
+    (Wind, u8, u8, ArrayVec<Tile, 5>, ArrayVec<Tile, 5>, bool, Option<serde_json::Map<String, serde_json::Value>>);
 
 fn read_manche_fields(input: &MancheInput) -> Result<ManchePart, MancheError> {
     let Some(round) = input.round_wind else {
@@ -260,14 +263,13 @@ fn indicators(value: Option<&serde_json::Value>, key: &str) -> Result<Option<Arr
         None | Some(serde_json::Value::Null) => return Ok(None),
         Some(serde_json::Value::String(text)) if text.trim().is_empty() => return Ok(None),
         Some(serde_json::Value::String(text)) => text.split_whitespace().map(str::to_owned).collect(),
-        Some(value) => serde_json::from_value::<Vec<String>>(value.clone()).map_err(|e| {
-            crate::msg!("manche.error.field_unreadable", field = key, detail = e.to_string())
-        })?,
+        Some(value) => serde_json::from_value::<Vec<String>>(value.clone())
+            .map_err(|e| crate::msg!("manche.error.field_unreadable", field = key, detail = e.to_string()))?,
     };
     let mut tiles = ArrayVec::new();
     for word in &words {
-        let (tile, _) = parse_tile(word)
-            .map_err(|_| crate::msg!("riichi.error.indicator_not_a_tile", field = key, text = word))?;
+        let (tile, _) =
+            parse_tile(word).map_err(|_| crate::msg!("riichi.error.indicator_not_a_tile", field = key, text = word))?;
         if tiles.try_push(tile).is_err() {
             return Err(crate::msg!("riichi.error.too_many_indicators", field = key));
         }
@@ -321,10 +323,11 @@ fn read_player(player: &PlayerInput, draw: bool) -> Result<Player, MancheError> 
     let discarder = player.flag(key::DISCARDER)?;
     if !player.mahjong {
         let winner_only = [key::WINNING_TILE, key::HAN, key::FU, key::YAKUMAN, key::DORA, key::URA_DORA];
-        let stray = [(player.hand.as_deref().is_some_and(|h| !h.trim().is_empty()), "hand"), (!player.win.is_empty(), "win")]
-            .into_iter()
-            .chain(winner_only.map(|k| (player.fields.get(k).is_some_and(set), k)))
-            .find(|(given, _)| *given);
+        let stray =
+            [(player.hand.as_deref().is_some_and(|h| !h.trim().is_empty()), "hand"), (!player.win.is_empty(), "win")]
+                .into_iter()
+                .chain(winner_only.map(|k| (player.fields.get(k).is_some_and(set), k)))
+                .find(|(given, _)| *given);
         if let Some((_, field)) = stray {
             return Err(refuse(crate::msg!("riichi.error.winner_field", field = field)));
         }

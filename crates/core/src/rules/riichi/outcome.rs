@@ -3,13 +3,12 @@
 //! it; the nets; a chombo's penalty as a warning for the referee.
 
 use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome, PotPayment, Quantity, Warning};
-use crate::tiles::{Hand as Tiles, MeldKind};
 
 use super::cost::Limit;
 use super::fu::FuPart;
 use super::input::WinningHand;
-use super::manche::{Hand, Value};
-use super::ruleset::ID;
+use super::manche::{Hand, ID, Value};
+use super::parse::notation;
 use super::settle::{COUNTER, Settled, WinnerPaid};
 use super::yaku::Yaku;
 
@@ -131,7 +130,7 @@ fn winner(out: &mut PlayerOutcome, paid: &WinnerPaid, hand: &Hand) {
     if let Some(limit) = paid.limit {
         figures = figures.with("limit", limit_key(limit));
     }
-    out.figures = figures.with("basic_points", paid.payments.hand_value);
+    out.figures = figures;
     let value = paid.payments.hand_value;
     out.summary = Some(match (paid.limit, paid.fu) {
         (Some(limit), _) => crate::msg!("riichi.summary.limit", han = paid.han, value = value)
@@ -145,19 +144,6 @@ fn winner(out: &mut PlayerOutcome, paid: &WinnerPaid, hand: &Hand) {
 fn arrangement(tiles: &WinningHand) -> String {
     let (hand, win) = notation(tiles);
     format!("{hand} + {win}")
-}
-
-/// The tiles before the winning tile in notation, and the winning tile (red fives written as plain fives).
-pub(super) fn notation(tiles: &WinningHand) -> (String, String) {
-    let mut hand = Tiles { concealed: tiles.concealed, ..Tiles::default() };
-    for meld in &tiles.melds {
-        if meld.concealed && meld.kind == MeldKind::Kong {
-            hand.concealed_kongs.push(meld.tile);
-        } else {
-            hand.exposed.push(*meld);
-        }
-    }
-    (hand.to_string(), tiles.win.to_string())
 }
 
 fn limit_key(limit: Limit) -> &'static str {

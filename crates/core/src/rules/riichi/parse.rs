@@ -5,7 +5,7 @@
 use arrayvec::ArrayVec;
 use thiserror::Error;
 
-use crate::tiles::{Bonus, NotationError, Tile, parse_hand};
+use crate::tiles::{Bonus, Hand as Tiles, MeldKind, NotationError, Tile, parse_hand};
 
 use super::input::WinningHand;
 use super::tiles::strip_red_fives;
@@ -63,4 +63,17 @@ pub fn parse_tile(text: &str) -> Result<(Tile, Option<crate::tiles::Suit>), Pars
     }
     let red_suit = tile.suit().filter(|s| red[*s as usize] > 0);
     Ok((tile, red_suit))
+}
+
+/// The tiles before the winning tile in notation, and the winning tile (red fives written as plain fives).
+pub(super) fn notation(tiles: &WinningHand) -> (String, String) {
+    let mut hand = Tiles { concealed: tiles.concealed, ..Tiles::default() };
+    for meld in &tiles.melds {
+        if meld.concealed && meld.kind == MeldKind::Kong {
+            hand.concealed_kongs.push(meld.tile);
+        } else {
+            hand.exposed.push(*meld);
+        }
+    }
+    (hand.to_string(), tiles.win.to_string())
 }

@@ -9,7 +9,7 @@ use super::evaluate::evaluate;
 use super::input::{RiichiKind, Win};
 use super::manche::{flag, key};
 use super::options::RiichiOptions;
-use super::outcome::notation;
+use super::parse::notation;
 use super::random::random_win;
 
 /// A random valid hand at `frame` (its round wind, its dealer).
@@ -34,7 +34,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &RiichiOptions) ->
             *player = std::mem::take(player).with(key::TENPAI, tenpai).with(key::RIICHI, tenpai && rng.chance(30));
         }
         return MancheInput {
-            rules: super::ruleset::ID.to_owned(),
+            rules: super::manche::ID.to_owned(),
             round_wind: Some(round),
             void: true,
             players,
@@ -73,9 +73,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &RiichiOptions) ->
     set(situation.tenhou || situation.chiihou, flag::DEALT_HAND);
     let (text, win_tile) = notation(&hand);
     let riichi = situation.riichi != RiichiKind::None;
-    players[winner] = std::mem::take(&mut players[winner])
-        .with(key::WINNING_TILE, win_tile)
-        .with(key::RIICHI, riichi);
+    players[winner] = std::mem::take(&mut players[winner]).with(key::WINNING_TILE, win_tile).with(key::RIICHI, riichi);
     players[winner].hand = Some(text);
     players[winner].mahjong = true;
     players[winner].win = flags;
@@ -91,7 +89,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &RiichiOptions) ->
         fields.insert(key::URA_DORA.into(), tiles(&situation.ura_indicators).into());
     }
     MancheInput {
-        rules: super::ruleset::ID.to_owned(),
+        rules: super::manche::ID.to_owned(),
         round_wind: Some(round),
         void: false,
         players,

@@ -11,13 +11,10 @@ use crate::rules::{
 };
 use crate::tiles::Wind;
 
-use super::manche::{self, Hand, flag, key};
+use super::manche::{self, Hand, ID, flag, key};
 use super::options::RiichiOptions;
 use super::outcome::outcome;
 use super::settle::{DEPOSIT, settle};
-
-/// The ruleset's id.
-pub const ID: &str = "riichi";
 
 /// Japanese Riichi under the EMA's RCR 2016.
 #[derive(Clone, Copy, Debug, Default)]
@@ -70,6 +67,12 @@ impl TypedRuleset for Riichi {
     fn manches_per_session(&self) -> u32 {
         // A game (hanchan): the East and the South round, the deal passing eight times.
         8
+    }
+
+    /// The uma of the RCR (§3.6.1): +15,000, +5,000, −5,000, −15,000 by place at the table, equal places
+    /// sharing theirs.
+    fn placement_bonus(&self) -> Option<&'static [i64]> {
+        Some(&[15_000, 5_000, -5_000, -15_000])
     }
 
     /// The dealer keeps the deal when he wins (alone or with others), when he is tenpai at an exhaustive draw,
@@ -132,7 +135,9 @@ impl TypedRuleset for Riichi {
 
 /// Whether the hand ended in a chombo (nobody won, it was no draw, and someone is marked).
 fn chombo(outcome: &MancheOutcome) -> bool {
-    !outcome.void && !outcome.players.iter().any(|p| p.mahjong) && outcome.players.iter().any(|p| is_marked(p, "chombo"))
+    !outcome.void
+        && !outcome.players.iter().any(|p| p.mahjong)
+        && outcome.players.iter().any(|p| is_marked(p, "chombo"))
 }
 
 /// Whether the dealer was tenpai at an exhaustive draw.
@@ -173,12 +178,18 @@ static CHOICES: [ChoiceOption; 6] = [
     ChoiceOption {
         path: "kiriage",
         label: crate::text_id!("riichi.option.kiriage"),
-        values: &[choice("false", crate::text_id!("riichi.option.no")), choice("true", crate::text_id!("riichi.option.yes"))],
+        values: &[
+            choice("false", crate::text_id!("riichi.option.no")),
+            choice("true", crate::text_id!("riichi.option.yes")),
+        ],
     },
     ChoiceOption {
         path: "open_tanyao",
         label: crate::text_id!("riichi.option.open_tanyao"),
-        values: &[choice("true", crate::text_id!("riichi.option.yes")), choice("false", crate::text_id!("riichi.option.no"))],
+        values: &[
+            choice("true", crate::text_id!("riichi.option.yes")),
+            choice("false", crate::text_id!("riichi.option.no")),
+        ],
     },
     ChoiceOption {
         path: "kazoe",

@@ -100,7 +100,10 @@ fn check_table(hand: &Hand) -> Result<(), MancheError> {
             return Err(MancheError::general(crate::msg!("manche.error.player_k_name_is_empty", k = k + 1)));
         }
         if let Some(other) = hand.players[..k].iter().find(|o| o.name == player.name) {
-            return Err(MancheError::general(crate::msg!("manche.error.two_players_are_named_name", name = other.name)));
+            return Err(MancheError::general(crate::msg!(
+                "manche.error.two_players_are_named_name",
+                name = other.name
+            )));
         }
         if let Some(other) = hand.players[..k].iter().find(|o| o.seat == player.seat) {
             let wind = player.seat.letter();
