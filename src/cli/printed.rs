@@ -6,7 +6,9 @@ use serde::{Serialize, Serializer};
 
 use crate::i18n::Lang;
 use crate::message::Message;
-use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome, PotPayment, Quantity, Warning};
+use crate::rules::{
+    Figures, Item, MancheOutcome, OffTablePenalty, PaymentOutcome, PlayerOutcome, PotPayment, Quantity, Warning,
+};
 use crate::tiles::Wind;
 
 /// A scored manche, its texts written out.
@@ -20,6 +22,9 @@ pub struct Printed<'a> {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pot: &'a [PotPayment],
     net: InOrder<'a>,
+    /// Points off players' tournament results, scored with the hand.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    penalties: &'a [OffTablePenalty],
     #[serde(skip_serializing_if = "Option::is_none")]
     next_oya: Option<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -112,6 +117,7 @@ impl<'a> From<&'a MancheOutcome> for Printed<'a> {
             payments: &outcome.payments,
             pot: &outcome.pot,
             net: InOrder(&outcome.net),
+            penalties: &outcome.penalties,
             next_oya: outcome.next_oya.as_deref(),
             warnings: outcome.warnings.iter().map(PrintedWarning::from).collect(),
             next: None,

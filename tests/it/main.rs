@@ -30,6 +30,7 @@ mod packaging;
 mod plan_import;
 mod portable;
 mod postgres;
+mod riichi;
 mod schema;
 mod store;
 mod store_safety;

@@ -144,7 +144,8 @@ pub fn standings(store: &Store, id: Id) -> DeskResult<Vec<StandingRow>> {
     standings_before(store, id, u32::MAX)
 }
 
-/// The standings from the sessions before session `session` (penalties all count: they carry no session).
+/// The standings from the sessions before session `session` (the referee's penalties all count: they carry no
+/// session; those scored with a hand count with its session).
 pub fn standings_before(store: &Store, id: Id, session: u32) -> DeskResult<Vec<StandingRow>> {
     let settings = store.tournament(id)?.settings;
     let players: Vec<tournament::PlayerRecord> = store
@@ -160,8 +161,11 @@ pub fn standings_before(store: &Store, id: Id, session: u32) -> DeskResult<Vec<S
         })
         .collect();
     let tables: Vec<_> = store.table_results(id)?.into_iter().filter(|t| t.session < session).collect();
-    let penalties: Vec<(Id, i64)> =
+    let mut penalties: Vec<(Id, i64)> =
         store.penalties(id)?.into_iter().filter(|p| !p.revoked).map(|p| (p.player_id, p.points)).collect();
+    // A ruleset's penalties scored with a hand belong to that hand's session.
+    let scored = store.manche_penalties(id)?.into_iter().filter(|&(_, s, _)| s < session);
+    penalties.extend(scored.map(|(player, _, points)| (player, points)));
     Ok(tournament::standings(&players, &tables, &penalties, &settings.ranking))
 }
 

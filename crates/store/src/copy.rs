@@ -49,7 +49,7 @@ pub const TABLES: &[(&str, &[&str])] = &[
             "save_key",
         ],
     ),
-    ("manche_net", &["manche_id", "player_id", "net", "mahjong"]),
+    ("manche_net", &["manche_id", "player_id", "net", "mahjong", "penalty"]),
     ("payment", &["manche_id", "seq", "from_player", "to_player", "amount"]),
     ("pot_payment", &["manche_id", "seq", "player_id", "amount"]),
     (

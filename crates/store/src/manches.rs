@@ -264,10 +264,12 @@ impl Store {
         for (position, player) in players.iter().enumerate() {
             let net = outcome.net.get(position).map_or(0, |(_, n)| *n);
             let mahjong = outcome.players.get(position).is_some_and(|p| p.mahjong);
+            let name = outcome.net.get(position).map(|(name, _)| name.as_str());
+            let penalty = outcome.penalty_of(name.unwrap_or_default());
             tx.execute(
-                "INSERT INTO manche_net (manche_id, player_id, net, mahjong) VALUES (?1, ?2, ?3, ?4) \
-                 ON CONFLICT (manche_id, player_id) DO UPDATE SET net = ?3, mahjong = ?4",
-                params![id, player, net, mahjong],
+                "INSERT INTO manche_net (manche_id, player_id, net, mahjong, penalty) VALUES (?1, ?2, ?3, ?4, ?5) \
+                 ON CONFLICT (manche_id, player_id) DO UPDATE SET net = ?3, mahjong = ?4, penalty = ?5",
+                params![id, player, net, mahjong, penalty],
             )?;
         }
         for (seq, payment) in payments.iter().enumerate() {
@@ -417,6 +419,19 @@ impl Store {
             }
         }
         Ok(results)
+    }
+
+    /// The points manches took off players' tournament results (a ruleset's penalty scored with a hand), one
+    /// `(player, session, points)` per player and session that has any.
+    pub fn manche_penalties(&self, tournament: Id) -> StoreResult<Vec<(Id, u32, i64)>> {
+        self.db.query_map(
+            "SELECT mn.player_id, s.number AS session, CAST(sum(mn.penalty) AS BIGINT) AS points \
+             FROM manche_net mn JOIN manche m ON m.id = mn.manche_id \
+             JOIN session_table st ON st.id = m.table_id JOIN session s ON s.id = st.session_id \
+             WHERE s.tournament_id = ?1 AND mn.penalty > 0 GROUP BY mn.player_id, s.number",
+            params![tournament],
+            |row| Ok((row.get::<Id>("player_id")?, row.get::<u32>("session")?, row.get::<i64>("points")?)),
+        )
     }
 
     /// A player's nets in order: `(session, manche, net)`.

@@ -635,6 +635,10 @@ pub struct MancheOutcome {
     /// Each player's chip change, keyed by name, in input order.
     #[serde(serialize_with = "serialize_net", deserialize_with = "deserialize_net")]
     pub net: Vec<(String, i64)>,
+    /// Points the manche takes off players' tournament results without moving chips at the table (a penalty
+    /// the ruleset scores with the hand); the standings count them among the penalties.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub penalties: Vec<OffTablePenalty>,
     /// Who deals the next manche, for rulesets where the result decides it (Hanafuda's oya).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next_oya: Option<String>,
@@ -723,6 +727,11 @@ impl MancheOutcome {
             }
         }
         self.net.iter().map(|(_, net)| *net).eq(moved)
+    }
+
+    /// The points the manche takes off `player`'s tournament result (0 for most manches).
+    pub fn penalty_of(&self, player: &str) -> i64 {
+        self.penalties.iter().filter(|p| p.player == player).map(|p| p.points).sum()
     }
 
     /// Whether the dealer (East) went out.
@@ -843,6 +852,15 @@ pub struct PotPayment {
     pub player: String,
     /// Put on the table (positive) or collected from it (negative); never zero.
     pub amount: i64,
+}
+
+/// Points off a player's tournament result, scored with a manche, by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OffTablePenalty {
+    /// The player.
+    pub player: String,
+    /// Points taken off (positive).
+    pub points: i64,
 }
 
 /// A payment between two players, by name.
@@ -1003,6 +1021,7 @@ mod tests {
             // A puts her riichi deposit on the table and collects it with the one left there before.
             pot: vec![deposit("A", 1000), deposit("A", -2000)],
             net: vec![("A".into(), 7100), ("B".into(), -6100), ("C".into(), 0), ("D".into(), 0)],
+            penalties: Vec::new(),
             next_oya: None,
             warnings: Vec::new(),
         };

@@ -85,6 +85,7 @@ pub fn tile_outcome<'a>(
         payments,
         pot: Vec::new(),
         net,
+        penalties: Vec::new(),
         next_oya: None,
         warnings: Vec::new(),
     }

@@ -214,6 +214,7 @@ impl TypedRuleset for Tre {
             payments,
             pot,
             net: manche.players.iter().map(|p| p.name.clone()).zip(net).collect(),
+            penalties: Vec::new(),
             next_oya: None,
             warnings: Vec::new(),
         })

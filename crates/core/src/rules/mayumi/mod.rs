@@ -93,6 +93,7 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
             .collect(),
         pot: Vec::new(),
         net: hand.names.iter().cloned().zip(net).collect(),
+        penalties: Vec::new(),
         next_oya: Some(hand.names[next].clone()),
         warnings,
     }

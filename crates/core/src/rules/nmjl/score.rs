@@ -134,6 +134,7 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
         payments,
         pot: Vec::new(),
         net: names.into_iter().zip(net).collect(),
+        penalties: Vec::new(),
         next_oya: None,
         warnings: Vec::new(),
     }

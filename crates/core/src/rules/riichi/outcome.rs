@@ -2,7 +2,9 @@
 //! counters and deposits as lines; the payments between players; the deposits put on the table or taken from
 //! it; the nets; a chombo's penalty as a warning for the referee.
 
-use crate::rules::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome, PotPayment, Quantity, Warning};
+use crate::rules::{
+    Figures, Item, MancheOutcome, OffTablePenalty, PaymentOutcome, PlayerOutcome, PotPayment, Quantity, Warning,
+};
 
 use super::cost::Limit;
 use super::fu::FuPart;
@@ -67,6 +69,7 @@ pub fn outcome(hand: &Hand, settled: &Settled) -> MancheOutcome {
             .collect(),
         pot: settled.pot.iter().map(|&(p, amount)| PotPayment { player: name(p), amount }).collect(),
         net: hand.players.iter().map(|p| p.name.clone()).zip(nets).collect(),
+        penalties: settled.penalties.iter().map(|&(p, points)| OffTablePenalty { player: name(p), points }).collect(),
         next_oya: None,
         warnings,
     }
