@@ -45,5 +45,6 @@ mod ui_keyboard;
 mod ui_mayumi;
 mod ui_nmjl;
 mod ui_notebook;
+mod ui_riichi;
 mod ui_stations;
 mod ui_words;

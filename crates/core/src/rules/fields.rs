@@ -39,6 +39,18 @@ pub struct EntryModel {
     /// What the paper score sheet records of each game before the players' columns, in order (empty: the
     /// players' columns take everything). A sheet with facts opens with the winner when `mahjong`.
     pub sheet_facts: &'static [SheetFact],
+    /// The fields the session carries into each manche that the entry shows beside the round (counters,
+    /// deposits on the table), each a manche field the table fills in, never typed.
+    pub carried: &'static [CarriedField],
+}
+
+/// A field the session carries into a manche, as the entry shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CarriedField {
+    /// Its key among the manche's fields.
+    pub key: &'static str,
+    /// Its label: a text id with `{n}` for the value ("Counters: {n}").
+    pub label: &'static str,
 }
 
 /// A fact of each game the paper score sheet has a column for: one of the model's fields or win flags.

@@ -19,7 +19,8 @@ mod tile_outcome;
 mod typed;
 
 pub use fields::{
-    Applies, BookEntry, EntryModel, FactKind, Field, FieldKind, HandEntry, PickedLine, SheetFact, TICKED, as_typed,
+    Applies, BookEntry, CarriedField, EntryModel, FactKind, Field, FieldKind, HandEntry, PickedLine, SheetFact, TICKED,
+    as_typed,
 };
 pub use figures::Figures;
 

@@ -327,7 +327,10 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         }
         let hand = &mut mine.entry.hands[position];
         hand.mahjong = !hand.mahjong;
-        if let Some(first) = winner_first.filter(|_| hand.mahjong) {
+        if hand.mahjong && main.is_some_and(|m| m.applies == Applies::Winner) {
+            // Only winners type the main field (their tiles): it appears now and takes the keyboard.
+            mine.focus = Some((position, MAIN));
+        } else if let Some(first) = winner_first.filter(|_| hand.mahjong) {
             // The winner's first typed field is what comes next: it takes the keyboard.
             mine.focus = Some((position, first + 1));
         }
@@ -363,6 +366,12 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         ));
         if let Some(round) = frame.round_wind {
             ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
+        }
+        // What the game carries into this manche (counters, deposits): the table's, shown, never typed.
+        for carried in model.carried {
+            if let Some(value) = frame.carried.get(carried.key).and_then(serde_json::Value::as_i64) {
+                ui.label(crate::message::Message::new(carried.label).arg("n", value).render(lang));
+            }
         }
         if model.mahjong.is_some() {
             ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.tr(model.void_label));
@@ -417,7 +426,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             // Enter in a typed field: the next typed field of this column, else the next hand's main field.
             let mut next_slot: Option<usize> = None;
             let hand = &mut mine.entry.hands[position];
-            if let Some(main) = &main {
+            if let Some(main) = main.as_ref().filter(|m| m.applies.to(hand.mahjong)) {
                 let typed = main_field(ui, lang, main, hand, position, focus == Some(MAIN));
                 if typed.has_focus {
                     mine.active = position;
@@ -502,7 +511,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             }
             if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
                 // A hand not typed yet is work still to do, not a mistake: said quietly.
-                let pending = (main.is_some() && hand.text.trim().is_empty())
+                let pending = (main.is_some_and(|m| m.applies.to(hand.mahjong)) && hand.text.trim().is_empty())
                     || (hand.mahjong && winner_first.is_some_and(|f| hand.get(model.fields[f].key).trim().is_empty()));
                 let text = RichText::new(error.message().render(lang));
                 ui.label(if pending { text.weak() } else { text.color(RED) });

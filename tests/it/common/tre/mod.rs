@@ -44,6 +44,7 @@ const ENTRY: EntryModel = EntryModel {
     book: None,
     // The paper sheet notes who paid for all: a column Stecca's own rulesets never draw.
     sheet_facts: &[SheetFact { key: PAYS_ALL.key, title: "tre.sheet.pays_all" }],
+    carried: &[rules::CarriedField { key: ON_TABLE, label: "tre.on_table" }],
 };
 const STAKE: TunableValue = TunableValue { path: "stake", group: "tre.group.stake", label: "tre.tunable.stake" };
 

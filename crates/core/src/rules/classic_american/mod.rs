@@ -329,6 +329,7 @@ static ENTRY: EntryModel = EntryModel {
     dealer_flag: None,
     book: None,
     sheet_facts: &[],
+    carried: &[],
 };
 
 static DEAD_HANDS: [WinFlagInfo; 3] = [

@@ -295,6 +295,7 @@ static ENTRY: EntryModel = EntryModel {
     dealer_flag: None,
     book: None,
     sheet_facts: &[],
+    carried: &[],
 };
 
 static CHOICES: [ChoiceOption; 1] = [ChoiceOption {

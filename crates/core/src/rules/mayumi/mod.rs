@@ -202,6 +202,7 @@ static ENTRY: EntryModel = EntryModel {
     dealer_flag: Some("oya"),
     book: None,
     sheet_facts: &[],
+    carried: &[],
 };
 
 const fn tunable(path: &'static str, group: &'static str, label: &'static str) -> TunableValue {

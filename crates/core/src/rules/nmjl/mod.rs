@@ -145,6 +145,7 @@ static ENTRY: EntryModel = EntryModel {
         SheetFact { key: "jokerless", title: crate::text_id!("nmjl.sheet.jokerless") },
         SheetFact { key: EXPOSURES, title: crate::text_id!("nmjl.sheet.exposures") },
     ],
+    carried: &[],
 };
 
 static WIN_FLAGS: [WinFlagInfo; 4] = [

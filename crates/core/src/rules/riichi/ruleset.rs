@@ -6,8 +6,8 @@ use crate::message::Message;
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::TILE_HAND;
 use crate::rules::{
-    Applies, CarryFrom, Choice, ChoiceOption, EntryModel, Field, FieldKind, Fields, MancheFrame, MancheInput,
-    MancheOutcome, Rotation, SeatModel, SheetFact, TunableValue, TypedRuleset, WinFlagInfo,
+    Applies, CarriedField, CarryFrom, Choice, ChoiceOption, EntryModel, Field, FieldKind, Fields, MancheFrame,
+    MancheInput, MancheOutcome, Rotation, SeatModel, SheetFact, TunableValue, TypedRuleset, WinFlagInfo,
 };
 use crate::tiles::Wind;
 
@@ -256,6 +256,10 @@ static ENTRY: EntryModel = EntryModel {
         SheetFact { key: key::FU, title: crate::text_id!("riichi.sheet.fu") },
         SheetFact { key: key::DISCARDER, title: crate::text_id!("riichi.sheet.discarder") },
         SheetFact { key: flag::SELF_DRAWN, title: crate::text_id!("riichi.sheet.tsumo") },
+    ],
+    carried: &[
+        CarriedField { key: key::HONBA, label: crate::text_id!("riichi.carried.honba") },
+        CarriedField { key: key::DEPOSITS, label: crate::text_id!("riichi.carried.deposits") },
     ],
 };
 

@@ -1,0 +1,50 @@
+//! Riichi at the desk's entry screen: a tournament made from the ruleset picker, a hand typed with the
+//! keyboard — F1 marks the dealer's agari, her tiles and winning tile, her riichi, Shift+F2 names the
+//! discarder — its preview, Ctrl+Enter, and the next hand starting from the counter the game carries.
+
+use crate::common::desk::{click, harness, seat_and_open_manche_1, type_into};
+use egui::{Event, Key, Modifiers, Role};
+use egui_kittest::kittest::Queryable;
+use stecca::store::Store;
+use stecca::ui::{DeskApp, Screen};
+
+#[test]
+fn a_dealer_riichi_win_is_typed_with_the_keyboard_and_the_next_hand_starts_from_its_counter() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Riichi Open");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Giocatori");
+    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+
+    harness.key_press(Key::F1);
+    harness.run();
+    harness.event(Event::Text("234c 567c 234d 67b 55b".into()));
+    harness.run();
+    type_into(&mut harness, "Tessera vincente", "8b");
+    // Every player has a riichi tick (a loser's deposit counts too): the dealer's is the first.
+    harness.get_all_by_role_and_label(Role::CheckBox, "Riichi").next().expect("Anna's riichi").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::SHIFT, Key::F2);
+    harness.run();
+    harness.get_by_label_contains("3 han 30 fu");
+    harness.get_by_label("Bastoncini (honba): 0");
+    harness.snapshot("riichi-entry");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
+    assert_eq!(saved.len(), 1, "confirmed: {:?}", harness.state().status());
+    let nets: Vec<i64> = saved[0].outcome.net.iter().map(|(_, n)| *n).collect();
+    assert_eq!(nets, [5800, -5800, 0, 0], "the dealer (the first column) on the second's discard");
+    assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "on to hand 2");
+    let state = stecca::desk::table_state(harness.state().desk().store(), table).expect("state");
+    assert_eq!(state.frame(2).carried.get("honba"), Some(&serde_json::json!(1)), "the dealer won: a counter");
+    assert_eq!(state.frame(2).dealer, 0, "and keeps the deal");
+    harness.get_by_label("Bastoncini (honba): 1");
+    harness.get_by_label("Depositi di riichi sul tavolo: 0");
+}
