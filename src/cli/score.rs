@@ -101,6 +101,7 @@ fn next(input: &MancheInput, outcome: &MancheOutcome) -> Option<serde_json::Valu
         Rotation::Stay => input.players.iter().find(|p| p.seat == Some(Wind::East)),
         Rotation::Pass => input.players.iter().find(|p| p.seat == Some(Wind::South)),
         Rotation::To(position) => input.players.get(position),
+        Rotation::End => None,
     };
     let mut next = serde_json::Map::new();
     if let Some(dealer) = dealer {

@@ -143,3 +143,57 @@ fn a_riichi_game(mut store: Store) {
         assert_eq!(row.penalties, chombo);
     }
 }
+
+#[test]
+fn a_tournament_of_games_reported_by_their_totals_on_sqlite() {
+    games_by_their_totals(Store::open_in_memory().expect("open"));
+}
+
+#[test]
+fn a_tournament_of_games_reported_by_their_totals_on_postgres() {
+    games_by_their_totals(crate::common::pg::store());
+}
+
+/// Two sessions of one table, each game entered as its four final scores: the session ends with it, the
+/// standings add the uma (equal places sharing theirs) and take off a chombo.
+fn games_by_their_totals(mut store: Store) {
+    let settings = TournamentSettings {
+        name: "Riichi (totals)".into(),
+        sessions: 2,
+        options: json!({"entry": "totals"}),
+        ..TournamentSettings::for_rules("riichi")
+    };
+    let id = desk::create_tournament(&mut store, &settings, "R").expect("create");
+    for name in NAMES {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "R").expect("player");
+    }
+    desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    let tables = store.seating(id).expect("seating");
+    let game = |scores: [&str; 4], chombos: [u32; 4]| {
+        let mut entry = MancheEntry::blank(4);
+        for (hand, (score, chombo)) in entry.hands.iter_mut().zip(scores.iter().zip(chombos)) {
+            hand.set("final_score", *score);
+            if chombo > 0 {
+                hand.set("chombos", chombo.to_string());
+            }
+        }
+        entry
+    };
+    let wrong =
+        desk::confirm_manche(&mut store, tables[0].id, 1, &game(["40000", "40000", "20000", "20500"], [0; 4]), "R");
+    assert!(wrong.is_err(), "120,500 is refused, nothing saved");
+    assert!(store.table_manches(tables[0].id).expect("manches").is_empty());
+    desk::confirm_manche(&mut store, tables[0].id, 1, &game(["50000", "30000", "30000", "10000"], [0, 0, 0, 1]), "R")
+        .expect("game 1");
+    assert_eq!(desk::table_state(&store, tables[0].id).expect("state").next_number(), None, "one game, one session");
+    let progress = desk::table_progress(&store, id).expect("progress");
+    assert_eq!(progress[&tables[0].id].counted, settings.manches_per_session, "shown as complete");
+    let names: Vec<String> =
+        desk::table_state(&store, tables[0].id).expect("state").players.into_iter().map(|p| p.name).collect();
+    let standings = desk::standings(&store, id).expect("standings");
+    let points = |name: &str| standings.iter().find(|r| r.player.name == name).expect("ranked").points;
+    assert_eq!(points(&names[0]), 20_000 + 15_000);
+    assert_eq!(points(&names[1]), 0, "two seconds share +5,000 and −5,000");
+    assert_eq!(points(&names[2]), 0);
+    assert_eq!(points(&names[3]), -20_000 - 15_000 - 20_000, "last, and a chombo");
+}

@@ -2,7 +2,7 @@
 //! keyboard — F1 marks the dealer's agari, her tiles and winning tile, her riichi, Shift+F2 names the
 //! discarder — its preview, Ctrl+Enter, and the next hand starting from the counter the game carries.
 
-use crate::common::desk::{click, harness, seat_and_open_manche_1, type_into};
+use crate::common::desk::{click, harness, retype, seat_and_open_manche_1, type_into};
 use egui::{Event, Key, Modifiers, Role};
 use egui_kittest::kittest::Queryable;
 use stecca::store::Store;
@@ -16,6 +16,10 @@ fn a_dealer_riichi_win_is_typed_with_the_keyboard_and_the_next_hand_starts_from_
     type_into(&mut harness, "Sessioni", "1");
     click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
     click(&mut harness, Role::Button, "Crea torneo");
+    // A new tournament's seating seed is the clock's: fixed here, so that the snapshot shows the same seats.
+    click(&mut harness, Role::Button, "Impostazioni");
+    retype(&mut harness, "Seme dei posti", "7");
+    click(&mut harness, Role::Button, "Salva impostazioni");
     click(&mut harness, Role::Button, "Giocatori");
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
 

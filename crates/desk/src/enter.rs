@@ -89,7 +89,7 @@ fn enter_once(
     if input.rules != settings.rules {
         return Err(refused(msg!("error.enter.rules", given = input.rules, plays = settings.rules)));
     }
-    let model = settings.ruleset().entry_model();
+    let model = settings.entry_model();
     let no_options = input.options.as_object().is_some_and(|o| o.is_empty()) || input.options.is_null();
     if !no_options && input.options != settings.options {
         return Err(refused(msg!("error.enter.options")));

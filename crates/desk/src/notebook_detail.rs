@@ -27,7 +27,7 @@ pub struct DetailRow {
 /// The rows of a manche's input: the manche's own fields, then each player's, labelled by the ruleset's entry
 /// model. A correction lists what changed; a first entry what was set.
 pub fn manche_rows(before: Option<&MancheInput>, after: &MancheInput) -> Vec<DetailRow> {
-    let model = rules::ruleset(&after.rules).map(|r| r.entry_model());
+    let model = rules::entry_model_in(&after.rules, &after.options);
     let words = Words { model, names: None };
     let object = |input: &MancheInput| serde_json::to_value(input).unwrap_or(Value::Null);
     let (was, now) = (before.map(object), object(after));

@@ -114,7 +114,8 @@ impl TableState {
     /// The number the next new manche gets, or `None` when the session is complete.
     pub fn next_number(&self) -> Option<u32> {
         let next = self.manches.len() as u32 + 1;
-        (self.winds(next).passes < self.settings.manches_per_session).then_some(next)
+        let winds = self.winds(next);
+        (!winds.ended && winds.passes < self.settings.manches_per_session).then_some(next)
     }
 
     /// Chip totals per position after each manche (starting points plus nets).
@@ -310,14 +311,17 @@ pub struct TableProgress {
 /// Every table's progress in `tournament`, by table id: what its session counts, and its void manches apart
 /// (a void hand that keeps the deal is played again, so a session of 16 may hold 17 manches).
 pub fn table_progress(store: &Store, tournament: Id) -> DeskResult<std::collections::HashMap<Id, TableProgress>> {
-    let rules = store.tournament(tournament)?.settings.in_force()?;
+    let settings = store.tournament(tournament)?.settings;
+    let rules = settings.in_force()?;
     let mut progress = std::collections::HashMap::new();
     for table in store.seating(tournament)? {
         let manches = store.table_manches(table.id)?;
         if manches.is_empty() {
             continue;
         }
-        let counted = winds_after(&*rules, &table, &manches).passes;
+        let winds = winds_after(&*rules, &table, &manches);
+        // A session that a manche ended counts as complete.
+        let counted = if winds.ended { settings.manches_per_session } else { winds.passes };
         let void = manches.iter().filter(|m| m.outcome.void).count();
         progress.insert(table.id, TableProgress { counted, void });
     }

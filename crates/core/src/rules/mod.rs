@@ -119,6 +119,13 @@ pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
     rules.score(input)
 }
 
+/// What a referee types for a manche of `rules` under `options` (the ruleset's own model when the options are
+/// refused: a form being typed); `None` for an unknown ruleset.
+pub fn entry_model_in(rules: &str, options: &serde_json::Value) -> Option<&'static EntryModel> {
+    let ruleset = ruleset(rules)?;
+    Some(ruleset.in_force(options).map_or_else(|_| ruleset.entry_model(), |in_force| in_force.entry_model()))
+}
+
 /// Every problem of a manche (see [`Ruleset::problems`]); empty when it scores.
 pub fn manche_problems(input: &MancheInput) -> Vec<MancheError> {
     match ruleset(&input.rules) {
@@ -263,6 +270,8 @@ pub enum Rotation {
     Stay,
     /// The player at this table position deals next (e.g. Hanafuda: the winner is oya); the manche counts.
     To(usize),
+    /// The session ends with this manche, however many it counted (a game reported by its final scores).
+    End,
 }
 
 /// Where a manche is played: the players by position (0 = the dealer of the session's first manche), who deals

@@ -52,6 +52,11 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     }
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
+    /// What a referee types under these options (a tournament that reports each game by its final scores
+    /// types other fields than one that enters every hand); the default is [`TypedRuleset::entry_model`].
+    fn entry_model_in(&self, _options: &Self::Options) -> &'static EntryModel {
+        self.entry_model()
+    }
     /// The numeric option values a settings screen offers.
     fn tunable_values(&self) -> &'static [TunableValue] {
         &[]
@@ -117,6 +122,8 @@ pub trait RulesInForce: Debug + Send + Sync {
             None => name,
         }
     }
+    /// What a referee types for each player under these options.
+    fn entry_model(&self) -> &'static EntryModel;
     /// Who deals the manche after `outcome`.
     fn rotation(&self, outcome: &MancheOutcome) -> Rotation;
     /// Whether the deal passes after every manche whatever happens (so that a score sheet can print each
@@ -142,6 +149,10 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
 
     fn edition(&self) -> Option<Message> {
         self.rules.edition(&self.options)
+    }
+
+    fn entry_model(&self) -> &'static EntryModel {
+        self.rules.entry_model_in(&self.options)
     }
 
     fn rotation(&self, outcome: &MancheOutcome) -> Rotation {

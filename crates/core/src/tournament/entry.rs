@@ -107,7 +107,7 @@ impl MancheEntry {
     /// has winds, the dealer flagged where the ruleset names one, and each field of the entry model under its
     /// key — a field only for the hands it applies to, a number only when it reads as one.
     pub fn to_input(&self, settings: &TournamentSettings, players: &[TablePlayer], frame: &MancheFrame) -> MancheInput {
-        let model = settings.ruleset().entry_model();
+        let model = settings.entry_model();
         let mut manche = Map::new();
         manche.insert("rules".into(), settings.rules.clone().into());
         if let Some(wind) = frame.round_wind {
@@ -183,7 +183,7 @@ impl MancheEntry {
             )));
             return Err(errors);
         }
-        let model = settings.ruleset().entry_model();
+        let model = settings.entry_model();
         for (position, hand) in self.hands.iter().enumerate() {
             let name = &players[position].name;
             if model.hand.is_some_and(|main| main.kind == FieldKind::Tiles)
@@ -219,7 +219,7 @@ impl MancheEntry {
     /// The typed manche back from a stored input (players in position order), each field of its ruleset's
     /// entry model as its key holds it (a ruleset not known here gives the hands and flags only).
     pub fn from_input(input: &MancheInput) -> MancheEntry {
-        let model = rules::ruleset(&input.rules).map(|r| r.entry_model());
+        let model = rules::entry_model_in(&input.rules, &input.options);
         let (main, fields) = model.map_or((None, &[][..]), |m| (m.hand, m.fields));
         let json = serde_json::to_value(input).unwrap_or_default();
         let empty = Vec::new();

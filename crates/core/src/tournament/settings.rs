@@ -169,6 +169,11 @@ impl TournamentSettings {
         rules::ruleset(&self.rules).unwrap_or_else(rules::default_ruleset)
     }
 
+    /// What a referee types for a manche of this tournament (its ruleset's model under its options).
+    pub fn entry_model(&self) -> &'static rules::EntryModel {
+        rules::entry_model_in(&self.rules, &self.options).unwrap_or_else(|| self.ruleset().entry_model())
+    }
+
     /// The table sizes this tournament's rules seat (four at a time, or threes with twos where the count needs).
     pub fn table_sizes(&self) -> crate::seating::TableSizes {
         let ruleset = self.ruleset();

@@ -20,6 +20,8 @@ pub struct MancheWinds {
     pub passes: u32,
     /// Players at the table.
     pub seats: usize,
+    /// A manche before ended the session ([`Rotation::End`]): there is no manche after it.
+    pub ended: bool,
 }
 
 impl MancheWinds {
@@ -39,17 +41,21 @@ impl MancheWinds {
 /// players that started with `start_round`.
 pub fn manche_winds(start_round: Wind, previous: &[Rotation], seats: usize) -> MancheWinds {
     let seats = seats.max(1);
-    let (mut east_position, mut passes) = (0, 0u32);
+    let (mut east_position, mut passes, mut ended) = (0, 0u32, false);
     for rotation in previous {
         match rotation {
             Rotation::Stay => continue,
+            Rotation::End => {
+                ended = true;
+                continue;
+            }
             Rotation::Pass => east_position = (east_position + 1) % seats,
             Rotation::To(position) => east_position = position % seats,
         }
         passes += 1;
     }
     let round_wind = Wind::ALL[(start_round.index() + passes as usize / seats) % Wind::ALL.len()];
-    MancheWinds { round_wind, east_position, passes, seats }
+    MancheWinds { round_wind, east_position, passes, seats, ended }
 }
 
 #[cfg(test)]
@@ -72,6 +78,14 @@ mod tests {
         assert_eq!((fifth.round_wind, fifth.east_position), (Wind::South, 0));
         let last = manche_winds(Wind::West, &[PASS; 15], 4);
         assert_eq!((last.round_wind, last.east_position), (Wind::South, 3), "rounds wrap from North to East");
+    }
+
+    #[test]
+    fn a_manche_that_ends_the_session_leaves_no_manche_after_it() {
+        let winds = manche_winds(Wind::East, &[PASS, Rotation::End], 4);
+        assert!(winds.ended);
+        assert_eq!((winds.east_position, winds.passes), (1, 1), "the deal did not pass again");
+        assert!(!manche_winds(Wind::East, &[PASS, STAY], 4).ended);
     }
 
     #[test]

@@ -419,3 +419,65 @@ fn a_random_hand_of_every_frame_scores() {
         assert_eq!(nets(&outcome).iter().sum::<i64>() + pot(&outcome), 0);
     }
 }
+
+/// A game reported by its totals: `scores` by seat order, `chombos` per name.
+fn totals(scores: [&str; 4], chombos: &[(&str, u32)], options: Value) -> Value {
+    let players: Vec<Value> = SEATS
+        .iter()
+        .zip(scores)
+        .map(|((name, _), score)| {
+            let mut player = json!({"name": name, "final_score": score});
+            if let Some((_, n)) = chombos.iter().find(|(who, _)| who == name) {
+                player["chombos"] = json!(n);
+            }
+            player
+        })
+        .collect();
+    json!({"rules": "riichi", "players": players, "options": options})
+}
+
+#[test]
+fn a_game_reported_by_its_totals_is_checked_and_ends_the_session() {
+    let totals_only = json!({"entry": "totals"});
+    let value = totals(["65.200", "31000", "24800", "-1000"], &[("Dario", 1)], totals_only.clone());
+    let outcome = score(&value);
+    assert_eq!(nets(&outcome), [35200, 1000, -5200, -31000], "final score less 30,000");
+    assert_eq!(outcome.penalty_of("Dario"), 20000, "a chombo off the tournament result");
+    let in_force = rules().in_force(&totals_only).expect("totals");
+    assert_eq!(in_force.rotation(&outcome), Rotation::End, "the game is the session");
+    assert!(in_force.entry_model().hand.is_none(), "only scores and chombos are typed");
+
+    // One deposit left on the table: the first-placed takes it; two firsts split it.
+    let left = score(&totals(["40000", "40000", "20000", "19000"], &[], totals_only.clone()));
+    assert_eq!(nets(&left), [10500, 10500, -10000, -11000]);
+    let none =
+        score(&totals(["40000", "40000", "20000", "19000"], &[], json!({"entry": "totals", "leftover_pot": "none"})));
+    assert_eq!(nets(&none), [10000, 10000, -10000, -11000]);
+
+    let wrong = refused(&totals(["40000", "40000", "20000", "20500"], &[], totals_only.clone()));
+    let text = wrong.message().render(Lang::En);
+    assert!(text.contains("120500") && text.contains("120000"), "{text}");
+    let partial = refused(&totals(["40000", "40000", "20000", "19500"], &[], totals_only.clone()));
+    assert!(partial.message().render(Lang::En).contains("whole thousands"));
+    let not_a_score = refused(&totals(["40k", "40000", "20000", "20000"], &[], totals_only.clone()));
+    assert_eq!(not_a_score.player.as_deref(), Some("Anna"));
+    let odd = refused(&totals(["40050", "39950", "20000", "20000"], &[], totals_only.clone()));
+    assert_eq!(odd.player.as_deref(), Some("Anna"), "scores are whole hundreds");
+    let at_table = refused(&totals(
+        ["40000", "40000", "20000", "20000"],
+        &[("Carla", 1)],
+        json!({"entry": "totals", "chombo": "table"}),
+    ));
+    assert_eq!(at_table.player.as_deref(), Some("Carla"), "a table chombo is in the scores already");
+    let mixed = refused(&totals(["40000", "40000", "20000", "20000"], &[], json!({})));
+    assert!(mixed.message().render(Lang::En).contains("enters every hand"));
+    assert!(
+        refused(&issue_example_with(json!({"entry": "totals"}))).message().render(Lang::En).contains("final scores")
+    );
+}
+
+fn issue_example_with(options: Value) -> Value {
+    let mut value = issue_example();
+    value["options"] = options;
+    value
+}

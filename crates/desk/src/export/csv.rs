@@ -266,7 +266,7 @@ pub fn manches(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
         .chain(RULES_HEADER),
     )?;
     let rules = rules_columns(s);
-    let model = s.tournament.settings.ruleset().entry_model();
+    let model = s.tournament.settings.entry_model();
     for table in &s.tables {
         for manche in s.manches.get(&table.id).into_iter().flatten() {
             for (position, player) in manche.input.players.iter().enumerate() {

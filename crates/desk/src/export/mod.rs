@@ -172,7 +172,8 @@ impl Snapshot {
         tables.peek().is_some()
             && tables.all(|table| {
                 let manches = self.manches.get(&table.id).map_or(&[][..], Vec::as_slice);
-                desk::winds_after(&*self.rules, table, manches).passes >= settings.manches_per_session
+                let winds = desk::winds_after(&*self.rules, table, manches);
+                winds.ended || winds.passes >= settings.manches_per_session
             })
     }
 

@@ -291,7 +291,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     }
     let preview = app.screens.get::<State>().preview.as_ref().map(|(_, _, p)| p.clone());
     let correcting = (number as usize) <= state.manches.len();
-    let model = state.settings.ruleset().entry_model();
+    let model = state.rules.entry_model();
     let main = model.hand;
     // The tick Shift+F1–F4 sets (one player at most carries it), and the field a new winner types first.
     let one_player = model.fields.iter().position(|f| f.kind == FieldKind::OnePlayer);

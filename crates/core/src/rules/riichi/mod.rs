@@ -27,6 +27,7 @@ pub mod reference;
 mod ruleset;
 mod settle;
 mod tiles;
+mod totals;
 mod yaku;
 
 #[cfg(test)]
@@ -37,10 +38,10 @@ pub use evaluate::{Refusal, Score, evaluate};
 pub use fu::FuPart;
 pub use input::{Conflict, KazoeLimit, Options, RiichiKind, Situation, Win, WinningHand};
 pub use manche::ID;
-pub use options::{Chombo, Kazoe, LeftoverPot, MultipleRon, RiichiOptions};
+pub use options::{Chombo, Entry, Kazoe, LeftoverPot, MultipleRon, RiichiOptions};
 pub use outcome::yaku_id;
 pub use parse::{ParseError, parse_tile, parse_win};
 pub use reading::Wait;
-pub use ruleset::Riichi;
+pub use ruleset::{Game, Riichi};
 pub use tiles::{RED_FIVE_DIGIT, RedFives, dora_after, strip_red_fives, write_tile};
 pub use yaku::Yaku;

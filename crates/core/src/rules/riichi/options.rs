@@ -52,6 +52,17 @@ pub enum LeftoverPot {
     None,
 }
 
+/// How the tournament enters its games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Entry {
+    /// Hand by hand: every hand's tiles or han and fu.
+    #[default]
+    Hands,
+    /// The game's final scores and chombos only.
+    Totals,
+}
+
 /// The options object of a Riichi tournament.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -76,6 +87,8 @@ pub struct RiichiOptions {
     pub chombo_points: u32,
     /// Deposits left on the table at the end of the game.
     pub leftover_pot: LeftoverPot,
+    /// How the games are entered.
+    pub entry: Entry,
 }
 
 impl Default for RiichiOptions {
@@ -91,6 +104,7 @@ impl Default for RiichiOptions {
             chombo: Chombo::Tournament,
             chombo_points: 20_000,
             leftover_pot: LeftoverPot::First,
+            entry: Entry::Hands,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! deal the scores, for the deposits left at the end).
 
 use crate::message::Message;
+use crate::rules::MancheError;
 use crate::rules::problems::Problems;
 use crate::rules::tile_checks::TILE_HAND;
 use crate::rules::{
@@ -12,9 +13,10 @@ use crate::rules::{
 use crate::tiles::Wind;
 
 use super::manche::{self, Hand, ID, flag, key};
-use super::options::RiichiOptions;
+use super::options::{Entry, RiichiOptions};
 use super::outcome::outcome;
 use super::settle::{DEPOSIT, settle};
+use super::totals;
 
 /// Japanese Riichi under the EMA's RCR 2016.
 #[derive(Clone, Copy, Debug, Default)]
@@ -22,7 +24,7 @@ pub struct Riichi;
 
 impl TypedRuleset for Riichi {
     type Options = RiichiOptions;
-    type Manche = Hand;
+    type Manche = Game;
 
     fn id(&self) -> &'static str {
         ID
@@ -42,6 +44,18 @@ impl TypedRuleset for Riichi {
 
     fn entry_model(&self) -> &'static EntryModel {
         &ENTRY
+    }
+
+    fn entry_model_in(&self, options: &RiichiOptions) -> &'static EntryModel {
+        match options.entry {
+            Entry::Hands => &ENTRY,
+            Entry::Totals => &totals::ENTRY,
+        }
+    }
+
+    fn nets_are_payments(&self, options: &RiichiOptions) -> bool {
+        // A game's totals move no chips hand by hand: its nets are final scores less the start.
+        options.entry == Entry::Hands
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {
@@ -77,7 +91,10 @@ impl TypedRuleset for Riichi {
 
     /// The dealer keeps the deal when he wins (alone or with others), when he is tenpai at an exhaustive draw,
     /// and after a chombo (the hand is dealt again); otherwise it passes (RCR §3.4.11).
-    fn rotation(&self, _options: &RiichiOptions, outcome: &MancheOutcome) -> Rotation {
+    fn rotation(&self, options: &RiichiOptions, outcome: &MancheOutcome) -> Rotation {
+        if options.entry == Entry::Totals {
+            return Rotation::End;
+        }
         let stays = outcome.dealer_won() || chombo(outcome) || (outcome.void && dealer_tenpai(outcome));
         if stays { Rotation::Stay } else { Rotation::Pass }
     }
@@ -90,6 +107,9 @@ impl TypedRuleset for Riichi {
     /// another player won, unchanged after a chombo (RCR §3.4.2, §3.4.9–3.4.10). Deposits: those on the table
     /// before, plus what the hand put on it, less what it gave out. Into the last deal, the scores.
     fn carry(&self, options: &RiichiOptions, from: &CarryFrom<'_>) -> Fields {
+        if options.entry == Entry::Totals {
+            return Fields::new();
+        }
         let (honba, deposits) = match from.before {
             None => (0, 0),
             Some((input, outcome)) => {
@@ -119,18 +139,44 @@ impl TypedRuleset for Riichi {
         carried
     }
 
-    fn read_manche(&self, input: &MancheInput) -> Result<Hand, Problems> {
-        manche::read(input)
+    fn read_manche(&self, input: &MancheInput) -> Result<Game, Problems> {
+        if totals::is_totals(input) {
+            return Ok(Game::Totals(totals::read(input)?));
+        }
+        Ok(Game::Hand(manche::read(input)?))
     }
 
-    fn score(&self, hand: &Hand, options: &RiichiOptions) -> Result<MancheOutcome, Problems> {
-        let settled = settle(hand, options)?;
-        Ok(outcome(hand, &settled))
+    fn score(&self, game: &Game, options: &RiichiOptions) -> Result<MancheOutcome, Problems> {
+        match (game, options.entry) {
+            (Game::Hand(hand), Entry::Hands) => {
+                let settled = settle(hand, options)?;
+                Ok(outcome(hand, &settled))
+            }
+            (Game::Totals(lines), Entry::Totals) => totals::score(lines, options),
+            (Game::Hand(_), Entry::Totals) => {
+                Err(MancheError::general(crate::msg!("riichi.error.totals_expected")).into())
+            }
+            (Game::Totals(_), Entry::Hands) => {
+                Err(MancheError::general(crate::msg!("riichi.error.hands_expected")).into())
+            }
+        }
     }
 
     fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &RiichiOptions) -> MancheInput {
-        super::random_manche::random_manche(seed, frame, options)
+        match options.entry {
+            Entry::Hands => super::random_manche::random_manche(seed, frame, options),
+            Entry::Totals => totals::random(seed, frame, options),
+        }
     }
+}
+
+/// What a manche of Riichi is: a hand, or a whole game reported by its totals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Game {
+    /// One hand (kyoku).
+    Hand(Hand),
+    /// A game's final scores and chombos.
+    Totals(Vec<totals::Line>),
 }
 
 /// Whether the hand ended in a chombo (nobody won, it was no draw, and someone is marked).
@@ -174,7 +220,15 @@ const fn choice(json: &'static str, label: &'static str) -> Choice {
 }
 
 /// The options chosen from a list, the RCR's first.
-static CHOICES: [ChoiceOption; 6] = [
+static CHOICES: [ChoiceOption; 7] = [
+    ChoiceOption {
+        path: "entry",
+        label: crate::text_id!("riichi.option.entry.label"),
+        values: &[
+            choice("\"hands\"", crate::text_id!("riichi.option.entry.hands")),
+            choice("\"totals\"", crate::text_id!("riichi.option.entry.totals")),
+        ],
+    },
     ChoiceOption {
         path: "kiriage",
         label: crate::text_id!("riichi.option.kiriage"),

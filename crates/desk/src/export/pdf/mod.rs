@@ -264,7 +264,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
     let east_passes = s.rules.deal_always_passes();
-    let fact_columns = ruleset.entry_model().sheet_columns(text_id!("pdf.winner"));
+    let fact_columns = s.rules.entry_model().sheet_columns(text_id!("pdf.winner"));
     let has_facts = !fact_columns.is_empty();
     let seat_model = ruleset.seat_model();
     for table in &s.tables {
