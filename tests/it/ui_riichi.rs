@@ -52,3 +52,45 @@ fn a_dealer_riichi_win_is_typed_with_the_keyboard_and_the_next_hand_starts_from_
     harness.get_by_label("Bastoncini (honba): 1");
     harness.get_by_label("Depositi di riichi sul tavolo: 0");
 }
+
+#[test]
+fn a_game_is_entered_by_its_four_final_scores_when_the_tournament_reports_totals() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Riichi Cup");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Impostazioni");
+    retype(&mut harness, "Seme dei posti", "7");
+    click(&mut harness, Role::RadioButton, "con i punteggi finali");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    click(&mut harness, Role::Button, "Giocatori");
+    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+
+    assert!(harness.query_by_label("Tessera vincente").is_none(), "no tiles: only the final scores");
+    let scores = ["48.300", "31000", "22700", "17000"];
+    for (position, score) in scores.into_iter().enumerate() {
+        harness.get_all_by_role_and_label(Role::TextInput, "Punteggio finale").nth(position).expect("a field").focus();
+        harness.run();
+        harness.event(Event::Text(score.into()));
+        harness.run();
+    }
+    harness.get_all_by_role_and_label(Role::TextInput, "Chombo").nth(3).expect("the fourth player's").focus();
+    harness.run();
+    harness.event(Event::Text("1".into()));
+    harness.run();
+    harness.snapshot("riichi-totals");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
+    assert_eq!(saved.len(), 1, "confirmed: {:?}", harness.state().status());
+    let nets: Vec<i64> = saved[0].outcome.net.iter().map(|(_, n)| *n).collect();
+    assert_eq!(nets, [18_300 + 1_000, 1_000, -7_300, -13_000], "the deposit left goes to the first");
+    assert_eq!(saved[0].outcome.penalties.len(), 1, "the chombo, off the tournament result");
+    let state = stecca::desk::table_state(harness.state().desk().store(), table).expect("state");
+    assert_eq!(state.next_number(), None, "the game is the session");
+}

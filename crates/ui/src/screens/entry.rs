@@ -577,6 +577,10 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                         };
                         ui.label(line.render(lang));
                     }
+                    for penalty in &outcome.penalties {
+                        let line = msg!("entry.off_result", player = penalty.player, points = penalty.points);
+                        ui.label(RichText::new(line.render(lang)).color(RED));
+                    }
                     ui.separator();
                     for (name, net) in &outcome.net {
                         ui.label(RichText::new(format!("{name}: {net:+}")).monospace());
@@ -646,7 +650,11 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>)
         None => keys,
     };
     let keys = if model.book.is_some() { msg!("entry.keys_book_line").arg_message("keys", keys) } else { keys };
-    let keys = if model.mahjong.is_some() { keys } else { msg!("entry.keys_cards", last = seats) };
+    let keys = match (model.mahjong, model.hand.map(|h| h.kind)) {
+        (Some(_), _) => keys,
+        (None, Some(FieldKind::Cards)) => msg!("entry.keys_cards", last = seats),
+        (None, _) => msg!("entry.keys_columns", last = seats),
+    };
     // Cards' keys say "Enter = next player" themselves.
     let tiles = model.hand.is_some_and(|m| m.kind == FieldKind::Tiles);
     let enter = if tiles { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
