@@ -64,6 +64,7 @@ fn a_game_is_entered_by_its_four_final_scores_when_the_tournament_reports_totals
     click(&mut harness, Role::Button, "Impostazioni");
     retype(&mut harness, "Seme dei posti", "7");
     click(&mut harness, Role::RadioButton, "con i punteggi finali");
+    harness.snapshot("riichi-settings");
     click(&mut harness, Role::Button, "Salva impostazioni");
     click(&mut harness, Role::Button, "Giocatori");
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
@@ -93,4 +94,20 @@ fn a_game_is_entered_by_its_four_final_scores_when_the_tournament_reports_totals
     assert_eq!(saved[0].outcome.penalties.len(), 1, "the chombo, off the tournament result");
     let state = stecca::desk::table_state(harness.state().desk().store(), table).expect("state");
     assert_eq!(state.next_number(), None, "the game is the session");
+}
+
+#[test]
+fn a_tournament_moved_to_riichi_in_its_settings_plays_games_and_ranks_with_the_uma() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Da FIMJ a Riichi");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Impostazioni");
+    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
+    click(&mut harness, Role::Button, "Salva impostazioni");
+    let id = harness.state().tournament_id().expect("tournament");
+    let settings = harness.state().desk().store().tournament(id).expect("tournament").settings;
+    assert_eq!((settings.rules.as_str(), settings.manches_per_session), ("riichi", 8));
+    assert_eq!(settings.ranking.placement_points, [15_000, 5_000, -5_000, -15_000]);
+    assert_eq!(settings.starting_points(), 30_000, "the ruleset's own defaults");
 }

@@ -153,10 +153,12 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             // One value per seat of the ruleset's table (a new ruleset's extra places start at 0).
             let seats = crate::rules::ruleset(&s.rules).map_or(s.placement.len(), |r| r.table_size());
             s.placement.resize(seats, "0".to_owned());
+            // Placement points in points (an uma of −15000) need wider fields than 4-2-1-0.
+            let width = if s.placement.iter().any(|v| v.chars().count() > 3) { 64.0 } else { 32.0 };
             ui.horizontal(|ui| {
                 for (i, value) in s.placement.iter_mut().enumerate() {
                     let label = ui.label(crate::message::ordinal(i as u64 + 1).render(lang));
-                    ui.add(egui::TextEdit::singleline(value).desired_width(32.0)).labelled_by(label.id);
+                    ui.add(egui::TextEdit::singleline(value).desired_width(width)).labelled_by(label.id);
                 }
             });
             ui.end_row();
@@ -247,7 +249,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             .iter()
             .map(|text| parse_number(text, &lang.tr(text_id!("settings.placement_points"))))
             .collect::<Result<Vec<i64>, _>>()?;
-        Ok(TournamentSettings {
+        let mut settings = TournamentSettings {
             name: s.name.clone(),
             venue: s.venue.clone(),
             start_date: parse_date(&s.start, &lang.tr(text_id!("tournaments.start")))?,
@@ -262,7 +264,14 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
                 tie_breaks: s.tie_breaks.clone(),
             },
             seating_seed: parse_number(&s.seed, &lang.tr(text_id!("settings.seed")))?,
-        })
+        };
+        if s.rules != before.rules {
+            // Another ruleset plays sessions of its own length and ranks its own way (a placement bonus).
+            let played = TournamentSettings::for_rules(&s.rules);
+            settings.manches_per_session = played.manches_per_session;
+            settings.ranking = played.ranking;
+        }
+        Ok(settings)
     })();
     let settings = match parsed {
         Ok(settings) => settings,
