@@ -481,3 +481,42 @@ fn issue_example_with(options: Value) -> Value {
     value["options"] = options;
     value
 }
+
+#[test]
+fn the_player_liable_for_big_three_dragons_pays_as_the_rcr_says() {
+    // Carla's big three dragons, the third dragon set called from Dario: one counter on the table.
+    let dragons = json!({"hand": "[BBB] [VVV] [RRR] 234c 5d", "mahjong": true, "winning_tile": "5d"});
+    let with = |extra: Value| {
+        let mut carla = dragons.clone();
+        for (k, v) in extra.as_object().expect("object") {
+            carla[k] = v.clone();
+        }
+        carla
+    };
+    let tsumo = hand(
+        &[("Carla", with(json!({"win": ["self_drawn"]}))), ("Dario", json!({"liable": true}))],
+        json!({"honba": 1}),
+    );
+    let outcome = score(&tsumo);
+    assert_eq!(figure(&outcome, 2, "limit"), json!("yakuman"));
+    assert_eq!(nets(&outcome), [0, 0, 32_300, -32_300], "tsumo: the liable player pays it all, counters too");
+    let ron = hand(
+        &[("Carla", dragons.clone()), ("Anna", json!({"discarder": true})), ("Dario", json!({"liable": true}))],
+        json!({"honba": 1}),
+    );
+    let outcome = score(&ron);
+    assert_eq!(nets(&outcome), [-16_300, 0, 32_300, -16_000], "ron: half each, the discarder pays the counter");
+    let own = hand(&[("Carla", dragons.clone()), ("Dario", json!({"discarder": true, "liable": true}))], json!({}));
+    assert_eq!(nets(&score(&own)), [0, 0, 32_000, -32_000], "the liable discarder pays everything");
+    let no_yakuman = hand(
+        &[
+            ("Bruno", json!({"mahjong": true, "han": 3, "fu": 30})),
+            ("Anna", json!({"discarder": true})),
+            ("Dario", json!({"liable": true})),
+        ],
+        json!({}),
+    );
+    assert_eq!(refused(&no_yakuman).player.as_deref(), Some("Dario"));
+    let draw = hand(&[("Dario", json!({"liable": true}))], json!({"void": true}));
+    assert_eq!(refused(&draw).player.as_deref(), Some("Dario"));
+}

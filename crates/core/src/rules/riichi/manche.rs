@@ -45,6 +45,8 @@ pub mod key {
     pub const FU: &str = "fu";
     /// A winner's yakuman, as the score sheet has it.
     pub const YAKUMAN: &str = "yakuman";
+    /// The player liable (pao) for a winner's big three dragons or big four winds.
+    pub const LIABLE: &str = "liable";
 }
 
 /// The winner's flags (`win` of the input).
@@ -71,7 +73,8 @@ pub mod flag {
 }
 
 const MANCHE_FIELDS: [&str; 6] = [key::HONBA, key::DEPOSITS, key::DORA, key::URA_DORA, key::LAST_DEAL, key::SCORES];
-const PLAYER_FIELDS: [&str; 10] = [
+const PLAYER_FIELDS: [&str; 11] = [
+    key::LIABLE,
     key::DORA,
     key::URA_DORA,
     key::WINNING_TILE,
@@ -143,6 +146,8 @@ pub struct Player {
     pub chombo: bool,
     /// Discarded the winning tile.
     pub discarder: bool,
+    /// Liable (pao) for a winner's big three dragons or big four winds.
+    pub liable: bool,
     /// Won the hand.
     pub won: Option<Won>,
 }
@@ -321,6 +326,7 @@ fn read_player(player: &PlayerInput, draw: bool) -> Result<Player, MancheError> 
     let tenpai = player.flag(key::TENPAI)?;
     let chombo = player.flag(key::CHOMBO)?;
     let discarder = player.flag(key::DISCARDER)?;
+    let liable = player.flag(key::LIABLE)?;
     if !player.mahjong {
         let winner_only = [key::WINNING_TILE, key::HAN, key::FU, key::YAKUMAN, key::DORA, key::URA_DORA];
         let stray =
@@ -334,7 +340,7 @@ fn read_player(player: &PlayerInput, draw: bool) -> Result<Player, MancheError> 
         if tenpai && !draw {
             return Err(refuse(crate::msg!("riichi.error.tenpai_without_draw")));
         }
-        return Ok(Player { name: name.clone(), seat, riichi, tenpai, chombo, discarder, won: None });
+        return Ok(Player { name: name.clone(), seat, riichi, tenpai, chombo, discarder, liable, won: None });
     }
     if draw {
         return Err(MancheError::general(crate::msg!("riichi.error.draw_with_winner", name = name)));
@@ -342,8 +348,12 @@ fn read_player(player: &PlayerInput, draw: bool) -> Result<Player, MancheError> 
     if tenpai {
         return Err(refuse(crate::msg!("riichi.error.tenpai_without_draw")));
     }
+    if liable {
+        return Err(refuse(crate::msg!("riichi.error.liable_winner")));
+    }
     let value = read_value(player).map_err(refuse)?;
-    Ok(Player { name: name.clone(), seat, riichi, tenpai, chombo, discarder, won: Some(Won { value, flags }) })
+    let won = Some(Won { value, flags });
+    Ok(Player { name: name.clone(), seat, riichi, tenpai, chombo, discarder, liable, won })
 }
 
 /// Whether a field's value is set (neither null nor `false` nor an empty text).

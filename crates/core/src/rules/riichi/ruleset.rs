@@ -298,6 +298,7 @@ static ENTRY: EntryModel = EntryModel {
         field(key::YAKUMAN, FieldKind::Flag, crate::text_id!("riichi.field.yakuman"), Applies::Winner, ""),
         field(key::RIICHI, FieldKind::Flag, crate::text_id!("riichi.field.riichi"), Applies::Everyone, ""),
         field(key::DISCARDER, FieldKind::OnePlayer, crate::text_id!("riichi.field.discarder"), Applies::NotWinner, ""),
+        field(key::LIABLE, FieldKind::Flag, crate::text_id!("riichi.field.liable"), Applies::NotWinner, ""),
         field(key::TENPAI, FieldKind::Flag, crate::text_id!("riichi.field.tenpai"), Applies::NotWinner, ""),
         field(key::CHOMBO, FieldKind::Flag, crate::text_id!("riichi.field.chombo"), Applies::NotWinner, ""),
     ],

@@ -13,6 +13,7 @@ use super::evaluate::{Refusal, Score, evaluate};
 use super::input::{Conflict, RiichiKind, Situation, Win};
 use super::manche::{Hand, Player, Value, Won};
 use super::options::{Chombo, LeftoverPot, MultipleRon, RiichiOptions};
+use super::yaku::Yaku;
 
 /// A riichi deposit.
 pub const DEPOSIT: i64 = 1000;
@@ -71,6 +72,9 @@ pub fn settle(hand: &Hand, options: &RiichiOptions) -> Result<Settled, Problems>
     check_table(hand)?;
     let chombo: Vec<usize> = (0..hand.players.len()).filter(|&i| hand.players[i].chombo).collect();
     let winners: Vec<usize> = hand.winners().map(|(i, ..)| i).collect();
+    if let Some(p) = hand.players.iter().find(|p| p.liable).filter(|_| winners.is_empty()) {
+        return Err(MancheError::player(&p.name, crate::msg!("riichi.error.liable_without_yakuman")).into());
+    }
     if !chombo.is_empty() {
         if let Some(&w) = winners.first() {
             let why = crate::msg!("riichi.error.chombo_with_win");
@@ -184,11 +188,17 @@ fn wins(hand: &Hand, winners: &[usize], options: &RiichiOptions) -> Result<Settl
     if let Some(first) = paid.first_mut() {
         first.deposits = left;
     }
+    let liable = liability(hand, &paid)?;
     for winner in &paid {
-        for seat in Wind::ALL {
-            let amount = i64::from(winner.payments.pays[seat.index()]);
-            if let (true, Some(payer)) = (amount > 0, position_of(hand, seat)) {
-                settled.payments.push((payer, winner.player, amount));
+        match liable.filter(|&(w, _)| w == winner.player) {
+            Some((_, liable)) => settled.payments.extend(liable_payments(winner, liable, discarder)),
+            None => {
+                for seat in Wind::ALL {
+                    let amount = i64::from(winner.payments.pays[seat.index()]);
+                    if let (true, Some(payer)) = (amount > 0, position_of(hand, seat)) {
+                        settled.payments.push((payer, winner.player, amount));
+                    }
+                }
             }
         }
         if winner.deposits > 0 {
@@ -197,6 +207,41 @@ fn wins(hand: &Hand, winners: &[usize], options: &RiichiOptions) -> Result<Settl
     }
     settled.winners = paid;
     Ok(settled)
+}
+
+/// The winner whose big three dragons or big four winds a liable player (pao) pays for, and that player
+/// (RCR §3.3.9); `None` when nobody is marked liable.
+fn liability(hand: &Hand, paid: &[WinnerPaid]) -> Result<Option<(usize, usize)>, Problems> {
+    let marked: Vec<usize> = (0..hand.players.len()).filter(|&i| hand.players[i].liable).collect();
+    let liable = match marked.as_slice() {
+        [] => return Ok(None),
+        [one] => *one,
+        [_, second, ..] => {
+            let why = crate::msg!("riichi.error.two_liable");
+            return Err(MancheError::player(&hand.players[*second].name, why).into());
+        }
+    };
+    let pays_for = |w: &WinnerPaid| match &w.score {
+        Some(score) => score.yaku.iter().any(|y| matches!(y, Yaku::Daisangen | Yaku::Daisuushii)),
+        // A score sheet's yakuman: the referee who marks the liable player knows which it is.
+        None => w.limit == Some(Limit::Yakuman),
+    };
+    let Some(winner) = paid.iter().find(|w| pays_for(w)) else {
+        let why = crate::msg!("riichi.error.liable_without_yakuman");
+        return Err(MancheError::player(&hand.players[liable].name, why).into());
+    };
+    Ok(Some((winner.player, liable)))
+}
+
+/// What the liable player pays for `winner`: the whole value and the counters on a tsumo (or when he
+/// discarded); on another player's discard half the value, the discarder the other half and the counters.
+fn liable_payments(winner: &WinnerPaid, liable: usize, discarder: Option<usize>) -> Vec<(usize, usize, i64)> {
+    let value = i64::from(winner.payments.hand_value);
+    let counters = i64::from(winner.payments.honba);
+    match discarder {
+        Some(d) if d != liable => vec![(d, winner.player, value / 2 + counters), (liable, winner.player, value / 2)],
+        _ => vec![(liable, winner.player, value + counters)],
+    }
 }
 
 fn situation(hand: &Hand, player: &Player, won: &Won, discarder: Option<Wind>) -> Situation {
