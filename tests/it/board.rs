@@ -545,3 +545,33 @@ fn the_servers_password_is_in_no_page_no_header_and_nothing_the_board_says() {
         assert!(!answer.body.contains("postgres://"), "{path} names the database");
     }
 }
+
+/// A Riichi tournament on the board: its heading, the standings with the uma, and a player's card where an
+/// exhaustive draw that moved points shows them beside "void".
+#[test]
+fn a_riichi_tournament_shows_its_draws_payments_on_the_cards() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("riichi.db");
+    let id = {
+        let mut store = stecca::store::Store::open(&db).expect("store");
+        let size = stecca::desk::DemoSize { players: 8, sessions: 1, club_weight: 0.0, rules: "riichi" };
+        stecca::desk::create_demo(&mut store, size, 3, "R").expect("demo")
+    };
+    let store = stecca::store::Store::open(&db).expect("store");
+    let board = board_in_process(&db, Limits::default());
+    let front = get(board.address(), "/?lang=en");
+    assert_eq!(front.status, 200);
+    assert!(front.body.contains("Riichi — EMA rules (RCR 2016)"), "the ruleset in the heading");
+    // A draw in which the tenpai players were paid: its net shows on the player's card.
+    let draw = store
+        .seating(id)
+        .expect("seating")
+        .iter()
+        .flat_map(|t| store.table_manches(t.id).expect("manches"))
+        .find(|m| m.outcome.void && m.nets.iter().any(|&n| n != 0))
+        .expect("the demo holds a draw with noten payments");
+    let (name, net) = draw.outcome.net.iter().find(|(_, n)| *n != 0).expect("a payment");
+    let player = store.players(id).expect("players").into_iter().find(|p| &p.data.name == name).expect("player");
+    let card = get(board.address(), &format!("/player/{}?lang=en", player.id));
+    assert!(card.body.contains(&format!("void {net:+}")), "{name} {net:+} in {}", card.body);
+}

@@ -311,7 +311,10 @@ pub fn player(ctx: &Context<'_>, view: &BoardView, id: Id, card: &Card) -> Marku
                             td.n { (line.manche) }
                             td { (line.seat.name(ctx.lang)) }
                             td.n {
-                                @if line.void { (ctx.tr(text_id!("table.void"))) } @else { (format!("{:+}", line.net)) }
+                                // A void manche that still moved chips (a draw's payments) shows them.
+                                @if line.void && line.net == 0 { (ctx.tr(text_id!("table.void"))) }
+                                @else if line.void { (format!("{} {:+}", ctx.tr(text_id!("table.void")), line.net)) }
+                                @else { (format!("{:+}", line.net)) }
                             }
                             td.n { (line.total) }
                         }
