@@ -233,7 +233,7 @@ pub enum RankingMethod {
     /// Placement points per session table, then total points.
     PlacementPoints,
     /// Total points with each session table's placement points added to them (a bonus in points for the
-    /// places at the table, such as Riichi's uma), ties sharing the places' points.
+    /// places at the table, as a ruleset may declare), ties sharing the places' points.
     PointsWithPlacement,
 }
 

@@ -1,5 +1,5 @@
--- Points a manche takes off a player's tournament result without moving chips at the table (a ruleset's
--- penalty scored with the hand, as Riichi's chombo is in a tournament): summed into the standings' penalties.
+-- Points a manche takes off a player's tournament result without moving chips at the table (a penalty a
+-- ruleset scores with the hand): summed into the standings' penalties.
 -- Zero for every manche saved before.
 
 ALTER TABLE manche_net ADD COLUMN penalty INTEGER NOT NULL DEFAULT 0 CHECK (penalty >= 0);

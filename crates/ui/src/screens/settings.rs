@@ -153,7 +153,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             // One value per seat of the ruleset's table (a new ruleset's extra places start at 0).
             let seats = crate::rules::ruleset(&s.rules).map_or(s.placement.len(), |r| r.table_size());
             s.placement.resize(seats, "0".to_owned());
-            // Placement points in points (an uma of −15000) need wider fields than 4-2-1-0.
+            // Placement points in points (a bonus of −15000) need wider fields than 4-2-1-0.
             let width = if s.placement.iter().any(|v| v.chars().count() > 3) { 64.0 } else { 32.0 };
             ui.horizontal(|ui| {
                 for (i, value) in s.placement.iter_mut().enumerate() {
