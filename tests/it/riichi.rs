@@ -197,3 +197,23 @@ fn games_by_their_totals(mut store: Store) {
     assert_eq!(points(&names[2]), 0);
     assert_eq!(points(&names[3]), -20_000 - 15_000 - 20_000, "last, and a chombo");
 }
+
+/// A script names the players as registered whatever the case and however an accent was typed.
+#[test]
+fn a_script_names_players_whatever_the_case_and_the_accents_typing() {
+    let mut store = Store::open_in_memory().expect("open");
+    let settings = TournamentSettings { name: "Riichi".into(), sessions: 1, ..TournamentSettings::for_rules("riichi") };
+    let id = desk::create_tournament(&mut store, &settings, "R").expect("create");
+    for name in ["Ànna", "Bruno", "Carla", "Dario"] {
+        store.add_player(id, &PlayerData { name: name.into(), ..PlayerData::default() }, "R").expect("player");
+    }
+    desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    let script: stecca::rules::MancheInput =
+        serde_json::from_value(json!({"rules": "riichi", "void": true, "players": [
+        {"name": "A\u{300}nna", "tenpai": true}, {"name": "BRUNO"}, {"name": "carla"}, {"name": " Dario "}]}))
+        .expect("input");
+    let at = desk::TableAddress { tournament: id, session: 1, table: 1 };
+    let entered = desk::enter_manche(&mut store, at, None, &script, "R").expect("entered");
+    let anna = entered.nets.iter().find(|(name, _)| name == "Ànna").expect("the registered spelling");
+    assert_eq!(anna.1, 3000, "tenpai alone");
+}

@@ -139,7 +139,9 @@ fn enter_once(
     }
     let mut ordered = Vec::with_capacity(names.len());
     for (position, name) in names.iter().enumerate() {
-        let mut matching = input.players.iter().filter(|p| p.name.trim() == *name);
+        // Named as registered, whatever the case and however an accent was typed (the names' own key).
+        let key = crate::tournament::name_key(name);
+        let mut matching = input.players.iter().filter(|p| crate::tournament::name_key(&p.name) == key);
         let (Some(player), None) = (matching.next(), matching.next()) else {
             return Err(refused(msg!(
                 "error.enter.name_once",
@@ -174,7 +176,7 @@ fn enter_once(
                 dealer = dealer
             )));
         }
-        ordered.push(player.clone());
+        ordered.push(crate::rules::PlayerInput { name: (*name).to_owned(), ..player.clone() });
     }
     let ordered = MancheInput { players: ordered, ..input.clone() };
     // What the ruleset refuses in the script's own words (a field it has no use for, a value of the wrong
