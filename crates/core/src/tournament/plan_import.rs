@@ -134,7 +134,7 @@ impl<'a> Roster<'a> {
             if !p.federation_id.is_empty() {
                 roster.by_number.entry(p.federation_id.to_lowercase()).or_default().push(p);
             }
-            roster.by_name.entry(p.name.trim().to_lowercase()).or_default().push(p);
+            roster.by_name.entry(super::name_key(&p.name)).or_default().push(p);
         }
         roster
     }
@@ -145,7 +145,7 @@ impl<'a> Roster<'a> {
             return Err(msg!("error.plan_import.no_player"));
         }
         let lower = token.to_lowercase();
-        let found = self.by_number.get(&lower).or_else(|| self.by_name.get(&lower));
+        let found = self.by_number.get(&lower).or_else(|| self.by_name.get(&super::name_key(token)));
         match found.map(Vec::as_slice).unwrap_or_default() {
             [] => Err(msg!("error.plan_import.unknown_player", player = token)),
             [one] if one.withdrawn => Err(msg!("error.plan_import.withdrawn", player = one.name)),
@@ -274,6 +274,16 @@ mod tests {
         assert_eq!(plan.first, 1);
         assert_eq!(plan.sessions[0], vec![vec![100, 101, 102, 103], vec![104, 105, 106, 107]]);
         assert_eq!(plan.sessions[1], vec![vec![100, 101, 102, 107], vec![104, 105, 106, 103]]);
+    }
+
+    #[test]
+    fn a_name_is_found_however_its_accent_was_typed() {
+        let mut roster = players(4);
+        roster[0].name = "Ànna".into();
+        let text =
+            "session,table,seat,player\n1,1,1,A\u{300}NNA\n1,1,2,Giocatore 1\n1,1,3,Giocatore 2\n1,1,4,Giocatore 3\n";
+        let plan = parse_plan_csv(text, &roster, 1, TableSizes::exactly(4)).expect("read");
+        assert_eq!(plan.sessions[0], vec![vec![100, 101, 102, 103]]);
     }
 
     #[test]
