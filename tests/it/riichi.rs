@@ -217,3 +217,28 @@ fn a_script_names_players_whatever_the_case_and_the_accents_typing() {
     let anna = entered.nets.iter().find(|(name, _)| name == "Ànna").expect("the registered spelling");
     assert_eq!(anna.1, 3000, "tenpai alone");
 }
+
+/// A Riichi tournament printed and exported: score sheets with a row for each of a game's likely repeats and
+/// the han and fu columns, the standings with the ruleset and the uma, the manches with their draws.
+#[test]
+fn a_riichi_tournament_is_printed_and_exported() {
+    use crate::export::{flat, pdf_pages};
+    use stecca::export::{Format, What, export};
+    use stecca::i18n::Lang;
+    let mut store = Store::open_in_memory().expect("open");
+    let size = desk::DemoSize { players: 8, sessions: 1, club_weight: 0.0, rules: "riichi" };
+    let id = desk::create_demo(&mut store, size, 11, "demo").expect("demo");
+    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::En, None).expect("sheets"));
+    let sheet = flat(&sheets[0]);
+    for needle in ["Han", "Fu", "Tsumo", "Riichi — EMA rules (RCR 2016)", "12"] {
+        assert!(sheet.contains(needle), "{needle} in {sheet}");
+    }
+    assert!(!sheet.contains(" 13 "), "8 counted hands and half again: 12 rows");
+    let standings = desk::standings(&store, id).expect("standings");
+    assert_eq!(standings.iter().map(|r| r.points).sum::<i64>(), 0, "the uma sums to zero, as the nets do");
+    let csv = String::from_utf8(export(&store, id, What::Standings, Format::Csv, Lang::En, None).expect("csv"))
+        .expect("utf-8");
+    assert!(csv.lines().nth(1).is_some_and(|l| l.ends_with(",riichi,RCR 2016")), "{csv}");
+    let pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::En, None).expect("pdf"));
+    assert!(flat(&pdf[0]).contains(&standings[0].player.name));
+}

@@ -260,10 +260,13 @@ pub fn seating(s: &Snapshot, lang: Lang, board: Option<&str>) -> Result<Vec<u8>,
 /// manche to fill by hand, totals and signatures.
 pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     let mut w = new_writer(s, lang, &lang.tr(text_id!("pdf.scoresheet")))?;
-    let manches = s.tournament.settings.manches_per_session;
     let settings = &s.tournament.settings;
     let ruleset = settings.ruleset();
     let east_passes = s.rules.deal_always_passes();
+    // Where the deal may stay, a session holds more manches than it counts (a dealer's repeats): half again
+    // as many rows.
+    let counted = settings.manches_per_session;
+    let manches = if east_passes { counted } else { counted + counted.div_ceil(2) };
     let fact_columns = s.rules.entry_model().sheet_columns(text_id!("pdf.winner"));
     let has_facts = !fact_columns.is_empty();
     let seat_model = ruleset.seat_model();
