@@ -8,7 +8,9 @@ use std::sync::Arc;
 use crate::rules::{CarryFrom, Fields, MancheFrame, Rotation, RulesInForce};
 use crate::rules::{MancheInput, MancheOutcome};
 use crate::store::{Save, SaveKind, SeatedTable, Store, StoredManche};
-use crate::tournament::{EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds};
+use crate::tournament::{
+    EntryErrors, Id, MancheEntry, MancheWinds, TablePlayer, TournamentSettings, manche_winds_reseated,
+};
 
 /// Everything the table view and the manche entry need.
 #[derive(Clone, Debug)]
@@ -38,7 +40,7 @@ impl TableState {
     pub fn winds(&self, number: u32) -> MancheWinds {
         let before = number.saturating_sub(1) as usize;
         let previous = &self.rotations[..before.min(self.rotations.len())];
-        manche_winds(self.table.start_round_wind, previous, self.players.len())
+        manche_winds_reseated(self.table.start_round_wind, previous, self.players.len(), self.rules.round_seating())
     }
 
     /// Whether manche `number`, scoring `outcome`, leaves the deal where the stored manche left it: the same
@@ -47,7 +49,9 @@ impl TableState {
         let before = number.saturating_sub(1) as usize;
         let mut rotations = self.rotations[..before.min(self.rotations.len())].to_vec();
         rotations.push(self.rules.rotation(outcome));
-        manche_winds(self.table.start_round_wind, &rotations, self.players.len()) == self.winds(number + 1)
+        let seating = self.rules.round_seating();
+        manche_winds_reseated(self.table.start_round_wind, &rotations, self.players.len(), seating)
+            == self.winds(number + 1)
     }
 
     /// Whether manche `number` is the session's last deal: the session ends if the deal passes after it.
@@ -102,6 +106,7 @@ impl TableState {
             round_wind: self.settings.ruleset().seat_model().has_winds().then_some(winds.round_wind),
             seat_winds: self.settings.ruleset().seat_model().has_seat_winds(),
             carried: self.carried_into(number),
+            reseated: if winds.reseated.is_some() { winds.seat_winds() } else { Vec::new() },
         }
     }
 
@@ -335,5 +340,10 @@ fn rotations(rules: &dyn RulesInForce, manches: &[StoredManche]) -> Vec<Rotation
 
 /// The winds at `table` once all of `manches` are played: `passes` is what its session counts.
 pub fn winds_after(rules: &dyn RulesInForce, table: &SeatedTable, manches: &[StoredManche]) -> MancheWinds {
-    manche_winds(table.start_round_wind, &rotations(rules, manches), table.players.len())
+    manche_winds_reseated(
+        table.start_round_wind,
+        &rotations(rules, manches),
+        table.players.len(),
+        rules.round_seating(),
+    )
 }

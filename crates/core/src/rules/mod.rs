@@ -291,11 +291,17 @@ pub struct MancheFrame {
     /// empty for rulesets whose hands stand alone. The desk fills them into the manche, as it fills the
     /// winds, and a script that gives them must give the same.
     pub carried: Fields,
+    /// Each position's seat wind where the ruleset reseats the players at each round (so that the winds are
+    /// no turn of the positions); empty otherwise.
+    pub reseated: Vec<Wind>,
 }
 
 impl MancheFrame {
-    /// The seat wind of `position` this manche (winds turn with the deal).
+    /// The seat wind of `position` this manche (winds turn with the deal, or as the ruleset reseats).
     pub fn seat_wind(&self, position: usize) -> Wind {
+        if let Some(&wind) = self.reseated.get(position) {
+            return wind;
+        }
         let n = self.names.len().max(1);
         Wind::ALL[(position + n - self.dealer % n) % n % 4]
     }

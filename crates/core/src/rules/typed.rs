@@ -85,6 +85,11 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     fn rotation(&self, options: &Self::Options, outcome: &MancheOutcome) -> Rotation;
     /// Whether the deal passes after every manche whatever happens.
     fn deal_always_passes(&self, options: &Self::Options) -> bool;
+    /// How the players of a table of four are reseated at the start of each round (each position's seat
+    /// wind, round by round); `None` (the default): the seats turn with the deal only.
+    fn round_seating(&self, _options: &Self::Options) -> Option<&'static [[crate::tiles::Wind; 4]]> {
+        None
+    }
     /// Whether each manche's nets are the chips its payments move (between players and the table's pot), as the
     /// adapter checks after every score; `false` for a ruleset whose manches award points that nobody pays.
     fn nets_are_payments(&self, _options: &Self::Options) -> bool {
@@ -126,6 +131,8 @@ pub trait RulesInForce: Debug + Send + Sync {
     fn entry_model(&self) -> &'static EntryModel;
     /// Who deals the manche after `outcome`.
     fn rotation(&self, outcome: &MancheOutcome) -> Rotation;
+    /// How the players are reseated at the start of each round (see [`TypedRuleset::round_seating`]).
+    fn round_seating(&self) -> Option<&'static [[crate::tiles::Wind; 4]]>;
     /// Whether the deal passes after every manche whatever happens (so that a score sheet can print each
     /// manche's dealer in advance).
     fn deal_always_passes(&self) -> bool;
@@ -161,6 +168,10 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
 
     fn deal_always_passes(&self) -> bool {
         self.rules.deal_always_passes(&self.options)
+    }
+
+    fn round_seating(&self) -> Option<&'static [[crate::tiles::Wind; 4]]> {
+        self.rules.round_seating(&self.options)
     }
 
     fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput {

@@ -15,7 +15,7 @@ pub use plan_import::{ImportedPlan, PLAN_COLUMNS, PlanPlayer, parse_plan_csv};
 pub use registration::{ImportRow, PlayerData, name_key, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
 pub use standings::{PlayerRecord, StandingRow, TableResult, standings};
-pub use winds::{MancheWinds, manche_winds};
+pub use winds::{MancheWinds, RoundSeating, manche_winds, manche_winds_reseated};
 
 /// A database id (player, table, tournament).
 pub type Id = i64;

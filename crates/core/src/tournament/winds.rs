@@ -22,24 +22,54 @@ pub struct MancheWinds {
     pub seats: usize,
     /// A manche before ended the session ([`Rotation::End`]): there is no manche after it.
     pub ended: bool,
+    /// Where the ruleset reseats the players at each round: each position's seat wind when this manche's
+    /// round began, and the passes of the deal since. `None`: the seats turn with the deal only.
+    pub reseated: Option<([Wind; 4], u32)>,
 }
 
 impl MancheWinds {
     /// The seat wind of a position this manche.
     pub fn seat_wind(&self, position: usize) -> Wind {
+        if let Some((at_round, passes)) = self.reseated {
+            // Each pass of the deal moves every seat one wind back (South deals next: South becomes East).
+            let start = at_round[position % 4].index();
+            return Wind::ALL[(start + 4 - passes as usize % 4) % 4];
+        }
         let seats = self.seats.max(1);
         Wind::ALL[(position + seats - self.east_position % seats) % seats % Wind::ALL.len()]
     }
 
     /// The position that has this seat wind this manche.
     pub fn position_of(&self, wind: Wind) -> usize {
+        if self.reseated.is_some() {
+            return (0..self.seats).find(|&p| self.seat_wind(p) == wind).unwrap_or(0);
+        }
         (self.east_position + wind.index()) % self.seats.max(1)
     }
+
+    /// Every position's seat wind this manche, in position order.
+    pub fn seat_winds(&self) -> Vec<Wind> {
+        (0..self.seats).map(|p| self.seat_wind(p)).collect()
+    }
 }
+
+/// How a ruleset reseats a table of four at the start of each round: each position's seat wind, round by round
+/// (the first round's first; the list repeats). Positions keep their order in every other respect.
+pub type RoundSeating = &'static [[Wind; 4]];
 
 /// The winds of the manche that follows `previous` (each earlier manche's rotation) at a table of `seats`
 /// players that started with `start_round`.
 pub fn manche_winds(start_round: Wind, previous: &[Rotation], seats: usize) -> MancheWinds {
+    manche_winds_reseated(start_round, previous, seats, None)
+}
+
+/// [`manche_winds`] for a ruleset that reseats the players at each round (`reseating`, at a table of four).
+pub fn manche_winds_reseated(
+    start_round: Wind,
+    previous: &[Rotation],
+    seats: usize,
+    reseating: Option<RoundSeating>,
+) -> MancheWinds {
     let seats = seats.max(1);
     let (mut east_position, mut passes, mut ended) = (0, 0u32, false);
     for rotation in previous {
@@ -55,7 +85,15 @@ pub fn manche_winds(start_round: Wind, previous: &[Rotation], seats: usize) -> M
         passes += 1;
     }
     let round_wind = Wind::ALL[(start_round.index() + passes as usize / seats) % Wind::ALL.len()];
-    MancheWinds { round_wind, east_position, passes, seats, ended }
+    let reseated = reseating.filter(|table| seats == 4 && !table.is_empty()).map(|table| {
+        let round = passes as usize / seats;
+        (table[round % table.len()], passes % seats as u32)
+    });
+    let mut winds = MancheWinds { round_wind, east_position, passes, seats, ended, reseated };
+    if reseated.is_some() {
+        winds.east_position = winds.position_of(Wind::East);
+    }
+    winds
 }
 
 #[cfg(test)]
@@ -86,6 +124,34 @@ mod tests {
         assert!(winds.ended);
         assert_eq!((winds.east_position, winds.passes), (1, 1), "the deal did not pass again");
         assert!(!manche_winds(Wind::East, &[PASS, STAY], 4).ended);
+    }
+
+    /// The MCR's reseating table (App. 4): players 1–4 by round.
+    const RESEAT: [[Wind; 4]; 4] = {
+        use Wind::{East as E, North as N, South as S, West as W};
+        [[E, S, W, N], [S, E, N, W], [N, W, E, S], [W, N, S, E]]
+    };
+
+    #[test]
+    fn a_ruleset_that_reseats_at_each_round_moves_the_seats_then_turns_them_with_the_deal() {
+        use Wind::{East as E, North as N, South as S, West as W};
+        let at = |passes: usize| manche_winds_reseated(Wind::East, &vec![PASS; passes], 4, Some(&RESEAT));
+        assert_eq!(at(0).seat_winds(), [E, S, W, N]);
+        assert_eq!(at(1).seat_winds(), [N, E, S, W], "the deal passes to South (position 1)");
+        assert_eq!(at(1).east_position, 1);
+        assert_eq!(at(4).seat_winds(), [S, E, N, W], "the South round: reseated");
+        assert_eq!((at(4).round_wind, at(4).east_position), (Wind::South, 1));
+        assert_eq!(at(5).seat_winds(), [E, N, W, S]);
+        assert_eq!(at(8).seat_winds(), [N, W, E, S]);
+        assert_eq!(at(12).seat_winds(), [W, N, S, E]);
+        for passes in 0..16 {
+            let winds = at(passes);
+            let mut seen = winds.seat_winds();
+            seen.sort();
+            assert_eq!(seen, [E, S, W, N], "each wind once at {passes}");
+            assert_eq!(winds.seat_wind(winds.east_position), E);
+        }
+        assert_eq!(manche_winds(Wind::East, &[PASS; 4], 4).seat_winds(), [E, S, W, N], "no reseating: as before");
     }
 
     #[test]

@@ -411,6 +411,7 @@ fn a_random_hand_of_every_frame_scores() {
             }),
             seat_winds: true,
             carried: rules.carry(&CarryFrom::FIRST),
+            reseated: Vec::new(),
         };
         let manche = rules.random_manche(seed, &frame);
         let outcome = score_manche(&manche)

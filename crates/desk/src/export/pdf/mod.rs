@@ -11,7 +11,7 @@ use super::Snapshot;
 use crate::i18n::Lang;
 use crate::msg;
 use crate::rules::{FactKind, FieldKind, Rotation, SeatLabel};
-use crate::tournament::{Id, RankingMethod, manche_winds};
+use crate::tournament::{Id, RankingMethod, manche_winds_reseated};
 
 const BODY: f32 = 9.0;
 const ROW: f32 = 5.2;
@@ -343,7 +343,8 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             // In tournament rotation every manche's winds are known in advance; in club rotation they depend on
             // the results, so only the first manche is printed.
             if east_passes || m == 0 {
-                let winds = manche_winds(table.start_round_wind, &vec![Rotation::Pass; m as usize], seats);
+                let passes = vec![Rotation::Pass; m as usize];
+                let winds = manche_winds_reseated(table.start_round_wind, &passes, seats, s.rules.round_seating());
                 let east = table.players.get(winds.east_position).map_or("", |&p| s.name(p));
                 let who = if seat_model.has_winds() {
                     format!("{} · {}", winds.round_wind.name(lang), east)
