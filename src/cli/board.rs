@@ -1,4 +1,4 @@
-//! `stecca board --db DB [--tournament ID] [--listen ADDRESS:PORT]`: serves the hall's board (standings, seating,
+//! `stecca board --db DB [--tournament ID] [--listen ADDRESS:PORT] [--per-client N]`: serves the hall's board (standings, seating,
 //! players' cards) until stopped with Ctrl+C.
 
 use std::net::SocketAddr;
@@ -18,6 +18,11 @@ pub struct BoardArgs {
     /// is on, the hall's included.
     #[arg(long, value_name = "ADDRESS:PORT", default_value_t = stecca_board::DEFAULT_LISTEN)]
     pub listen: SocketAddr,
+    /// Connections served at once to one client address (8 by default: a browser opens up to 6). A hall whose
+    /// phones reach the board through one router's address (NAT) needs more: up to the 512 of all clients.
+    #[arg(long, value_name = "N", default_value_t = 8,
+          value_parser = clap::value_parser!(u16).range(1..=512))]
+    pub per_client: u16,
 }
 
 /// Runs `stecca board`: checks the database and the tournament, then serves until the process is stopped.
@@ -31,9 +36,11 @@ pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
             desk.tournament(newest.id)?
         }
     };
+    let limits = stecca_board::Limits { per_client: usize::from(args.per_client), ..stecca_board::Limits::default() };
     let options = stecca_board::Options {
         listen: args.listen,
         tournament: Some(tournament.id),
+        limits,
         ..stecca_board::Options::default()
     };
     // The desk opened for the checks becomes the board's own.

@@ -575,3 +575,25 @@ fn a_riichi_tournament_shows_its_draws_payments_on_the_cards() {
     let card = get(board.address(), &format!("/player/{}?lang=en", player.id));
     assert!(card.body.contains(&format!("void {net:+}")), "{name} {net:+} in {}", card.body);
 }
+
+/// `stecca board --per-client N`: a hall whose phones share a router's address lets one address hold more
+/// connections; the default is the server's own.
+#[test]
+fn the_limit_per_client_is_set_on_the_command_line() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    seated_tournament(&db, 8, 1);
+    let db = db.to_str().expect("path");
+    let board = start_board(db, &["--per-client", "12"]);
+    let held: Vec<TcpStream> = (0..11).map(|_| connect_from("127.0.0.1", board.address)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(get(board.address, "/").status, 200, "the twelfth from one address is served");
+    drop(held);
+    drop(board);
+    let board = start_board(db, &[]);
+    let held: Vec<TcpStream> =
+        (0..Limits::default().per_client).map(|_| connect_from("127.0.0.1", board.address)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(get(board.address, "/").status, 503, "the default limit is the server's");
+    drop(held);
+}
