@@ -24,6 +24,15 @@ fn places_are_ordinals_in_each_language() {
 }
 
 #[test]
+fn the_boards_counts_agree_in_both_languages() {
+    assert_eq!(msg!("board.shown", shown = 1, total = 1).render(Lang::En), "1 of 1 player");
+    assert_eq!(msg!("board.shown", shown = 1, total = 12).render(Lang::It), "1 di 12 giocatori");
+    assert_eq!(msg!("board.card", name = "Anna", place = 3, points = 1).render(Lang::En), "Anna: place 3, 1 point");
+    assert_eq!(msg!("board.card", name = "Anna", place = 3, points = 1).render(Lang::It), "Anna: 3º posto, 1 punto");
+    assert_eq!(msg!("board.card", name = "Anna", place = 1, points = 40).render(Lang::It), "Anna: 1º posto, 40 punti");
+}
+
+#[test]
 fn the_compiled_table_is_sorted_and_complete_in_both_languages() {
     assert!(table::TEXTS.len() > 500, "only {} texts compiled", table::TEXTS.len());
     assert!(table::TEXTS.windows(2).all(|w| w[0].key < w[1].key), "sorted, no key twice");
