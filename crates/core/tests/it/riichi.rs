@@ -521,3 +521,43 @@ fn the_player_liable_for_big_three_dragons_pays_as_the_rcr_says() {
     let draw = hand(&[("Dario", json!({"liable": true}))], json!({"void": true}));
     assert_eq!(refused(&draw).player.as_deref(), Some("Dario"));
 }
+
+#[test]
+fn renhou_is_a_flat_mangan_or_the_hands_own_higher_value() {
+    // Bruno wins on Anna's discard before his first draw.
+    let renhou = |tiles: &str, win: &str, extra: Value| {
+        hand(
+            &[
+                ("Bruno", json!({"hand": tiles, "mahjong": true, "winning_tile": win, "win": ["dealt_hand"]})),
+                ("Anna", json!({"discarder": true})),
+            ],
+            extra,
+        )
+    };
+    // No other yaku at all: renhou is the yaku, a mangan.
+    let plain = score(&renhou("123c 456c 789d 11b 55b", "5b", json!({})));
+    assert_eq!(paid(&plain, "Anna", "Bruno"), 8000);
+    assert_eq!(figure(&plain, 1, "limit"), json!("mangan"));
+    let lines: Vec<String> = plain.players[1].items.iter().map(|i| i.label.render(Lang::En)).collect();
+    assert_eq!(lines[0], "Renhou (blessing of man): a flat mangan", "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("Dora")), "nothing adds to it: {lines:?}");
+    // Its own value is higher (chinitsu, pinfu, iipeikou... a baiman): that is paid instead.
+    let own = score(&renhou("112233456789c 9c", "9c", json!({})));
+    assert!(paid(&own, "Anna", "Bruno") > 8000, "{:?}", own.payments);
+    // Renhou and dora: the dora do not add to the mangan.
+    assert_eq!(paid(&score(&renhou("123c 456c 789d 11b 55b", "5b", json!({"dora": ["4b"]}))), "Anna", "Bruno"), 8000);
+    // The dealer's first-draw win is tenhou, a tsumo: on a discard it is refused.
+    let dealer = hand(
+        &[
+            (
+                "Anna",
+                json!({"hand": "123c 456c 789d 11b 55b", "mahjong": true, "winning_tile": "5b", "win": ["dealt_hand"]}),
+            ),
+            ("Bruno", json!({"discarder": true})),
+        ],
+        json!({}),
+    );
+    assert_eq!(refused(&dealer).player.as_deref(), Some("Anna"));
+    let open = renhou("[123c] 456c 789d 11b 55b", "5b", json!({}));
+    assert_eq!(refused(&open).player.as_deref(), Some("Bruno"), "a call before it");
+}

@@ -11,7 +11,7 @@ use super::input::{Conflict, Options, RiichiKind, Situation, Win, WinningHand};
 use super::reading::Wait;
 use super::reading::{Reading, for_each_reading};
 use super::tiles::{dora_after, five};
-use super::yaku::{self, HandFacts, YAKUMAN_HAN, YakuList};
+use super::yaku::{self, HandFacts, RENHOU_HAN, YAKUMAN_HAN, Yaku, YakuList};
 
 /// Why a win cannot be scored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -77,6 +77,9 @@ pub struct Score {
 pub fn evaluate(hand: &WinningHand, situation: &Situation, options: &Options) -> Result<Score, Refusal> {
     check_tiles(hand, situation, options)?;
     check_situation(hand, situation).map_err(Refusal::Conflict)?;
+    if situation.renhou {
+        return renhou(hand, situation, options);
+    }
     let facts = HandFacts::of(hand);
     let bonus = Bonus::of(hand, situation, options);
     let mut best: Option<Score> = None;
@@ -92,6 +95,40 @@ pub fn evaluate(hand: &WinningHand, situation: &Situation, options: &Options) ->
         }
     });
     best.ok_or(if complete { Refusal::NoYaku } else { Refusal::NotComplete })
+}
+
+/// Renhou pays a flat mangan, adding to no other yaku and no dora (RCR §4.2.4); the winner gets the higher of
+/// that and the hand's own value without it (the digest's Interpretation: a renhou yakuman pays the yakuman).
+fn renhou(hand: &WinningHand, situation: &Situation, options: &Options) -> Result<Score, Refusal> {
+    let own = evaluate(hand, &Situation { renhou: false, ..situation.clone() }, options);
+    if let Ok(own) = &own
+        && own.basic_points > Limit::Mangan.basic_points()
+    {
+        return Ok(own.clone());
+    }
+    let mut complete = false;
+    for_each_reading(hand, |_| complete = true);
+    if !complete {
+        return Err(Refusal::NotComplete);
+    }
+    let basic_points = Limit::Mangan.basic_points();
+    let mut yaku = YakuList::new();
+    yaku.push(Yaku::Renhou);
+    Ok(Score {
+        yaku,
+        open: false,
+        dora: 0,
+        ura_dora: 0,
+        red_fives: 0,
+        han: RENHOU_HAN,
+        yakuman: 0,
+        fu: 0,
+        fu_parts: FuParts::new(),
+        wait: None,
+        limit: Some(Limit::Mangan),
+        basic_points,
+        payments: cost::payments(basic_points, situation),
+    })
 }
 
 /// Dora, ura dora and red fives of the hand (the same in every reading).
@@ -196,6 +233,7 @@ fn check_situation(hand: &WinningHand, s: &Situation) -> Result<(), Conflict> {
         (s.tenhou && (!s.is_dealer() || s.chiihou), Conflict::FirstDraw),
         (s.chiihou && s.is_dealer(), Conflict::FirstDraw),
         ((s.tenhou || s.chiihou) && (!tsumo || !hand.melds.is_empty()), Conflict::FirstDraw),
+        (s.renhou && (s.is_dealer() || tsumo || !hand.melds.is_empty() || s.tenhou || s.chiihou), Conflict::FirstDraw),
         (s.win == Win::Ron { discarder: s.seat }, Conflict::RonFromOwnSeat),
         (!s.ura_indicators.is_empty() && !riichi, Conflict::UraDora),
         (s.ura_indicators.len() > s.dora_indicators.len(), Conflict::UraDora),

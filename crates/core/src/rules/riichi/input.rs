@@ -108,6 +108,8 @@ pub struct Situation {
     pub tenhou: bool,
     /// A non-dealer's tsumo on the first uninterrupted draw (chiihou).
     pub chiihou: bool,
+    /// A non-dealer's ron before his first draw, with no call before it (renhou).
+    pub renhou: bool,
     /// Dora indicators shown (kan dora included).
     pub dora_indicators: ArrayVec<Tile, 5>,
     /// Ura-dora indicators (only with riichi).
@@ -133,6 +135,7 @@ impl Situation {
             chankan: false,
             tenhou: false,
             chiihou: false,
+            renhou: false,
             dora_indicators: ArrayVec::new(),
             ura_indicators: ArrayVec::new(),
             honba: 0,

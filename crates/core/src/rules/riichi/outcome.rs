@@ -219,6 +219,7 @@ pub fn yaku_id(yaku: Yaku) -> &'static str {
         Junchan => crate::text_id!("riichi.yaku.junchan"),
         Ryanpeikou => crate::text_id!("riichi.yaku.ryanpeikou"),
         Chinitsu => crate::text_id!("riichi.yaku.chinitsu"),
+        Renhou => crate::text_id!("riichi.yaku.renhou"),
         Kokushi => crate::text_id!("riichi.yaku.kokushi"),
         Suuankou => crate::text_id!("riichi.yaku.suuankou"),
         Daisangen => crate::text_id!("riichi.yaku.daisangen"),

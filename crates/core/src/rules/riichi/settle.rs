@@ -259,7 +259,9 @@ fn situation(hand: &Hand, player: &Player, won: &Won, discarder: Option<Wind>) -
     situation.rinshan = flags.kong_replacement;
     situation.chankan = flags.robbing_kong;
     situation.tenhou = flags.dealt_hand && player.seat == Wind::East;
-    situation.chiihou = flags.dealt_hand && player.seat != Wind::East;
+    // A non-dealer's first-draw win is chiihou on a tsumo, renhou on a discard.
+    situation.chiihou = flags.dealt_hand && player.seat != Wind::East && flags.self_drawn;
+    situation.renhou = flags.dealt_hand && player.seat != Wind::East && !flags.self_drawn;
     situation.dora_indicators = hand.dora.clone();
     if player.riichi != RiichiKind::None {
         situation.ura_indicators = hand.ura_dora.clone();

@@ -72,6 +72,9 @@ pub enum Yaku {
     Ryanpeikou,
     /// One suit only (6, open 5).
     Chinitsu,
+    /// Renhou: a non-dealer's ron before his first draw, paid as a flat mangan alone (RCR §4.2.4); listed
+    /// alone, with 5 han for the mangan it pays.
+    Renhou,
     /// Yakuman: thirteen orphans.
     Kokushi,
     /// Yakuman: four concealed pungs.
@@ -101,6 +104,9 @@ pub enum Yaku {
 /// Han of a yakuman in the count (one yakuman, whatever else the hand holds: RCR 2016).
 pub const YAKUMAN_HAN: u8 = 13;
 
+/// Han shown for renhou: the 5 of the mangan it pays (it adds to nothing).
+pub const RENHOU_HAN: u8 = 5;
+
 impl Yaku {
     /// A yakuman.
     pub fn is_yakuman(self) -> bool {
@@ -118,6 +124,7 @@ impl Yaku {
             Honitsu | Junchan => 3 - u8::from(open),
             Ryanpeikou => 3,
             Chinitsu => 6 - u8::from(open),
+            Renhou => RENHOU_HAN,
             _ => YAKUMAN_HAN,
         }
     }
