@@ -1,5 +1,8 @@
 //! Engine speed: (a) validate + score + settle one full FIMJ manche, (b) decompose a complete 14-tile hand,
-//! (c) the whole `stecca score` path for one manche (JSON in, JSON out). Run: `cargo bench --bench engine`.
+//! (c) the whole `stecca score` path for one manche (JSON in, JSON out), (d) one Riichi win evaluated (the
+//! random wins of the differential test against the `mahjong` library, whose own time on the same kind of
+//! hands `docs/measurements.md` gives) and one Riichi hand through the whole path. Run:
+//! `cargo bench --bench engine`.
 
 #![allow(
     clippy::unwrap_used,
@@ -63,5 +66,41 @@ fn bench_decompose(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_manche, bench_decompose);
+fn bench_riichi(c: &mut Criterion) {
+    use stecca::rules::riichi::{evaluate, random::random_win};
+    let mut rng = stecca::rng::Rng::new(2016);
+    let wins: Vec<_> = (0..4096).map(|_| random_win(&mut rng)).collect();
+    let mut group = c.benchmark_group("riichi");
+    group.throughput(Throughput::Elements(1));
+    let mut k = 0;
+    group.bench_function("evaluate_win", |b| {
+        b.iter(|| {
+            k = (k + 1) % wins.len();
+            let win = &wins[k];
+            black_box(evaluate(black_box(&win.hand), &win.situation, &win.options).is_ok())
+        })
+    });
+    let rules = stecca::rules::ruleset("riichi").expect("riichi").in_force(&serde_json::json!({})).expect("rules");
+    let frame = stecca::rules::MancheFrame {
+        names: ["Anna", "Bruno", "Carla", "Dario"].map(String::from).to_vec(),
+        round_wind: Some(stecca::tiles::Wind::East),
+        seat_winds: true,
+        carried: rules.carry(&stecca::rules::CarryFrom::FIRST),
+        ..stecca::rules::MancheFrame::default()
+    };
+    let texts: Vec<String> =
+        (0..1024).map(|seed| serde_json::to_string(&rules.random_manche(seed, &frame)).unwrap_or_default()).collect();
+    group.bench_function("score_json_hand", |b| {
+        b.iter(|| {
+            k = (k + 1) % texts.len();
+            let input: stecca::rules::MancheInput =
+                serde_json::from_str(black_box(&texts[k])).unwrap_or_else(|e| panic!("{e}"));
+            let outcome = stecca::rules::score_manche(&input).unwrap_or_else(|e| panic!("{e}"));
+            black_box(serde_json::to_string(&outcome).map(|s| s.len()).unwrap_or(0))
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_manche, bench_decompose, bench_riichi);
 criterion_main!(benches);
