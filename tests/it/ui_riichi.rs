@@ -111,3 +111,30 @@ fn a_tournament_moved_to_riichi_in_its_settings_plays_games_and_ranks_with_the_u
     assert_eq!(settings.ranking.placement_points, [15_000, 5_000, -5_000, -15_000]);
     assert_eq!(settings.starting_points(), 30_000, "the ruleset's own defaults");
 }
+
+#[test]
+fn tiles_typed_for_a_winner_then_unmarked_do_not_block_the_hand() {
+    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
+    harness.run();
+    type_into(&mut harness, "Nome", "Riichi Open");
+    type_into(&mut harness, "Sessioni", "1");
+    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
+    click(&mut harness, Role::Button, "Crea torneo");
+    click(&mut harness, Role::Button, "Giocatori");
+    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    // The referee marks the second player as winning, types tiles, then sees it was a draw.
+    harness.key_press(Key::F2);
+    harness.run();
+    harness.event(Event::Text("234c 567c 234d 67b 55b".into()));
+    harness.run();
+    harness.key_press(Key::F2);
+    harness.run();
+    click(&mut harness, Role::CheckBox, "Ryuukyoku (muro esaurito)");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let id = harness.state().tournament_id().expect("tournament");
+    let table = harness.state().desk().store().seating(id).expect("seating")[0].id;
+    let saved = harness.state().desk().store().table_manches(table).expect("manches");
+    assert_eq!(saved.len(), 1, "saved: {:?}", harness.state().status());
+    assert!(saved[0].input.players.iter().all(|p| p.hand.is_none()), "the hidden tiles are left out");
+}

@@ -123,7 +123,9 @@ impl MancheEntry {
             if let Some(wind) = frame.seat(position) {
                 seat.insert("seat".into(), serde_json::to_value(wind).unwrap_or_default());
             }
-            if let Some(main) = &model.hand
+            // A main field only winners type (their tiles) is left out of a hand that no longer wins: the screen
+            // hides it, so what it still holds must not speak for the hand.
+            if let Some(main) = model.hand.as_ref().filter(|m| m.applies.to(hand.mahjong))
                 && let Some(text) = typed_text(&hand.text)
             {
                 seat.insert(main.key.into(), text.into());
