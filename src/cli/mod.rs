@@ -10,6 +10,7 @@ macro_rules! say {
 
 mod board;
 mod book;
+mod clock;
 mod club;
 mod db;
 mod demo;
@@ -78,6 +79,8 @@ pub enum Command {
     Club(club::ClubArgs),
     /// Serve the hall's board: standings, seating and players' cards as read-only web pages for phones.
     Board(board::BoardArgs),
+    /// A session's clock: start, pause, resume, add minutes, end, show (the same on every station).
+    Clock(clock::ClockArgs),
     /// The database itself: prepare a shared server's, or copy a whole database between a file and a server.
     Db(db::DbArgs),
     /// Write the manual pages into a folder (for packagers).
@@ -147,6 +150,7 @@ pub fn run() -> ExitCode {
         Some(Command::SettleUp(args)) => settle_up::run(&args),
         Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args, lang), "stecca club"),
         Some(Command::Board(args)) => report(board::run(cli.db.as_deref(), &args), "stecca board"),
+        Some(Command::Clock(args)) => report(clock::run(cli.db.as_deref(), &args), "stecca clock"),
         Some(Command::Db(args)) => report(db::run(cli.db.as_deref(), &args), "stecca db"),
         Some(Command::Man(args)) => report(man::run(&args), "stecca man"),
     }

@@ -15,6 +15,7 @@ mod cli_postgres;
 mod cli_score;
 mod cli_seat;
 mod cli_settle_up;
+mod clock;
 mod club;
 mod common;
 mod crash;

@@ -13,6 +13,7 @@ use crate::store::{
     Club, Evening, Member, NewEntry, Penalty, Player, SeatedTable, Store, Tournament, TournamentSummary,
 };
 use crate::tiles::Wind;
+use crate::tournament::clock::{ClockAction, SessionClock};
 use crate::tournament::{Id, PlayerData, StandingRow, TournamentSettings};
 use crate::{
     Balances, Cash, DemoSize, DeskResult, Entered, EveningView, NoteLine, PlannedTransfer, SaveAs, Scope,
@@ -329,6 +330,39 @@ impl Desk {
         crate::progression(&self.store, player)
     }
 
+    /// Session `session`'s clock as it stands now (`None`: not started).
+    pub fn session_clock(&self, tournament: Id, session: u32) -> DeskResult<Option<SessionClock>> {
+        Ok(self.store.session_clock(tournament, session)?)
+    }
+
+    /// Every started session clock of a tournament, by session number.
+    pub fn session_clocks(&self, tournament: Id) -> DeskResult<Vec<(u32, SessionClock)>> {
+        Ok(self.store.session_clocks(tournament)?)
+    }
+
+    /// The referee's action on session `session`'s clock, now. A start without minutes runs for the
+    /// tournament's session length; one without either is refused, saying so.
+    pub fn clock(
+        &mut self,
+        tournament: Id,
+        session: u32,
+        action: ClockRequest,
+        referee: &str,
+    ) -> DeskResult<SessionClock> {
+        let action = match action {
+            ClockRequest::Start(Some(minutes)) => ClockAction::Start(minutes),
+            ClockRequest::Start(None) => match self.store.tournament(tournament)?.settings.session_minutes {
+                0 => return Err(crate::DeskError::Refused(crate::msg!("clock.error.no_length"))),
+                minutes => ClockAction::Start(minutes),
+            },
+            ClockRequest::Pause => ClockAction::Pause,
+            ClockRequest::Resume => ClockAction::Resume,
+            ClockRequest::Add(minutes) => ClockAction::Add(minutes),
+            ClockRequest::End => ClockAction::End,
+        };
+        Ok(self.store.clock_action(tournament, session, action, chrono::Utc::now(), referee)?)
+    }
+
     /// A tournament's penalties, revoked ones included.
     pub fn penalties(&self, tournament: Id) -> DeskResult<Vec<Penalty>> {
         Ok(self.store.penalties(tournament)?)
@@ -516,4 +550,19 @@ impl std::fmt::Debug for Desk {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Desk").field("location", &self.location()).finish()
     }
+}
+
+/// What the referee asks of a session's clock (a start may leave the minutes to the tournament's setting).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockRequest {
+    /// Start, for these minutes or the tournament's session length.
+    Start(Option<u32>),
+    /// Pause.
+    Pause,
+    /// Resume.
+    Resume,
+    /// Add minutes.
+    Add(u32),
+    /// End the session.
+    End,
 }

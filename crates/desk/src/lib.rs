@@ -12,7 +12,7 @@ pub mod fonts;
 pub mod qr;
 
 mod door;
-pub use door::Desk;
+pub use door::{ClockRequest, Desk};
 
 mod worker;
 pub use worker::{Facts, Worker};

@@ -27,10 +27,11 @@ pub const TABLES: &[(&str, &[&str])] = &[
             "created_at",
             "archived_at",
             "deleted_at",
+            "session_minutes",
         ],
     ),
     ("player", &["id", "tournament_id", "name", "club", "country", "federation_id", "substitute", "withdrawn"]),
-    ("session", &["id", "tournament_id", "number"]),
+    ("session", &["id", "tournament_id", "number", "clock"]),
     ("session_table", &["id", "session_id", "number", "start_round_wind"]),
     ("seat", &["table_id", "position", "player_id"]),
     (

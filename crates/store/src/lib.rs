@@ -9,6 +9,7 @@ use stecca_core::{ENGINE_VERSION, ledger, message, msg, rules, tiles, tournament
 
 mod audit;
 mod book;
+mod clock;
 mod club;
 mod copy;
 pub mod db;
@@ -525,7 +526,7 @@ mod tests {
         let conn = store.connection().expect("sqlite");
         let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 12);
+        assert_eq!(schema_version(), 13);
         let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
         assert_eq!(id, sqlite::open::APPLICATION_ID);
     }

@@ -2,6 +2,7 @@
 //! the manche a referee types turned into the ruleset's input, and the standings. No I/O: the store feeds it
 //! records and the views show what it returns.
 
+pub mod clock;
 pub mod entry;
 pub mod plan_import;
 pub mod registration;

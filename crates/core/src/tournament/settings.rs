@@ -36,6 +36,9 @@ pub struct TournamentSettings {
     pub ranking: Ranking,
     /// Seed of the seating, stored so that the schedule can be reproduced.
     pub seating_seed: u64,
+    /// How long a session lasts on the clock, in minutes (0: the referee gives it when starting the clock).
+    #[serde(default)]
+    pub session_minutes: u32,
 }
 
 impl TournamentSettings {
@@ -70,6 +73,7 @@ impl Default for TournamentSettings {
             manches_per_session: 16,
             ranking: Ranking::default(),
             seating_seed: 1,
+            session_minutes: 0,
         }
     }
 }
@@ -140,6 +144,13 @@ impl TournamentSettings {
         }
         if !(1..=64).contains(&self.manches_per_session) {
             return Err(SettingsError::Manches(self.manches_per_session));
+        }
+        if self.session_minutes > super::clock::MAX_MINUTES {
+            return Err(SettingsError::Text(msg!(
+                "clock.error.minutes",
+                minutes = self.session_minutes,
+                max = super::clock::MAX_MINUTES
+            )));
         }
         if let (Some(start), Some(end)) = (self.start_date, self.end_date)
             && end < start

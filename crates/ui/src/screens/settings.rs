@@ -20,6 +20,8 @@ pub struct State {
     end: String,
     sessions: String,
     manches: String,
+    /// Minutes a session lasts on the clock (0: none set).
+    session_minutes: String,
     starting_points: String,
     seed: String,
     /// The ruleset id (changeable until manches exist; a change resets the rule options to its defaults).
@@ -70,6 +72,7 @@ impl State {
             end: date(settings.end_date),
             sessions: settings.sessions.to_string(),
             manches: settings.manches_per_session.to_string(),
+            session_minutes: settings.session_minutes.to_string(),
             starting_points: settings.starting_points().to_string(),
             seed: settings.seating_seed.to_string(),
             rules: settings.rules.clone(),
@@ -113,6 +116,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("tournaments.sessions")), &mut s.sessions, 60.0);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.manches")), &mut s.manches, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr(text_id!("settings.session_minutes")), &mut s.session_minutes, 60.0);
             ui.end_row();
             let label = ui.label(lang.tr(text_id!("settings.starting_points")));
             let field = egui::TextEdit::singleline(&mut s.starting_points).desired_width(80.0);
@@ -258,6 +263,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             options,
             sessions: parse_number(&s.sessions, &lang.tr(text_id!("tournaments.sessions")))?,
             manches_per_session: parse_number(&s.manches, &lang.tr(text_id!("settings.manches")))?,
+            session_minutes: parse_number(&s.session_minutes, &lang.tr(text_id!("settings.session_minutes")))?,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
