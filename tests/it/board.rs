@@ -597,3 +597,35 @@ fn the_limit_per_client_is_set_on_the_command_line() {
     assert_eq!(get(board.address, "/").status, 503, "the default limit is the server's");
     drop(held);
 }
+
+/// The session clock on the board: a big clock page for the projector and the time left under every page's
+/// heading, counting down in the page and saying the last minutes, a pause and the end.
+#[test]
+fn the_board_shows_the_session_clock_big_and_on_every_page() {
+    use stecca::tournament::clock::ClockAction;
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("hall.db");
+    seated_tournament(&db, 8, 1);
+    let mut store = stecca::store::Store::open(&db).expect("store");
+    let id = store.list_tournaments().expect("list")[0].id;
+    let board = board_in_process(&db, Limits::default());
+    let before = get(board.address(), "/clock?lang=it");
+    assert!(before.body.contains("Nessun orologio di sessione in corso."), "{}", before.body);
+    store.clock_action(id, 1, ClockAction::Start(90), chrono::Utc::now(), "Rossi").expect("start");
+    let shows = |path: &str, needle: &str| {
+        within(Duration::from_secs(5), || get(board.address(), path).body.contains(needle)).is_some()
+    };
+    assert!(shows("/clock?lang=it", "Sessione 1"), "the big clock");
+    let big = get(board.address(), "/clock?lang=it").body;
+    assert!(
+        big.contains("class=\"time\" data-left=\"") && (big.contains(">1:2") || big.contains(">1:30:00<")),
+        "{big}"
+    );
+    let standings = get(board.address(), "/?lang=en").body;
+    assert!(standings.contains("role=\"timer\"") && standings.contains("Session 1 · "), "under every heading");
+    store.clock_action(id, 1, ClockAction::Pause, chrono::Utc::now(), "Rossi").expect("pause");
+    assert!(shows("/seating?lang=it", "In pausa"), "a pause is said");
+    store.clock_action(id, 1, ClockAction::End, chrono::Utc::now(), "Rossi").expect("end");
+    assert!(shows("/clock?lang=en", "Session 1 is over"), "the end is said");
+    assert!(!get(board.address(), "/clock?lang=en").body.contains("data-left"), "nothing counts down any more");
+}

@@ -11,6 +11,7 @@ use stecca_core::tournament::Id;
 
 use crate::feed::Published;
 use crate::view::{BoardView, Card, Progress, Standing};
+use stecca_core::tournament::clock::{ClockCall, ClockState};
 
 /// What every page needs: the language, what is published, and the addresses of this page in each language.
 pub struct Context<'a> {
@@ -66,6 +67,11 @@ td.name{overflow-wrap:anywhere}\
 .found b{display:block}\
 a{color:#16432f}\
 footer{padding:.5rem .8rem 1.5rem;font-size:.8rem;color:#666;text-align:center}\
+header .clock{margin:.3rem 0 0;font-weight:600;font-variant-numeric:tabular-nums}\
+.big{text-align:center;padding:2rem 0}\
+.big .time{font-size:min(17vw,14rem);font-weight:700;line-height:1;font-variant-numeric:tabular-nums}\
+.big .call{font-size:min(7vw,3rem);margin-top:1rem}\
+.warn{color:#b8860b}.up{color:#c0392b}\
 ";
 
 /// The frame around every page: the tournament's name, the menu, the language switch, a note while the
@@ -93,10 +99,14 @@ fn layout(ctx: &Context<'_>, title: &str, current: &str, body: Markup) -> Markup
                             @if !view.venue_and_dates.is_empty() { " · " }
                             (view.heading(ctx.lang))
                         }
+                        @if let Some(line) = clock_line(ctx, view) {
+                            (line)
+                        }
                     }
                     nav {
                         a href="/" aria-current=[(current == "/").then_some("page")] { (ctx.tr(text_id!("board.standings"))) }
                         a href="/seating" aria-current=[(current == "/seating").then_some("page")] { (ctx.tr(text_id!("board.seating"))) }
+                        a href="/clock" aria-current=[(current == "/clock").then_some("page")] { (ctx.tr(text_id!("board.clock"))) }
                         span.lang aria-label=(ctx.tr(text_id!("board.language"))) {
                             @for (lang, href) in &ctx.switch {
                                 @if *lang == ctx.lang {
@@ -223,6 +233,81 @@ fn find_form(ctx: &Context<'_>, name: &str) -> Markup {
     }
 }
 
+/// The time left (or what the clock says) and the attributes that let the page's script count it down.
+struct ClockShown {
+    session: u32,
+    state: ClockState,
+}
+
+impl ClockShown {
+    fn of(view: &BoardView) -> Option<ClockShown> {
+        let (session, clock) = view.clock.as_ref()?;
+        Some(ClockShown { session: *session, state: clock.state(chrono::Utc::now()) })
+    }
+
+    /// The seconds left while the clock runs (the script counts them down), as an attribute.
+    fn running_left(&self) -> Option<i64> {
+        match self.state {
+            ClockState::Running { left } => Some(left),
+            _ => None,
+        }
+    }
+
+    /// What the hall is told beside the time.
+    fn call(&self, ctx: &Context<'_>) -> Option<(String, &'static str)> {
+        let paused = matches!(self.state, ClockState::Paused { .. });
+        match self.state.call() {
+            ClockCall::Over => Some((ctx.say(&msg!("board.call.over", session = self.session)), "")),
+            ClockCall::Time => Some((ctx.tr(text_id!("board.call.time")), "up")),
+            ClockCall::LastMinutes => Some((ctx.tr(text_id!("board.call.last_minutes")), "warn")),
+            ClockCall::None if paused => Some((ctx.tr(text_id!("board.call.paused")), "")),
+            ClockCall::None => None,
+        }
+    }
+}
+
+/// The clock under the heading of every page, once a session's clock is started.
+fn clock_line(ctx: &Context<'_>, view: &BoardView) -> Option<Markup> {
+    let shown = ClockShown::of(view)?;
+    let session = ctx.say(&msg!("board.clock_session", session = shown.session));
+    let call = shown.call(ctx);
+    Some(html! {
+        p.clock role="timer" {
+            (session)
+            @if let Some(time) = shown.state.shown() {
+                " · " span data-left=[shown.running_left()] { (time) }
+            }
+            @if let Some((text, class)) = &call {
+                " · " span class=(class) { (text) }
+            }
+        }
+    })
+}
+
+/// `/clock`: the session's time left, big, for the hall's projector.
+pub fn clock(ctx: &Context<'_>) -> Markup {
+    let title = ctx.tr(text_id!("board.clock"));
+    let Some(view) = ctx.published.view.as_deref() else { return layout(ctx, &title, "/clock", html! {}) };
+    let body = match ClockShown::of(view) {
+        None => html! { p.note { (ctx.tr(text_id!("board.no_clock"))) } },
+        Some(shown) => {
+            let call = shown.call(ctx);
+            html! {
+                section.big role="timer" aria-live="polite" {
+                    h2 { (ctx.say(&msg!("board.clock_session", session = shown.session))) }
+                    @if let Some(time) = shown.state.shown() {
+                        div.time data-left=[shown.running_left()] { (time) }
+                    }
+                    @if let Some((text, class)) = &call {
+                        div.call class=(class) { (text) }
+                    }
+                }
+            }
+        }
+    };
+    layout(ctx, &title, "/clock", body)
+}
+
 /// `/seating`: the session being played (or the next one seated), table by table.
 pub fn seating(ctx: &Context<'_>) -> Markup {
     let title = ctx.tr(text_id!("board.seating"));
@@ -337,6 +422,15 @@ pub fn notice(ctx: &Context<'_>, text: &str) -> Markup {
 pub const SCRIPT: &str = "\
 (function(){\
 var shown=document.body.getAttribute('data-generation');\
+var t0=Date.now();\
+function fmt(l){var s=Math.abs(l),h=Math.floor(s/3600),m=Math.floor(s/60)%60,x=s%60;\
+return (l<0?'-':'')+(h>0?h+':'+(m<10?'0':'')+m:m)+':'+(x<10?'0':'')+x}\
+setInterval(function(){\
+var gone=Math.floor((Date.now()-t0)/1000);\
+document.querySelectorAll('[data-left]').forEach(function(e){\
+var l0=parseInt(e.getAttribute('data-left'),10),l=l0-gone;e.textContent=fmt(l);\
+if((l0>900&&l<=900)||(l0>0&&l<=0))location.reload()})\
+},1000);\
 setInterval(function(){\
 var e=document.activeElement;if(e&&e.tagName==='INPUT'&&e.value!==e.defaultValue)return;\
 fetch('/stamp',{cache:'no-store'}).then(function(r){return r.ok?r.text():shown})\

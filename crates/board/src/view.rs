@@ -32,6 +32,8 @@ pub struct BoardView {
     pub seating: Option<SessionSeating>,
     /// Each seated player's manches, by player id.
     pub cards: BTreeMap<Id, Card>,
+    /// The clock the hall watches (the latest session's started), with its session number.
+    pub clock: Option<(u32, stecca_core::tournament::clock::SessionClock)>,
 }
 
 /// How far the tournament has gone, as the standings sheet says it.
@@ -193,6 +195,7 @@ impl BoardView {
             standings,
             seating: session_to_show(s).map(|session| seating_of(s, session)),
             cards: cards(s),
+            clock: s.clock().cloned(),
         }
     }
 

@@ -96,6 +96,8 @@ pub struct Snapshot {
     pub standings: Vec<StandingRow>,
     /// The tournament's ruleset bound to its options, read once.
     pub rules: Arc<dyn RulesInForce>,
+    /// Every started session clock, by session number.
+    pub clocks: Vec<(u32, crate::tournament::clock::SessionClock)>,
 }
 
 impl Snapshot {
@@ -156,7 +158,13 @@ impl Snapshot {
             tables,
             manches,
             standings: if standings { desk::standings(store, tournament)? } else { Vec::new() },
+            clocks: store.session_clocks(tournament)?,
         })
+    }
+
+    /// The clock the hall watches: the latest session's whose clock was started (ended or not).
+    pub fn clock(&self) -> Option<&(u32, crate::tournament::clock::SessionClock)> {
+        self.clocks.iter().max_by_key(|(session, _)| *session)
     }
 
     /// A player's name by id.
