@@ -40,6 +40,7 @@ mod toy_ruleset;
 mod ui;
 mod ui_board;
 mod ui_classic;
+mod ui_clock;
 mod ui_club;
 mod ui_drafts;
 mod ui_keyboard;

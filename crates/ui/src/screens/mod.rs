@@ -7,6 +7,7 @@ pub mod entry;
 pub mod exports;
 pub mod plan_import;
 pub mod players;
+pub mod session_clock;
 pub mod sessions;
 pub mod settings;
 pub mod standings;

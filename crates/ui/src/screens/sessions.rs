@@ -29,6 +29,8 @@ pub struct State {
     swiss: Option<desk::StandingsSeating>,
     /// A plan file being imported.
     pub(crate) import: super::plan_import::State,
+    /// The minutes a clock starts for when the tournament sets no session length.
+    clock_minutes: u32,
     cache: Fetched<Id, Cache>,
 }
 
@@ -37,6 +39,7 @@ struct Cache {
     names: HashMap<Id, String>,
     manches: HashMap<Id, desk::TableProgress>,
     report: Option<Quality>,
+    clocks: Vec<(u32, crate::tournament::clock::SessionClock)>,
 }
 
 /// The seating, the names, each table's progress and the seating's quality, read in one job.
@@ -50,6 +53,7 @@ fn load<S: Has<State>>(app: &mut Frame<S>, tournament: Id) -> Option<std::sync::
                 names: desk.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect(),
                 manches: desk.table_progress(tournament)?,
                 report: desk.seating_report(tournament)?,
+                clocks: desk.session_clocks(tournament)?,
             })
         },
     )
@@ -191,6 +195,16 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
         swiss_lines(ui, lang, swiss);
     }
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
+    if !tables.is_empty() {
+        let clock = cache.clocks.iter().find(|(s, _)| *s == session).map(|(_, c)| c);
+        let mut minutes = app.screens.get::<State>().clock_minutes;
+        if minutes == 0 {
+            minutes = 90;
+        }
+        let preset = tournament.settings.session_minutes;
+        super::session_clock::show(app, ui, tournament.id, session, clock, &mut minutes, preset);
+        app.screens.get::<State>().clock_minutes = minutes;
+    }
     if tables.is_empty() {
         let button = Message::new(text_id!("sessions.generate"));
         ui.label(msg!("sessions.not_seated").arg_message("button", button).render(lang));
