@@ -115,6 +115,7 @@ pub fn create_demo(store: &mut Store, size: DemoSize, seed: u64, referee: &str) 
             end_date: Some(today),
             sessions: size.sessions,
             seating_seed: seed,
+            session_minutes: 90,
             ..TournamentSettings::for_rules(size.rules)
         };
         let id = super::create_tournament(store, &settings, referee)?;

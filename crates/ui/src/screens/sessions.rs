@@ -195,8 +195,11 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
         swiss_lines(ui, lang, swiss);
     }
     let tables: Vec<SeatedTable> = cache.tables.iter().filter(|t| t.session == session).cloned().collect();
-    if !tables.is_empty() {
-        let clock = cache.clocks.iter().find(|(s, _)| *s == session).map(|(_, c)| c);
+    let played = |t: &SeatedTable| cache.manches.get(&t.id).map_or(0, |p| p.counted);
+    let complete = tables.iter().all(|t| played(t) >= tournament.settings.manches_per_session);
+    let clock = cache.clocks.iter().find(|(s, _)| *s == session).map(|(_, c)| c);
+    // A session played to its end without a clock needs none now.
+    if !tables.is_empty() && !(complete && clock.is_none()) {
         let mut minutes = app.screens.get::<State>().clock_minutes;
         if minutes == 0 {
             minutes = 90;
