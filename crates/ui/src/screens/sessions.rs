@@ -199,7 +199,7 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
     let complete = tables.iter().all(|t| played(t) >= tournament.settings.manches_per_session);
     let clock = cache.clocks.iter().find(|(s, _)| *s == session).map(|(_, c)| c);
     // A session played to its end without a clock needs none now.
-    if !tables.is_empty() && !(complete && clock.is_none()) {
+    if !tables.is_empty() && (clock.is_some() || !complete) {
         let mut minutes = app.screens.get::<State>().clock_minutes;
         if minutes == 0 {
             minutes = 90;
