@@ -40,6 +40,13 @@ pub enum Action {
         /// Seed of the seating.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How long a session lasts on its clock, in minutes.
+        #[arg(long, default_value_t = 0)]
+        session_minutes: u32,
+        /// The shape of a federation number: `#` a digit, `A` a letter, other characters themselves
+        /// (`########` for an EMA number).
+        #[arg(long, default_value = "")]
+        federation_format: String,
     },
     /// Delete a tournament that has no results (one with results can only be archived).
     Delete {
@@ -61,7 +68,7 @@ pub enum Action {
 /// Runs `stecca tournament`.
 pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
     match &args.action {
-        Action::New { name, rules, sessions, options, venue, start, seed } => {
+        Action::New { name, rules, sessions, options, venue, start, seed, session_minutes, federation_format } => {
             let options = match options {
                 Some(text) => serde_json::from_str(text).context(msg!("cli.options_not_json"))?,
                 None => serde_json::Value::Object(serde_json::Map::new()),
@@ -75,6 +82,8 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
                 options,
                 sessions: *sessions,
                 seating_seed: *seed,
+                session_minutes: *session_minutes,
+                federation_format: federation_format.trim().to_owned(),
                 ..TournamentSettings::for_rules(&rules)
             };
             // Checked before the database is opened (or created): a bad command leaves no file behind.

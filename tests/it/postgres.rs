@@ -82,7 +82,8 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
         .batch_execute(&format!(
             "DROP TABLE pot_payment; DROP FUNCTION stecca_pot_seated; DROP TABLE book_line; \
              ALTER TABLE club DROP COLUMN avoid_under; ALTER TABLE manche_net DROP COLUMN penalty; \
-             ALTER TABLE session DROP COLUMN clock; ALTER TABLE tournament DROP COLUMN session_minutes; {}",
+             ALTER TABLE session DROP COLUMN clock; ALTER TABLE tournament DROP COLUMN session_minutes; \
+             ALTER TABLE tournament DROP COLUMN federation_format; {}",
             crate::card::schema_7_card_postgres()
         ))
         .expect("card");

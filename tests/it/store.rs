@@ -246,4 +246,34 @@ crate::on_both_backends!(
     a_manche_round_trips_and_a_correction_is_audited,
     the_audit_log_is_append_only,
     a_bad_player_is_refused_and_an_import_saves_all_or_nothing,
+    federation_numbers_are_checked_and_unique,
 );
+
+/// A federation number: of the shape the tournament sets, nobody else's, at registration, import and
+/// correction; nothing saved on a refusal.
+fn federation_numbers_are_checked_and_unique(mut store: Store) {
+    let settings = TournamentSettings {
+        name: "EMA".into(),
+        federation_format: "########".into(),
+        ..TournamentSettings::default()
+    };
+    let id = stecca::desk::create_tournament(&mut store, &settings, "R").expect("create");
+    let player = |name: &str, number: &str| PlayerData {
+        name: name.into(),
+        federation_id: number.into(),
+        ..PlayerData::default()
+    };
+    let anna = store.add_player(id, &player("Anna", "04170001"), "R").expect("fits");
+    let wrong = store.add_player(id, &player("Bruno", "417-0002"), "R").expect_err("not the shape");
+    assert!(wrong.to_string().contains("Bruno") && wrong.to_string().contains("417-0002"), "{wrong}");
+    let taken = store.add_player(id, &player("Carla", "04170001"), "R").expect_err("Anna's");
+    assert!(taken.to_string().contains("Anna") && taken.to_string().contains("Carla"), "{taken}");
+    let import = store.import_players(id, &[player("Dario", "04170004"), player("Elsa", "04170001")], "R");
+    assert!(import.is_err(), "one number taken: nothing imported");
+    assert_eq!(store.players(id).expect("players").len(), 1);
+    let bruno = store.add_player(id, &player("Bruno", "04170002"), "R").expect("fits");
+    let moved = store.update_player(id, bruno, &player("Bruno", "04170001"), "R").expect_err("Anna's");
+    assert!(moved.to_string().contains("Anna"), "{moved}");
+    store.update_player(id, anna, &player("Anna", "04170001"), "R").expect("her own number again");
+    store.add_player(id, &player("Fede", ""), "R").expect("no number is no problem");
+}

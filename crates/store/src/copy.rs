@@ -28,6 +28,7 @@ pub const TABLES: &[(&str, &[&str])] = &[
             "archived_at",
             "deleted_at",
             "session_minutes",
+            "federation_format",
         ],
     ),
     ("player", &["id", "tournament_id", "name", "club", "country", "federation_id", "substitute", "withdrawn"]),

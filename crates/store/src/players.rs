@@ -49,6 +49,7 @@ fn insert(tx: &Db, tournament: Id, data: &PlayerData, referee: &str) -> StoreRes
     if taken {
         return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
     }
+    federation_number(tx, tournament, &data, None)?;
     let id = tx.insert(
         "INSERT INTO player (tournament_id, name, club, country, federation_id, substitute, withdrawn) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -65,6 +66,33 @@ fn insert(tx: &Db, tournament: Id, data: &PlayerData, referee: &str) -> StoreRes
     }
     .append(tx)?;
     Ok(id)
+}
+
+/// A player's federation number checked in `tournament`: of the shape its settings set, and nobody else's
+/// (`except`: the player being changed).
+fn federation_number(tx: &Db, tournament: Id, data: &PlayerData, except: Option<Id>) -> StoreResult<()> {
+    if data.federation_id.is_empty() {
+        return Ok(());
+    }
+    let format: String = tx.value("SELECT federation_format FROM tournament WHERE id = ?1", params![tournament])?;
+    if let Some(problem) = crate::tournament::federation_problem(&data.federation_id, &format) {
+        let about = msg!("manche.error.about_player", player = data.name).arg_message("reason", problem);
+        return Err(StoreError::Refused(about));
+    }
+    let other: Option<String> = tx.query_opt(
+        "SELECT name FROM player WHERE tournament_id = ?1 AND federation_id = ?2 AND id <> ?3",
+        params![tournament, data.federation_id, except.unwrap_or(-1)],
+        |row| row.get("name"),
+    )?;
+    match other {
+        Some(other) => Err(StoreError::Refused(msg!(
+            "error.player.federation_taken",
+            name = data.name,
+            number = data.federation_id,
+            other = other
+        ))),
+        None => Ok(()),
+    }
 }
 
 impl Store {
@@ -114,6 +142,9 @@ impl Store {
         )?;
         if clash {
             return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
+        }
+        if data.federation_id != before.data.federation_id {
+            federation_number(&tx, before.tournament_id, &data, Some(id))?;
         }
         tx.execute(
             "UPDATE player SET name = ?2, club = ?3, country = ?4, federation_id = ?5, substitute = ?6, \

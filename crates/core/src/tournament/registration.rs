@@ -139,8 +139,26 @@ pub struct ImportRow {
     pub result: Result<PlayerData, Message>,
 }
 
-/// The columns a registration list may have; `name` is required.
-pub const COLUMNS: [&str; 5] = ["name", "club", "country", "federation_id", "substitute"];
+/// The columns a registration list may have; `name` is required. `federation_number` is another name of
+/// `federation_id`.
+pub const COLUMNS: [&str; 6] = ["name", "club", "country", "federation_id", "substitute", "federation_number"];
+
+/// Why `number` does not fit a tournament's federation-number `format`, if it does not. The format is written
+/// as a referee says it: `#` is a digit, `A` a letter, any other character itself (`########` for an EMA
+/// number, `FIMJ-####`); an empty format takes any number. Hand-written rather than a regular expression: a
+/// referee types this shape, and three rules say it whole.
+pub fn federation_problem(number: &str, format: &str) -> Option<Message> {
+    if format.is_empty() || number.is_empty() {
+        return None;
+    }
+    let fits = number.chars().count() == format.chars().count()
+        && number.chars().zip(format.chars()).all(|(c, f)| match f {
+            '#' => c.is_ascii_digit(),
+            'A' => c.is_alphabetic(),
+            _ => c == f,
+        });
+    (!fits).then(|| msg!("error.player.federation_format", number = number, format = format))
+}
 
 /// The rows of an imported CSV list after its header, and where each known column is.
 pub(crate) type ColumnsOf<'a, const N: usize> = (csv::Reader<&'a [u8]>, [Option<usize>; N]);
@@ -241,6 +259,7 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
     }
     let registered: HashSet<String> = registered.iter().map(|n| name_key(n)).collect();
     let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut numbers: HashMap<String, usize> = HashMap::new();
     let mut rows = Vec::new();
     for (line, record) in checked_rows(&mut reader, text) {
         let result = record.and_then(|record| {
@@ -254,7 +273,7 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
                 name: field(0),
                 club: field(1),
                 country: field(2),
-                federation_id: field(3),
+                federation_id: if index[3].is_some() { field(3) } else { field(5) },
                 substitute,
                 withdrawn: false,
             }
@@ -269,6 +288,12 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
             if let Some(first) = seen.get(&key) {
                 return Err(msg!("error.import.twice", name = data.name, first = first));
             }
+            if !data.federation_id.is_empty() {
+                if let Some(first) = numbers.get(&data.federation_id) {
+                    return Err(msg!("error.import.number_twice", number = data.federation_id, first = first));
+                }
+                numbers.insert(data.federation_id.clone(), line);
+            }
             seen.insert(key, line);
             Ok(data)
         });
@@ -280,6 +305,23 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_federation_number_fits_the_tournaments_format_and_is_given_once_in_a_list() {
+        assert_eq!(federation_problem("12345678", "########"), None);
+        assert_eq!(federation_problem("FIMJ-0042", "FIMJ-####"), None);
+        assert_eq!(federation_problem("anything", ""), None, "no format: any number");
+        assert_eq!(federation_problem("", "########"), None, "no number: nothing to check");
+        for wrong in ["1234567", "1234567X", "123456789"] {
+            let said = federation_problem(wrong, "########").expect("refused");
+            assert!(said.to_string().contains(wrong) && said.to_string().contains("########"), "{said}");
+        }
+        let text = "name,federation_number\nAnna,04170001\nBruno,04170002\nCarla,04170001\n";
+        let rows = parse_players_csv(text, &[]).expect("header");
+        assert_eq!(rows[1].result.as_ref().map(|p| p.federation_id.as_str()), Ok("04170002"), "the other column name");
+        let twice = rows[2].result.as_ref().expect_err("given twice");
+        assert!(twice.to_string().contains("04170001") && twice.to_string().contains('2'), "{twice}");
+    }
 
     #[test]
     fn rows_are_checked_one_by_one() {

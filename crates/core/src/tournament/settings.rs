@@ -39,6 +39,10 @@ pub struct TournamentSettings {
     /// How long a session lasts on the clock, in minutes (0: the referee gives it when starting the clock).
     #[serde(default)]
     pub session_minutes: u32,
+    /// The shape of a player's federation number (`#` a digit, `A` a letter, other characters themselves;
+    /// empty: any), see [`super::registration::federation_problem`].
+    #[serde(default)]
+    pub federation_format: String,
 }
 
 impl TournamentSettings {
@@ -74,6 +78,7 @@ impl Default for TournamentSettings {
             ranking: Ranking::default(),
             seating_seed: 1,
             session_minutes: 0,
+            federation_format: String::new(),
         }
     }
 }
@@ -134,7 +139,11 @@ impl TournamentSettings {
         if self.name.trim().is_empty() {
             return Err(SettingsError::NoName);
         }
-        for (field, text) in [(msg!("field.tournament_name"), &self.name), (msg!("field.venue"), &self.venue)] {
+        for (field, text) in [
+            (msg!("field.tournament_name"), &self.name),
+            (msg!("field.venue"), &self.venue),
+            (msg!("settings.federation_format"), &self.federation_format),
+        ] {
             if let Some(problem) = super::registration::control_character(field, text) {
                 return Err(SettingsError::Text(problem));
             }
@@ -144,6 +153,9 @@ impl TournamentSettings {
         }
         if !(1..=64).contains(&self.manches_per_session) {
             return Err(SettingsError::Manches(self.manches_per_session));
+        }
+        if self.federation_format.chars().count() > 40 {
+            return Err(SettingsError::Text(msg!("error.settings.federation_format")));
         }
         if self.session_minutes > super::clock::MAX_MINUTES {
             return Err(SettingsError::Text(msg!(

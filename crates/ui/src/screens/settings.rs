@@ -22,6 +22,8 @@ pub struct State {
     manches: String,
     /// Minutes a session lasts on the clock (0: none set).
     session_minutes: String,
+    /// The shape of a federation number.
+    federation_format: String,
     starting_points: String,
     seed: String,
     /// The ruleset id (changeable until manches exist; a change resets the rule options to its defaults).
@@ -73,6 +75,7 @@ impl State {
             sessions: settings.sessions.to_string(),
             manches: settings.manches_per_session.to_string(),
             session_minutes: settings.session_minutes.to_string(),
+            federation_format: settings.federation_format.clone(),
             starting_points: settings.starting_points().to_string(),
             seed: settings.seating_seed.to_string(),
             rules: settings.rules.clone(),
@@ -118,6 +121,8 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("settings.manches")), &mut s.manches, 60.0);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.session_minutes")), &mut s.session_minutes, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr(text_id!("settings.federation_format")), &mut s.federation_format, 120.0);
             ui.end_row();
             let label = ui.label(lang.tr(text_id!("settings.starting_points")));
             let field = egui::TextEdit::singleline(&mut s.starting_points).desired_width(80.0);
@@ -264,6 +269,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             sessions: parse_number(&s.sessions, &lang.tr(text_id!("tournaments.sessions")))?,
             manches_per_session: parse_number(&s.manches, &lang.tr(text_id!("settings.manches")))?,
             session_minutes: parse_number(&s.session_minutes, &lang.tr(text_id!("settings.session_minutes")))?,
+            federation_format: s.federation_format.trim().to_owned(),
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
