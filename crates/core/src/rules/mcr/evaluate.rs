@@ -75,13 +75,16 @@ pub fn evaluate(hand: &WinningHand, situation: &Situation, options: &Options) ->
     Ok(Score { fans, points, flowers: hand.flowers, total: points + u32::from(hand.flowers), legal: points >= MINIMUM })
 }
 
-/// The order between readings: the most points; on a tie a standard split before Seven Pairs, and one with
-/// Pure Triple Chow or Triple Pung (as the library chooses, for the same points).
+/// The order between readings: the most points. Readings of equal points are equally right; among them the
+/// library's choice is taken, so that the differential compares fan names too: a standard split before Seven
+/// Pairs, one with Pure Triple Chow or Triple Pung, then the split that puts the lowest tiles in sets (the
+/// library's search order), i.e. the highest pair.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct Key {
     points: u32,
     standard: bool,
     triple: bool,
+    pair: usize,
 }
 
 impl Key {
@@ -90,6 +93,10 @@ impl Key {
             points: fan::points(table),
             standard: matches!(reading, Reading::Standard { .. }),
             triple: has(table, Fan::YiSeSanTongShun) || has(table, Fan::SanTongKe),
+            pair: match reading {
+                Reading::Standard { pair, .. } => pair.index(),
+                _ => 0,
+            },
         }
     }
 }
@@ -170,6 +177,7 @@ fn score_reading(f: &Facts, reading: &Reading) -> Table {
         Reading::ThirteenOrphans => {
             set(&mut t, Fan::ShiSanYao);
             concealed_self_draw(f, &mut t);
+            exclusions(&mut t);
         }
         Reading::HonorsKnitted { greater, all_nine } => {
             if greater {
@@ -181,8 +189,9 @@ fn score_reading(f: &Facts, reading: &Reading) -> Table {
                 }
             }
             concealed_self_draw(f, &mut t);
+            exclusions(&mut t);
         }
-        Reading::Knitted { set: fourth, pair, straight } => knitted(f, fourth, pair, &straight, &mut t),
+        Reading::Knitted { set: fourth, pair, .. } => knitted(f, fourth, pair, &mut t),
     }
     if t.iter().all(|&n| n == 0) {
         set(&mut t, Fan::WuFanHu);
@@ -221,7 +230,6 @@ fn concealed_self_draw(f: &Facts, t: &mut Table) {
         set(t, Fan::BuQiuRen);
     }
     drop(t, &[Fan::MenQianQing]);
-    exclusions(t);
 }
 
 fn standard(f: &Facts, sets: &[Meld; 4], from_bag: usize, pair: Tile, t: &mut Table) {
@@ -497,9 +505,10 @@ fn seven_pairs(f: &Facts, t: &mut Table) {
         }
     }
     concealed_self_draw(f, t);
+    exclusions(t);
 }
 
-fn knitted(f: &Facts, fourth: Meld, pair: Tile, straight: &[Tile; 9], t: &mut Table) {
+fn knitted(f: &Facts, fourth: Meld, pair: Tile, t: &mut Table) {
     set(t, Fan::ZuHeLong);
     match fourth.kind {
         MeldKind::Chow if pair.suit().is_some() => set(t, Fan::PingHu),
@@ -520,8 +529,9 @@ fn knitted(f: &Facts, fourth: Meld, pair: Tile, straight: &[Tile; 9], t: &mut Ta
     }
     tile_fans(f, t);
     tile_hog(f, t);
-    // Never Edge or Closed Wait with a Knitted Straight (WMCC 2006); Single Wait when the pair was waited on.
-    if f.unique_wait && pair == f.win && !straight.contains(&f.win) {
+    // Never Edge or Closed Wait with a Knitted Straight (WMCC 2006); Single Wait when the winning tile is the
+    // sole wait and can be read as the pair's (even if a tile of its kind is in the straight).
+    if f.unique_wait && pair == f.win {
         set(t, Fan::DanDiaoJiang);
     }
     exclusions(t);
@@ -564,7 +574,7 @@ fn exclusions(t: &mut Table) {
         (SiAnKe, &[PengPengHu, MenQianQing]),
         (YiSeShuangLongHui, &[QingYiSe, PingHu, WuZi, QueYiMen]),
         (YiSeSiJieGao, &[PengPengHu]),
-        (HunYaoJiu, &[PengPengHu, QuanDaiYao]),
+        (HunYaoJiu, &[PengPengHu, QuanDaiYao, YaoJiuKe]),
         (QuanShuangKe, &[PengPengHu, DuanYao, WuZi]),
         (QuanDa, &[WuZi]),
         (QuanZhong, &[DuanYao, WuZi]),
