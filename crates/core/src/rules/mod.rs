@@ -9,6 +9,7 @@ mod fields;
 mod figures;
 pub mod fimj;
 pub mod mayumi;
+pub mod mcr;
 pub mod nmjl;
 pub mod option_errors;
 pub mod problems;

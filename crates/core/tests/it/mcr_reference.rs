@@ -1,0 +1,103 @@
+//! The MCR evaluator against PyMahjongGB (`scripts/mcr_reference.py`), on random valid wins.
+//!
+//! `MCR_DIFF_HANDS` sets the number of hands (default 2,000, about a second in a debug build), `MCR_DIFF_SEED`
+//! the seed. The offline run: `MCR_DIFF_HANDS=100000 cargo test --release -p stecca-core --test it
+//! mcr_reference -- --nocapture`. Without python3 or the library the test says SKIPPED on the terminal and
+//! passes, unless `STECCA_REQUIRE_PYMAHJONGGB=1`, when it fails. The deliberate differences (the rule book
+//! against the library) are listed in `stecca_core::rules::mcr::reference` and counted apart.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use stecca_core::rng::Rng;
+use stecca_core::rules::mcr::random::{RandomWin, random_win};
+use stecca_core::rules::mcr::reference::{Verdict, compare, notation, to_json};
+use stecca_core::rules::mcr::{Options, evaluate};
+
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/mcr_reference.py");
+
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Says SKIPPED where a person sees it, or fails when the library is required.
+fn skip(why: &str) {
+    let required = std::env::var("STECCA_REQUIRE_PYMAHJONGGB").is_ok_and(|v| v == "1");
+    assert!(!required, "MCR differential cannot run: {why}");
+    let _ = writeln!(std::io::stderr(), "SKIPPED MCR differential test: {why} (pip install PyMahjongGB)");
+}
+
+/// The library's answer lines, or why they could not be had.
+fn reference(input: String) -> Result<(Vec<serde_json::Value>, String), String> {
+    let mut child = Command::new("python3")
+        .arg(SCRIPT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("python3 cannot be started: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() {
+        return Err(stderr.trim().to_owned());
+    }
+    let lines = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{e}: {l}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((lines, stderr))
+}
+
+#[test]
+fn mcr_evaluator_agrees_with_pymahjonggb() {
+    let hands = env_number("MCR_DIFF_HANDS", 2000) as usize;
+    let mut rng = Rng::new(env_number("MCR_DIFF_SEED", 2006));
+    let wins: Vec<RandomWin> = (0..hands).map(|_| random_win(&mut rng)).collect();
+    let input: String = wins.iter().enumerate().map(|(i, w)| format!("{}\n", to_json(i, w))).collect();
+
+    let started = Instant::now();
+    let ours: Vec<_> = wins.iter().map(|w| evaluate(&w.hand, &w.situation, &Options::default())).collect();
+    let our_time = started.elapsed();
+
+    let (theirs, library_note) = match reference(input) {
+        Ok(found) => found,
+        Err(why) => return skip(&why),
+    };
+    assert_eq!(theirs.len(), hands, "one answer per hand");
+    let mut same = 0;
+    let mut deliberate: BTreeMap<String, usize> = BTreeMap::new();
+    let mut differs = Vec::new();
+    let mut coverage: BTreeMap<String, usize> = BTreeMap::new();
+    let mut below_minimum = 0;
+    for ((win, our), their) in wins.iter().zip(&ours).zip(&theirs) {
+        if let Ok(score) = our {
+            score.fans.iter().for_each(|(f, _)| *coverage.entry(format!("{f:?}")).or_default() += 1);
+            below_minimum += usize::from(!score.legal);
+        }
+        match compare(win, our, their) {
+            Verdict::Same => same += 1,
+            Verdict::Deliberate(kinds) => {
+                kinds.iter().for_each(|k| *deliberate.entry(format!("{k:?}")).or_default() += 1);
+            }
+            Verdict::Differs(what) => differs.push(format!("{}: {what}", notation(win))),
+        }
+    }
+    println!(
+        "MCR differential: {hands} hands, {same} same, {} deliberate {deliberate:?}, {} different; {below_minimum} \
+         under 8 points; ours {:.3} s, {}",
+        hands - same - differs.len(),
+        differs.len(),
+        our_time.as_secs_f64(),
+        library_note.trim()
+    );
+    println!("fan met ({} of 81): {coverage:?}", coverage.len());
+    for line in differs.iter().take(20) {
+        println!("  {line}");
+    }
+    assert!(differs.is_empty(), "{} of {hands} hands differ from the library", differs.len());
+}
