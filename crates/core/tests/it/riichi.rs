@@ -560,4 +560,7 @@ fn renhou_is_a_flat_mangan_or_the_hands_own_higher_value() {
     assert_eq!(refused(&dealer).player.as_deref(), Some("Anna"));
     let open = renhou("[123c] 456c 789d 11b 55b", "5b", json!({}));
     assert_eq!(refused(&open).player.as_deref(), Some("Bruno"), "a call before it");
+    let mut riichi = renhou("123c 456c 789d 11b 55b", "5b", json!({}));
+    riichi["players"][1]["riichi"] = json!(true);
+    assert_eq!(refused(&riichi).player.as_deref(), Some("Bruno"), "no riichi before the first draw");
 }

@@ -233,7 +233,19 @@ fn check_situation(hand: &WinningHand, s: &Situation) -> Result<(), Conflict> {
         (s.tenhou && (!s.is_dealer() || s.chiihou), Conflict::FirstDraw),
         (s.chiihou && s.is_dealer(), Conflict::FirstDraw),
         ((s.tenhou || s.chiihou) && (!tsumo || !hand.melds.is_empty()), Conflict::FirstDraw),
-        (s.renhou && (s.is_dealer() || tsumo || !hand.melds.is_empty() || s.tenhou || s.chiihou), Conflict::FirstDraw),
+        // Renhou comes before the winner's first draw: no call, no riichi, no kan to rob, not the last discard.
+        (
+            s.renhou
+                && (s.is_dealer()
+                    || tsumo
+                    || !hand.melds.is_empty()
+                    || s.tenhou
+                    || s.chiihou
+                    || s.riichi != RiichiKind::None
+                    || s.chankan
+                    || s.houtei),
+            Conflict::FirstDraw,
+        ),
         (s.win == Win::Ron { discarder: s.seat }, Conflict::RonFromOwnSeat),
         (!s.ura_indicators.is_empty() && !riichi, Conflict::UraDora),
         (s.ura_indicators.len() > s.dora_indicators.len(), Conflict::UraDora),
