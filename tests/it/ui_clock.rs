@@ -22,6 +22,11 @@ fn the_referee_runs_the_session_clock_from_the_sessions_screen() {
     let started = clock(&harness).expect("started");
     assert_eq!(started.minutes, 90, "the minutes offered when the tournament sets none");
     assert!(harness.query_by_label_contains("1:29:").is_some() || harness.query_by_label("1:30:00").is_some());
+    // The referee entering a manche sees the time left too.
+    click(&mut harness, Role::Button, "Apri tavolo");
+    click(&mut harness, Role::Button, "Inserisci la manche 1");
+    harness.get_by_label_contains("Orologio della sessione 1:");
+    click(&mut harness, Role::Button, "Sessioni");
     click(&mut harness, Role::Button, "Pausa");
     for _ in 0..5 {
         harness.run();

@@ -33,6 +33,8 @@ pub struct TableState {
     /// What the session carries into each manche (counters, deposits): into the first, then after each stored
     /// manche; derived once like the rotations.
     carried: Vec<Fields>,
+    /// The session's clock, once the referee started it.
+    pub clock: Option<crate::tournament::clock::SessionClock>,
 }
 
 impl TableState {
@@ -165,8 +167,9 @@ pub fn table_state(store: &Store, table: Id) -> DeskResult<TableState> {
     let rules = settings.in_force()?;
     let rotations = rotations(&*rules, &manches);
     let book = crate::book::kept(store, tournament, &settings)?;
+    let clock = store.session_clock(tournament, seated.session)?;
     let mut state =
-        TableState { table: seated, settings, players, manches, book, rules, rotations, carried: Vec::new() };
+        TableState { table: seated, settings, players, manches, book, rules, rotations, carried: Vec::new(), clock };
     state.carried = state.carry_all();
     Ok(state)
 }

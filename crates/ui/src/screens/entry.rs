@@ -367,6 +367,12 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         if let Some(round) = frame.round_wind {
             ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
         }
+        // The session's clock, as the hall sees it: the time left moves, so the screen is drawn each second.
+        let clock = crate::tournament::clock::state_of(state.clock.as_ref(), chrono::Utc::now());
+        if let Some(time) = clock.shown() {
+            ui.label(RichText::new(format!("{} {time}", lang.tr(text_id!("clock.title")))).monospace());
+            ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
+        }
         // What the game carries into this manche (counters, deposits): the table's, shown, never typed.
         for carried in model.carried {
             if let Some(value) = frame.carried.get(carried.key).and_then(serde_json::Value::as_i64) {
