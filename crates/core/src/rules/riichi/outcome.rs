@@ -9,15 +9,14 @@ use crate::rules::{
 use super::cost::Limit;
 use super::fu::FuPart;
 use super::input::WinningHand;
-use super::manche::{Hand, ID, Value};
+use super::manche::{Hand, ID, Value, key};
 use super::parse::notation;
-use super::settle::{COUNTER, Settled, WinnerPaid};
+use super::settle::{COUNTER, DEPOSIT, Settled, WinnerPaid};
 use super::yaku::Yaku;
 
 /// The outcome of a settled hand.
 pub fn outcome(hand: &Hand, settled: &Settled) -> MancheOutcome {
     let nets = settled.nets(hand.players.len());
-    let chombo = settled.penalties.iter().map(|&(p, _)| p).collect::<Vec<_>>();
     let players = hand
         .players
         .iter()
@@ -40,11 +39,12 @@ pub fn outcome(hand: &Hand, settled: &Settled) -> MancheOutcome {
                     out.arrangement = arrangement(tiles);
                 }
             }
+            // What the rotation and the counters read back from a stored outcome.
             if hand.draw {
-                out.figures = Figures::none().with("tenpai", player.tenpai);
+                out.figures = Figures::none().with(key::TENPAI, player.tenpai);
             }
-            if player.chombo || chombo.contains(&i) {
-                out.figures = Figures::none().with("chombo", true);
+            if player.chombo {
+                out.figures = Figures::none().with(key::CHOMBO, true);
             }
             out
         })
@@ -122,7 +122,7 @@ fn winner(out: &mut PlayerOutcome, paid: &WinnerPaid, hand: &Hand) {
         items.push(line(crate::msg!("riichi.line.counters", n = counters), points(value)));
     }
     if paid.deposits > 0 {
-        let n = paid.deposits / 1000;
+        let n = paid.deposits / DEPOSIT;
         items.push(line(crate::msg!("riichi.line.deposits", n = n), points(paid.deposits)));
     }
     out.items = items;

@@ -183,12 +183,12 @@ pub enum Game {
 fn chombo(outcome: &MancheOutcome) -> bool {
     !outcome.void
         && !outcome.players.iter().any(|p| p.mahjong)
-        && outcome.players.iter().any(|p| is_marked(p, "chombo"))
+        && outcome.players.iter().any(|p| is_marked(p, key::CHOMBO))
 }
 
 /// Whether the dealer was tenpai at an exhaustive draw.
 fn dealer_tenpai(outcome: &MancheOutcome) -> bool {
-    outcome.players.iter().any(|p| p.seat == Some(Wind::East) && is_marked(p, "tenpai"))
+    outcome.players.iter().any(|p| p.seat == Some(Wind::East) && is_marked(p, key::TENPAI))
 }
 
 /// Whether the outcome records `figure` for the player (the outcome's own figures, as stored).

@@ -5,6 +5,7 @@
 use arrayvec::ArrayVec;
 
 use crate::message::Message;
+use crate::rules::tile_checks::{self, TileSeat};
 use crate::rules::{MancheError, problems::Problems};
 use crate::tiles::Wind;
 
@@ -94,28 +95,11 @@ pub fn settle(hand: &Hand, options: &RiichiOptions) -> Result<Settled, Problems>
     wins(hand, &winners, options)
 }
 
+/// Four players, named, each at one seat wind: the check every tile ruleset makes.
 fn check_table(hand: &Hand) -> Result<(), MancheError> {
-    if hand.players.len() != 4 {
-        let n = hand.players.len();
-        return Err(MancheError::general(crate::msg!("riichi.error.four_players", n = n)));
-    }
-    for (k, player) in hand.players.iter().enumerate() {
-        if player.name.trim().is_empty() {
-            return Err(MancheError::general(crate::msg!("manche.error.player_k_name_is_empty", k = k + 1)));
-        }
-        if let Some(other) = hand.players[..k].iter().find(|o| o.name == player.name) {
-            return Err(MancheError::general(crate::msg!(
-                "manche.error.two_players_are_named_name",
-                name = other.name
-            )));
-        }
-        if let Some(other) = hand.players[..k].iter().find(|o| o.seat == player.seat) {
-            let wind = player.seat.letter();
-            let why = crate::msg!("manche.error.sits_at_wind_like_name", wind = wind, name = other.name);
-            return Err(MancheError::player(&player.name, why));
-        }
-    }
-    Ok(())
+    let seats: Vec<TileSeat<'_>> =
+        hand.players.iter().map(|p| TileSeat { name: &p.name, wind: p.seat, hand: None }).collect();
+    tile_checks::table(&seats, 4, "Riichi")
 }
 
 /// The deposits declared in this hand: each riichi player puts 1,000 on the table.
@@ -145,7 +129,7 @@ fn wins(hand: &Hand, winners: &[usize], options: &RiichiOptions) -> Result<Settl
         }
         _ => {}
     }
-    if hand.players.iter().any(|p| p.discarder) && hand.players.iter().filter(|p| p.discarder).count() > 1 {
+    if hand.players.iter().filter(|p| p.discarder).count() > 1 {
         return Err(MancheError::general(crate::msg!("riichi.error.two_discarders")).into());
     }
     let discarder_seat = discarder.map(|d| hand.players[d].seat);
