@@ -41,8 +41,7 @@ impl TableState {
     /// The winds of manche `number` (1-based), from the manches before it.
     pub fn winds(&self, number: u32) -> MancheWinds {
         let before = number.saturating_sub(1) as usize;
-        let previous = &self.rotations[..before.min(self.rotations.len())];
-        manche_winds_reseated(self.table.start_round_wind, previous, self.players.len(), self.rules.round_seating())
+        winds_of(&*self.rules, &self.table, &self.rotations[..before.min(self.rotations.len())])
     }
 
     /// Whether manche `number`, scoring `outcome`, leaves the deal where the stored manche left it: the same
@@ -51,9 +50,7 @@ impl TableState {
         let before = number.saturating_sub(1) as usize;
         let mut rotations = self.rotations[..before.min(self.rotations.len())].to_vec();
         rotations.push(self.rules.rotation(outcome));
-        let seating = self.rules.round_seating();
-        manche_winds_reseated(self.table.start_round_wind, &rotations, self.players.len(), seating)
-            == self.winds(number + 1)
+        winds_of(&*self.rules, &self.table, &rotations) == self.winds(number + 1)
     }
 
     /// Whether manche `number` is the session's last deal: the session ends if the deal passes after it.
@@ -88,12 +85,13 @@ impl TableState {
         carried
     }
 
-    /// Each player's total before manche `number` (1-based), by name.
+    /// Each player's total before manche `number` (1-based), by name: the starting points, or the running
+    /// totals after the manche before it.
     fn totals_before(&self, number: u32) -> Vec<(String, i64)> {
         let mut totals = self.starting_totals();
-        for manche in self.manches.iter().take(number.saturating_sub(1) as usize) {
-            for ((_, total), net) in totals.iter_mut().zip(&manche.nets) {
-                *total += net;
+        if let Some(after) = number.checked_sub(2).and_then(|i| self.running_totals().into_iter().nth(i as usize)) {
+            for ((_, total), value) in totals.iter_mut().zip(after) {
+                *total = value;
             }
         }
         totals
@@ -121,8 +119,7 @@ impl TableState {
     /// The number the next new manche gets, or `None` when the session is complete.
     pub fn next_number(&self) -> Option<u32> {
         let next = self.manches.len() as u32 + 1;
-        let winds = self.winds(next);
-        (!winds.ended && winds.passes < self.settings.manches_per_session).then_some(next)
+        (!self.winds(next).session_over(self.settings.manches_per_session)).then_some(next)
     }
 
     /// Chip totals per position after each manche (starting points plus nets).
@@ -343,10 +340,11 @@ fn rotations(rules: &dyn RulesInForce, manches: &[StoredManche]) -> Vec<Rotation
 
 /// The winds at `table` once all of `manches` are played: `passes` is what its session counts.
 pub fn winds_after(rules: &dyn RulesInForce, table: &SeatedTable, manches: &[StoredManche]) -> MancheWinds {
-    manche_winds_reseated(
-        table.start_round_wind,
-        &rotations(rules, manches),
-        table.players.len(),
-        rules.round_seating(),
-    )
+    winds_of(rules, table, &rotations(rules, manches))
+}
+
+/// The winds at `table` after manches that rotated the deal as `previous`, under the rules in force (their
+/// reseating at each round included).
+fn winds_of(rules: &dyn RulesInForce, table: &SeatedTable, previous: &[Rotation]) -> MancheWinds {
+    manche_winds_reseated(table.start_round_wind, previous, table.players.len(), rules.round_seating())
 }

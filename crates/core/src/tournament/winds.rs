@@ -47,6 +47,13 @@ impl MancheWinds {
         (self.east_position + wind.index()) % self.seats.max(1)
     }
 
+    /// Whether the session is over at this point of a session that counts `counted` passes of the deal (a
+    /// manche ended it, or the deal has passed that many times): the one rule the table, its progress and the
+    /// exports read.
+    pub fn session_over(&self, counted: u32) -> bool {
+        self.ended || self.passes >= counted
+    }
+
     /// Every position's seat wind this manche, in position order.
     pub fn seat_winds(&self) -> Vec<Wind> {
         (0..self.seats).map(|p| self.seat_wind(p)).collect()

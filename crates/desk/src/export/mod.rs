@@ -180,8 +180,7 @@ impl Snapshot {
         tables.peek().is_some()
             && tables.all(|table| {
                 let manches = self.manches.get(&table.id).map_or(&[][..], Vec::as_slice);
-                let winds = desk::winds_after(&*self.rules, table, manches);
-                winds.ended || winds.passes >= settings.manches_per_session
+                desk::winds_after(&*self.rules, table, manches).session_over(settings.manches_per_session)
             })
     }
 
