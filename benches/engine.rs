@@ -38,15 +38,7 @@ fn bench_manche(c: &mut Criterion) {
     });
     let texts: Vec<String> =
         manches.iter().map(|m| serde_json::to_string(&m.to_input(&options)).unwrap_or_default()).collect();
-    group.bench_function("score_json_manche", |b| {
-        b.iter(|| {
-            k = (k + 1) % texts.len();
-            let input: stecca::rules::MancheInput =
-                serde_json::from_str(black_box(&texts[k])).unwrap_or_else(|e| panic!("{e}"));
-            let outcome = stecca::rules::score_manche(&input).unwrap_or_else(|e| panic!("{e}"));
-            black_box(serde_json::to_string(&outcome).map(|s| s.len()).unwrap_or(0))
-        })
-    });
+    bench_json_path(&mut group, "score_json_manche", &texts);
     group.finish();
 }
 
@@ -64,6 +56,24 @@ fn bench_decompose(c: &mut Criterion) {
         })
     });
     group.finish();
+}
+
+/// `stecca score`'s whole path for each of `texts` in turn: JSON read, scored, the outcome written as JSON.
+fn bench_json_path(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    texts: &[String],
+) {
+    let mut k = 0;
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            k = (k + 1) % texts.len();
+            let input: stecca::rules::MancheInput =
+                serde_json::from_str(black_box(&texts[k])).unwrap_or_else(|e| panic!("{e}"));
+            let outcome = stecca::rules::score_manche(&input).unwrap_or_else(|e| panic!("{e}"));
+            black_box(serde_json::to_string(&outcome).map(|s| s.len()).unwrap_or(0))
+        })
+    });
 }
 
 fn bench_riichi(c: &mut Criterion) {
@@ -90,15 +100,7 @@ fn bench_riichi(c: &mut Criterion) {
     };
     let texts: Vec<String> =
         (0..1024).map(|seed| serde_json::to_string(&rules.random_manche(seed, &frame)).unwrap_or_default()).collect();
-    group.bench_function("score_json_hand", |b| {
-        b.iter(|| {
-            k = (k + 1) % texts.len();
-            let input: stecca::rules::MancheInput =
-                serde_json::from_str(black_box(&texts[k])).unwrap_or_else(|e| panic!("{e}"));
-            let outcome = stecca::rules::score_manche(&input).unwrap_or_else(|e| panic!("{e}"));
-            black_box(serde_json::to_string(&outcome).map(|s| s.len()).unwrap_or(0))
-        })
-    });
+    bench_json_path(&mut group, "score_json_hand", &texts);
     group.finish();
 }
 

@@ -2,26 +2,38 @@
 //! keyboard — F1 marks the dealer's agari, her tiles and winning tile, her riichi, Shift+F2 names the
 //! discarder — its preview, Ctrl+Enter, and the next hand starting from the counter the game carries.
 
-use crate::common::desk::{click, harness, retype, seat_and_open_manche_1, type_into};
+use crate::common::desk::{click, harness, retype, seat_and_open_manche_1, seated_desk_playing, type_into};
 use egui::{Event, Key, Modifiers, Role};
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
 
-#[test]
-fn a_dealer_riichi_win_is_typed_with_the_keyboard_and_the_next_hand_starts_from_its_counter() {
+/// The ruleset's button at the desk.
+const RIICHI: &str = "Riichi — regole EMA (RCR 2016)";
+
+/// A one-session Riichi tournament called `name`, its seating seed fixed at 7 (a new tournament's is the clock's:
+/// fixed, the snapshots show the same seats) and `settings` done on the settings screen before it is saved,
+/// four players seated and manche 1 open.
+fn riichi_desk(name: &str, settings: impl FnOnce(&mut Harness<'static, DeskApp>)) -> Harness<'static, DeskApp> {
     let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
     harness.run();
-    type_into(&mut harness, "Nome", "Riichi Open");
+    type_into(&mut harness, "Nome", name);
     type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
+    click(&mut harness, Role::RadioButton, RIICHI);
     click(&mut harness, Role::Button, "Crea torneo");
-    // A new tournament's seating seed is the clock's: fixed here, so that the snapshot shows the same seats.
     click(&mut harness, Role::Button, "Impostazioni");
     retype(&mut harness, "Seme dei posti", "7");
+    settings(&mut harness);
     click(&mut harness, Role::Button, "Salva impostazioni");
     click(&mut harness, Role::Button, "Giocatori");
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    harness
+}
+
+#[test]
+fn a_dealer_riichi_win_is_typed_with_the_keyboard_and_the_next_hand_starts_from_its_counter() {
+    let mut harness = riichi_desk("Riichi Open", |_| {});
 
     harness.key_press(Key::F1);
     harness.run();
@@ -55,19 +67,10 @@ fn a_dealer_riichi_win_is_typed_with_the_keyboard_and_the_next_hand_starts_from_
 
 #[test]
 fn a_game_is_entered_by_its_four_final_scores_when_the_tournament_reports_totals() {
-    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
-    harness.run();
-    type_into(&mut harness, "Nome", "Riichi Cup");
-    type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
-    click(&mut harness, Role::Button, "Crea torneo");
-    click(&mut harness, Role::Button, "Impostazioni");
-    retype(&mut harness, "Seme dei posti", "7");
-    click(&mut harness, Role::RadioButton, "con i punteggi finali");
-    harness.snapshot("riichi-settings");
-    click(&mut harness, Role::Button, "Salva impostazioni");
-    click(&mut harness, Role::Button, "Giocatori");
-    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    let mut harness = riichi_desk("Riichi Cup", |harness| {
+        click(harness, Role::RadioButton, "con i punteggi finali");
+        harness.snapshot("riichi-settings");
+    });
 
     assert!(harness.query_by_label("Tessera vincente").is_none(), "no tiles: only the final scores");
     let scores = ["48.300", "31000", "22700", "17000"];
@@ -103,7 +106,7 @@ fn a_tournament_moved_to_riichi_in_its_settings_plays_games_and_ranks_with_the_u
     type_into(&mut harness, "Nome", "Da FIMJ a Riichi");
     click(&mut harness, Role::Button, "Crea torneo");
     click(&mut harness, Role::Button, "Impostazioni");
-    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
+    click(&mut harness, Role::RadioButton, RIICHI);
     click(&mut harness, Role::Button, "Salva impostazioni");
     let id = harness.state().tournament_id().expect("tournament");
     let settings = harness.state().desk().store().tournament(id).expect("tournament").settings;
@@ -114,14 +117,7 @@ fn a_tournament_moved_to_riichi_in_its_settings_plays_games_and_ranks_with_the_u
 
 #[test]
 fn tiles_typed_for_a_winner_then_unmarked_do_not_block_the_hand() {
-    let mut harness = harness(DeskApp::new(Store::open_in_memory().expect("store")));
-    harness.run();
-    type_into(&mut harness, "Nome", "Riichi Open");
-    type_into(&mut harness, "Sessioni", "1");
-    click(&mut harness, Role::RadioButton, "Riichi — regole EMA (RCR 2016)");
-    click(&mut harness, Role::Button, "Crea torneo");
-    click(&mut harness, Role::Button, "Giocatori");
-    seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
+    let mut harness = seated_desk_playing(Some(RIICHI));
     // The referee marks the second player as winning, types tiles, then sees it was a draw.
     harness.key_press(Key::F2);
     harness.run();

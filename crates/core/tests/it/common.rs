@@ -111,3 +111,28 @@ pub fn net(outcome: &MancheOutcome, name: &str) -> i64 {
 pub fn payments(outcome: &MancheOutcome) -> Vec<(String, String, u64)> {
     outcome.payments.iter().map(|p| (p.from.clone(), p.to.clone(), p.amount)).collect()
 }
+
+/// A manche of `rules` as JSON at the table `seats` (`(name, seat wind)`): `parts` adds fields to the players it
+/// names, `extra` to the manche.
+pub fn table_manche(rules: &str, seats: &[(&str, &str)], parts: &[(&str, Value)], extra: Value) -> Value {
+    let players: Vec<Value> = seats
+        .iter()
+        .map(|(name, seat)| {
+            let mut player = json!({"name": name, "seat": seat});
+            for (_, fields) in parts.iter().filter(|(who, _)| who == name) {
+                with(&mut player, fields);
+            }
+            player
+        })
+        .collect();
+    let mut manche = json!({"rules": rules, "players": players});
+    with(&mut manche, &extra);
+    manche
+}
+
+/// `target` with each field of the object `fields` set over it.
+pub fn with(target: &mut Value, fields: &Value) {
+    for (key, value) in fields.as_object().expect("an object of fields") {
+        target[key] = value.clone();
+    }
+}

@@ -8,25 +8,7 @@ const SEATS: [(&str, &str); 4] = [("Ada", "E"), ("Bea", "S"), ("Cy", "W"), ("Dot
 
 /// A game at the table Ada E, Bea S, Cy W, Dot N; `parts` adds fields per name.
 fn input(parts: &[(&str, Value)], extra: Value) -> Value {
-    let players: Vec<Value> = SEATS
-        .iter()
-        .map(|(name, seat)| {
-            let mut player = json!({"name": name, "seat": seat});
-            for (who, fields) in parts {
-                if who == name {
-                    for (key, value) in fields.as_object().expect("object") {
-                        player[key] = value.clone();
-                    }
-                }
-            }
-            player
-        })
-        .collect();
-    let mut manche = json!({"rules": "nmjl", "players": players});
-    for (key, value) in extra.as_object().expect("object") {
-        manche[key] = value.clone();
-    }
-    manche
+    crate::common::table_manche("nmjl", &SEATS, parts, extra)
 }
 
 fn try_score(manche: Value) -> Result<MancheOutcome, MancheError> {

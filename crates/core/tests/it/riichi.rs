@@ -12,26 +12,11 @@ use stecca_core::rules::{
 
 const SEATS: [(&str, &str); 4] = [("Anna", "E"), ("Bruno", "S"), ("Carla", "W"), ("Dario", "N")];
 
-/// A hand at the table Anna E, Bruno S, Carla W, Dario N; `parts` adds fields per name, `extra` to the hand.
+/// A hand at the table Anna E, Bruno S, Carla W, Dario N, in the East round; `parts` adds fields per name,
+/// `extra` to the hand.
 fn hand(parts: &[(&str, Value)], extra: Value) -> Value {
-    let players: Vec<Value> = SEATS
-        .iter()
-        .map(|(name, seat)| {
-            let mut player = json!({"name": name, "seat": seat});
-            for (who, fields) in parts {
-                if who == name {
-                    for (key, value) in fields.as_object().expect("object") {
-                        player[key] = value.clone();
-                    }
-                }
-            }
-            player
-        })
-        .collect();
-    let mut manche = json!({"rules": "riichi", "round_wind": "E", "players": players, "options": {}});
-    for (key, value) in extra.as_object().expect("object") {
-        manche[key] = value.clone();
-    }
+    let mut manche = crate::common::table_manche("riichi", &SEATS, parts, json!({"round_wind": "E", "options": {}}));
+    crate::common::with(&mut manche, &extra);
     manche
 }
 
