@@ -72,7 +72,7 @@ pub enum ClockState {
 pub enum ClockCall {
     /// Nothing to say.
     None,
-    /// 15 minutes or less are left: the hand in play and one more (Riichi), or finish soon.
+    /// 15 minutes or less are left: the hand in play and one more, or finish soon, as the rules play it.
     LastMinutes,
     /// The time is up: the hand in play is the last.
     Time,
