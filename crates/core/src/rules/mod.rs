@@ -39,7 +39,7 @@ use crate::tiles::Wind;
 
 /// Every ruleset Stecca knows, by id.
 pub static RULESETS: &[&dyn Ruleset] =
-    &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi, &riichi::Riichi];
+    &[&fimj::Fimj, &classic_american::ClassicAmerican, &nmjl::Nmjl, &mayumi::Mayumi, &riichi::Riichi, &mcr::Mcr];
 
 /// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
 /// the trait (they are not shipped, so they are not in [`RULESETS`]).
@@ -173,6 +173,11 @@ pub trait Ruleset: Send + Sync {
     /// Points added to each session table's places when the standings are counted (first place's first), as
     /// a tournament of this ruleset ranks by default; `None`: the standings rank by points alone.
     fn placement_bonus(&self) -> Option<&'static [i64]> {
+        None
+    }
+    /// Table points each session table's places earn (first place's first), by which a tournament of this
+    /// ruleset ranks first and then by score, ties sharing the places' points; `None`: it ranks by points.
+    fn table_points(&self) -> Option<&'static [i64]> {
         None
     }
     /// What a referee types for each player.

@@ -50,6 +50,11 @@ pub trait TypedRuleset: Clone + Debug + Send + Sync + 'static {
     fn placement_bonus(&self) -> Option<&'static [i64]> {
         None
     }
+    /// Table points each session table's places earn, by which a tournament of this ruleset ranks first (then
+    /// by score), first place's first; `None`: the ruleset ranks by points (see [`Ruleset::table_points`]).
+    fn table_points(&self) -> Option<&'static [i64]> {
+        None
+    }
     /// What a referee types for each player.
     fn entry_model(&self) -> &'static EntryModel;
     /// What a referee types under these options (a tournament that reports each game by its final scores
@@ -238,6 +243,10 @@ impl<R: TypedRuleset> Ruleset for R {
 
     fn placement_bonus(&self) -> Option<&'static [i64]> {
         TypedRuleset::placement_bonus(self)
+    }
+
+    fn table_points(&self) -> Option<&'static [i64]> {
+        TypedRuleset::table_points(self)
     }
 
     fn entry_model(&self) -> &'static EntryModel {

@@ -59,6 +59,13 @@ impl TournamentSettings {
                     tie_breaks: Vec::new(),
                 };
             }
+            if let Some(points) = ruleset.table_points() {
+                settings.ranking = Ranking {
+                    method: RankingMethod::PlacementPoints,
+                    placement_points: points.to_vec(),
+                    tie_breaks: Vec::new(),
+                };
+            }
         }
         settings
     }

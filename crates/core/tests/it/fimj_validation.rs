@@ -294,7 +294,7 @@ fn an_unknown_ruleset_is_named() {
     input["rules"] = json!("mahjong_x");
     assert_eq!(
         rejected(input),
-        "rules: unknown ruleset `mahjong_x` (known: fimj, classic_american, nmjl, mayumi, riichi)"
+        "rules: unknown ruleset `mahjong_x` (known: fimj, classic_american, nmjl, mayumi, riichi, mcr)"
     );
 }
 

@@ -10,6 +10,7 @@ mod fimj_limits;
 mod fimj_settlement;
 mod fimj_stick_points;
 mod fimj_validation;
+mod mcr;
 mod mcr_reference;
 mod nmjl;
 mod properties;

@@ -559,10 +559,11 @@ fn wind_pung(f: &Facts, tile: Tile, t: &mut Table) {
     }
 }
 
-/// The fan implied by a counted fan (the digest's "not counted" column).
-fn exclusions(t: &mut Table) {
+/// The fan implied by a counted fan (the digest's "not counted" column): struck when it counts, and never
+/// typed beside it on a score sheet.
+pub(crate) const IMPLIED: &[(Fan, &[Fan])] = {
     use Fan::*;
-    const RULES: &[(Fan, &[Fan])] = &[
+    &[
         (DaSiXi, &[PengPengHu, YaoJiuKe, SanFengKe, XiaoSiXi]),
         (DaSanYuan, &[JianKe, ShuangJianKe, XiaoSanYuan]),
         (LvYiSe, &[QueYiMen]),
@@ -600,12 +601,17 @@ fn exclusions(t: &mut Table) {
         (QiXingBuKao, &[QuanBuKao, WuMenQi, MenQianQing]),
         (QuanBuKao, &[WuMenQi, MenQianQing]),
         (ZuHeLong, &[BianZhang, KanZhang]),
-    ];
+    ]
+};
+
+/// Strikes the fan that counted fan imply.
+fn exclusions(t: &mut Table) {
+    use Fan::*;
     // Big Three Winds: its three pungs are no Pungs of Terminals or Honors, unless a fan above struck them all.
     if has(t, SanFengKe) && !has(t, ZiYiSe) && !has(t, HunYaoJiu) {
         t[YaoJiuKe as usize] = t[YaoJiuKe as usize].saturating_sub(3);
     }
-    for &(fan, implied) in RULES {
+    for &(fan, implied) in IMPLIED {
         if has(t, fan) {
             drop(t, implied);
         }

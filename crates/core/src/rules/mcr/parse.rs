@@ -58,3 +58,14 @@ fn parse_tile(text: &str) -> Result<Tile, ParseError> {
     }
     Ok(tile)
 }
+
+/// The tiles before the winning tile in notation (flowers aside), and the winning tile.
+pub(super) fn notation(hand: &WinningHand) -> (String, String) {
+    let text = crate::tiles::Hand {
+        exposed: hand.melds.iter().copied().filter(|m| !m.concealed).collect(),
+        concealed_kongs: hand.melds.iter().filter(|m| m.concealed).map(|m| m.tile).collect(),
+        bonus: Vec::new(),
+        concealed: hand.concealed,
+    };
+    (text.to_string(), hand.win.to_string())
+}

@@ -81,12 +81,7 @@ fn pack_json(meld: &Meld) -> Value {
 /// The notation of the win, for reports.
 pub fn notation(win: &RandomWin) -> String {
     let hand = &win.hand;
-    let text = crate::tiles::Hand {
-        exposed: hand.melds.iter().copied().filter(|m| !m.concealed).collect(),
-        concealed_kongs: hand.melds.iter().filter(|m| m.concealed).map(|m| m.tile).collect(),
-        bonus: Vec::new(),
-        concealed: hand.concealed,
-    };
+    let (text, _) = super::parse::notation(hand);
     let s = &win.situation;
     let how = if s.self_drawn { "self-drawn" } else { "discard" };
     let flags = [
