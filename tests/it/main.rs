@@ -24,6 +24,7 @@ mod export;
 mod hall_script;
 mod house;
 mod mayumi;
+mod mcr;
 mod network_loss;
 mod notebook;
 mod one_table_writers;
