@@ -46,6 +46,7 @@ mod ui_club;
 mod ui_drafts;
 mod ui_keyboard;
 mod ui_mayumi;
+mod ui_mcr;
 mod ui_nmjl;
 mod ui_notebook;
 mod ui_riichi;

@@ -107,24 +107,27 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
     } else {
         msg!("pdf.provisional", session = session, sessions = sessions, manches = s.manches_in(session)).render(lang)
     };
+    // Ranked by placement points, they come first, before the points that break their ties; the name gives up
+    // the room their title needs.
+    let name_width = if placement { 56.0 } else { 62.0 };
     let mut cols = vec![
         Col { x: MARGIN, w: 12.0, right: true },
-        Col { x: MARGIN + 14.0, w: 62.0, right: false },
-        Col { x: MARGIN + 76.0, w: 40.0, right: false },
-        Col { x: MARGIN + 116.0, w: 12.0, right: false },
-        Col { x: MARGIN + 128.0, w: 18.0, right: true },
+        Col { x: MARGIN + 14.0, w: name_width, right: false },
+        Col { x: MARGIN + 14.0 + name_width, w: 40.0, right: false },
+        Col { x: MARGIN + 54.0 + name_width, w: 12.0, right: false },
     ];
     let mut titles = vec![
         lang.tr(text_id!("standings.place")),
         lang.tr(text_id!("players.name")),
         lang.tr(text_id!("players.club")),
         lang.tr(text_id!("players.country")),
-        lang.tr(text_id!("standings.points")),
     ];
     if placement {
-        cols.push(Col { x: MARGIN + 146.0, w: 16.0, right: true });
+        cols.push(Col { x: MARGIN + 122.0, w: 24.0, right: true });
         titles.push(lang.tr(text_id!("standings.placement")));
     }
+    cols.push(Col { x: MARGIN + 146.0, w: 16.0, right: true });
+    titles.push(lang.tr(text_id!("standings.points")));
     cols.push(Col { x: MARGIN + 162.0, w: 18.0, right: true });
     titles.push(lang.tr(text_id!("standings.penalties")));
     for (i, r) in s.standings.iter().enumerate() {
@@ -133,16 +136,12 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
             heading(&mut w, s, lang, &reached);
             table_header(&mut w, &cols, &titles);
         }
-        let mut cells = vec![
-            r.place.to_string(),
-            r.player.name.clone(),
-            r.player.club.clone(),
-            r.player.country.clone(),
-            r.points.to_string(),
-        ];
+        let mut cells =
+            vec![r.place.to_string(), r.player.name.clone(), r.player.club.clone(), r.player.country.clone()];
         if placement {
             cells.push(format!("{:.2}", r.placement()));
         }
+        cells.push(r.points.to_string());
         cells.push(if r.penalties > 0 { format!("-{}", r.penalties) } else { String::new() });
         row(&mut w, &cols, &cells, Weight::Regular);
     }
