@@ -104,5 +104,33 @@ fn bench_riichi(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_manche, bench_decompose, bench_riichi);
+fn bench_mcr(c: &mut Criterion) {
+    use stecca::rules::mcr::{Options, evaluate, random::random_win};
+    let mut rng = stecca::rng::Rng::new(2006);
+    let wins: Vec<_> = (0..4096).map(|_| random_win(&mut rng)).collect();
+    let mut group = c.benchmark_group("mcr");
+    group.throughput(Throughput::Elements(1));
+    let mut k = 0;
+    let options = Options::default();
+    group.bench_function("evaluate_win", |b| {
+        b.iter(|| {
+            k = (k + 1) % wins.len();
+            let win = &wins[k];
+            black_box(evaluate(black_box(&win.hand), &win.situation, &options).is_ok())
+        })
+    });
+    let rules = stecca::rules::ruleset("mcr").expect("mcr").in_force(&serde_json::json!({})).expect("rules");
+    let frame = stecca::rules::MancheFrame {
+        names: ["Anna", "Bruno", "Carla", "Dario"].map(String::from).to_vec(),
+        round_wind: Some(stecca::tiles::Wind::East),
+        seat_winds: true,
+        ..stecca::rules::MancheFrame::default()
+    };
+    let texts: Vec<String> =
+        (0..1024).map(|seed| serde_json::to_string(&rules.random_manche(seed, &frame)).unwrap_or_default()).collect();
+    bench_json_path(&mut group, "score_json_hand", &texts);
+    group.finish();
+}
+
+criterion_group!(benches, bench_manche, bench_decompose, bench_riichi, bench_mcr);
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 //! with their Chinese names and pinyin, Ctrl+Enter; then a hand typed from the score sheet's fan, refused while
 //! two of them clash, and the deal passing to the next player.
 
-use crate::common::desk::{click, harness, retype, seat_and_open_manche_1, type_into};
+use crate::common::desk::{click, harness, retype, seat_and_open_manche_1, type_into, wait_until_editable};
 use egui::{Event, Key, Modifiers, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -22,8 +22,12 @@ fn mcr_desk() -> Harness<'static, DeskApp> {
     click(&mut harness, Role::RadioButton, MCR);
     click(&mut harness, Role::Button, "Crea torneo");
     click(&mut harness, Role::Button, "Impostazioni");
+    wait_until_editable(&mut harness, "Seme dei posti");
+    assert!(harness.query_by_label("Punti iniziali").is_none(), "MCR's session scores start from nothing");
+    harness.get_by_label("Falso Hu: punti pagati agli altri tre");
     retype(&mut harness, "Seme dei posti", "7");
     click(&mut harness, Role::Button, "Salva impostazioni");
+    assert!(harness.state().status().is_some_and(|s| !s.error), "{:?}", harness.state().status_text());
     click(&mut harness, Role::Button, "Giocatori");
     seat_and_open_manche_1(&mut harness, &["Anna", "Bruno", "Carla", "Dario"]);
     harness

@@ -2,7 +2,9 @@
 //! keyboard — F1 marks the dealer's agari, her tiles and winning tile, her riichi, Shift+F2 names the
 //! discarder — its preview, Ctrl+Enter, and the next hand starting from the counter the game carries.
 
-use crate::common::desk::{click, harness, retype, seat_and_open_manche_1, seated_desk_playing, type_into};
+use crate::common::desk::{
+    click, harness, retype, seat_and_open_manche_1, seated_desk_playing, type_into, wait_until_editable,
+};
 use egui::{Event, Key, Modifiers, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -23,6 +25,7 @@ fn riichi_desk(name: &str, settings: impl FnOnce(&mut Harness<'static, DeskApp>)
     click(&mut harness, Role::RadioButton, RIICHI);
     click(&mut harness, Role::Button, "Crea torneo");
     click(&mut harness, Role::Button, "Impostazioni");
+    wait_until_editable(&mut harness, "Seme dei posti");
     retype(&mut harness, "Seme dei posti", "7");
     settings(&mut harness);
     click(&mut harness, Role::Button, "Salva impostazioni");

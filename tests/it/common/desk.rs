@@ -2,7 +2,7 @@
 
 use egui::{Key, Modifiers, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use kittest_soft_render::SoftRenderer;
 use stecca::store::Store;
 use stecca::ui::{DeskApp, Screen};
@@ -31,6 +31,19 @@ pub fn type_into(harness: &mut Harness<'static, DeskApp>, label: &str, text: &st
     field.focus();
     field.type_text(text);
     harness.run();
+}
+
+/// Waits, frame by frame, until the text field labelled `label` takes input: a settings field stays fixed until
+/// the desk has said the tournament has no results yet, which a loaded machine may answer a few frames late.
+pub fn wait_until_editable(harness: &mut Harness<'static, DeskApp>, label: &str) {
+    for _ in 0..200 {
+        if !harness.get_by_role_and_label(Role::TextInput, label).accesskit_node().is_disabled() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.run();
+    }
+    panic!("{label} stayed fixed");
 }
 
 /// Clicks the widget of `role` labelled `label`.

@@ -124,10 +124,13 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.federation_format")), &mut s.federation_format, 120.0);
             ui.end_row();
-            let label = ui.label(lang.tr(text_id!("settings.starting_points")));
-            let field = egui::TextEdit::singleline(&mut s.starting_points).desired_width(80.0);
-            ui.add_enabled(!fixed, field).labelled_by(label.id);
-            ui.end_row();
+            // A ruleset whose scores start from nothing (MCR's session score) has no starting points to set.
+            if has_starting_points(&tournament.settings) {
+                let label = ui.label(lang.tr(text_id!("settings.starting_points")));
+                let field = egui::TextEdit::singleline(&mut s.starting_points).desired_width(80.0);
+                ui.add_enabled(!fixed, field).labelled_by(label.id);
+                ui.end_row();
+            }
             labelled_text(ui, &lang.tr(text_id!("settings.seed")), &mut s.seed, 160.0);
             ui.end_row();
             ui.label(lang.tr(text_id!("settings.rules")));
@@ -236,13 +239,16 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
     let lang = app.lang;
     let s = app.screens.get::<State>();
     let parsed = (|| -> Result<TournamentSettings, crate::message::Message> {
-        let starting: i64 = parse_number(&s.starting_points, &lang.tr(text_id!("settings.starting_points")))?;
         // Another ruleset starts from its own defaults: the values on screen belong to the old one.
         let options = if s.rules != before.rules {
             serde_json::json!({})
         } else {
             let mut options = before.options.clone();
-            crate::rules::set_option(&mut options, "starting_points", starting.into());
+            if has_starting_points(before) {
+                let label = lang.tr(text_id!("settings.starting_points"));
+                let starting: i64 = parse_number(&s.starting_points, &label)?;
+                crate::rules::set_option(&mut options, "starting_points", starting.into());
+            }
             for (choice, selected) in &s.choices {
                 if let Some(value) = choice.values.get(*selected) {
                     crate::rules::set_option(&mut options, choice.path, value.value());
@@ -297,6 +303,11 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             app.info(crate::msg!("settings.saved"));
         },
     );
+}
+
+/// Whether the tournament's ruleset has starting points among its options.
+fn has_starting_points(settings: &TournamentSettings) -> bool {
+    crate::rules::effective_options(&settings.rules, &settings.options).get("starting_points").is_some()
 }
 
 /// One button per ruleset; the id of the one chosen is written to `rules`.
