@@ -144,3 +144,14 @@ fn refusals_are_typed() {
     let robbing_held = Situation { robbing_kong: true, ..s };
     assert_eq!(evaluate(&hand, &robbing_held, &Options::default()), Err(Refusal::Conflict(Conflict::RobbingKong)));
 }
+
+/// The evaluator's sole-wait test answers as trying every tile does, on random wins of every shape.
+#[test]
+fn the_sole_wait_shortcut_agrees_with_trying_every_tile() {
+    let mut rng = crate::rng::Rng::new(78);
+    for _ in 0..3_000 {
+        let win = super::random::random_win(&mut rng);
+        let reference = super::evaluate::waits(&win.hand) == [win.hand.win];
+        assert_eq!(super::evaluate::is_sole_wait(&win.hand), reference, "{:?}", win.hand);
+    }
+}
