@@ -576,6 +576,31 @@ fn a_riichi_tournament_shows_its_draws_payments_on_the_cards() {
     assert!(card.body.contains(&format!("void {net:+}")), "{name} {net:+} in {}", card.body);
 }
 
+/// An MCR tournament on the board: its heading, and the standings ranked by table points, shown before the
+/// score that breaks their ties.
+#[test]
+fn an_mcr_tournament_shows_its_table_points_first() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("mcr.db");
+    let id = {
+        let mut store = stecca::store::Store::open(&db).expect("store");
+        let size = stecca::desk::DemoSize { players: 8, sessions: 2, club_weight: 0.0, rules: "mcr" };
+        stecca::desk::create_demo(&mut store, size, 3, "R").expect("demo")
+    };
+    let store = stecca::store::Store::open(&db).expect("store");
+    let standings = stecca::desk::standings(&store, id).expect("standings");
+    let board = board_in_process(&db, Limits::default());
+    let front = get(board.address(), "/?lang=en");
+    assert_eq!(front.status, 200);
+    assert!(front.body.contains("MCR — Chinese Official"), "the ruleset in the heading");
+    let header = front.body.find(">Placement<").expect("the table points' column");
+    assert!(header < front.body.find(">Points<").expect("the points' column"), "table points first");
+    let leader = &standings[0];
+    let row = &front.body[front.body.find(&leader.player.name).expect("the leader")..];
+    let cells = format!("{:.2}</td><td class=\"n\">{}</td>", leader.placement(), leader.points);
+    assert!(row.contains(&cells), "{cells} in {}", &row[..row.len().min(400)]);
+}
+
 /// `stecca board --per-client N`: a hall whose phones share a router's address lets one address hold more
 /// connections; the default is the server's own.
 #[test]

@@ -192,8 +192,9 @@ pub fn standings(ctx: &Context<'_>, query: &str) -> Markup {
                 thead { tr {
                     th.n { (ctx.tr(text_id!("standings.place"))) }
                     th { (ctx.tr(text_id!("players.name"))) }
-                    th.n { (ctx.tr(text_id!("standings.points"))) }
+                    // Placement points rank first where they rank: before the points that break their ties.
                     @if view.placement { th.n { (ctx.tr(text_id!("standings.placement"))) } }
+                    th.n { (ctx.tr(text_id!("standings.points"))) }
                     th.n { (ctx.tr(text_id!("board.sessions_short"))) }
                 } }
                 tbody {
@@ -210,8 +211,8 @@ pub fn standings(ctx: &Context<'_>, query: &str) -> Markup {
                                     }
                                 }
                             }
-                            td.n { (r.points) }
                             @if view.placement { td.n { (r.placement_text()) } }
+                            td.n { (r.points) }
                             td.n { (r.sessions_played) }
                         }
                     }
