@@ -8,6 +8,7 @@ pub mod plan_import;
 pub mod registration;
 pub mod settings;
 pub mod standings;
+pub mod teams;
 pub mod winds;
 
 pub use crate::rules::HandEntry;
@@ -16,6 +17,7 @@ pub use plan_import::{ImportedPlan, PLAN_COLUMNS, PlanPlayer, parse_plan_csv};
 pub use registration::{ImportRow, PlayerData, federation_problem, name_key, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
 pub use standings::{PlayerRecord, StandingRow, TableResult, standings};
+pub use teams::{TeamRow, team_standings};
 pub use winds::{MancheWinds, RoundSeating, manche_winds, manche_winds_reseated};
 
 /// A database id (player, table, tournament).
