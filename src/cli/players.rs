@@ -23,7 +23,7 @@ pub struct PlayersArgs {
 /// The players subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
-    /// Register the players of a CSV list (header name,club,country[,federation_id,substitute]): every row is
+    /// Register the players of a CSV list (header name,club,country[,federation_id,substitute,team]): every row is
     /// checked first, and nothing is saved unless all of them are good.
     Import {
         /// The tournament's id.

@@ -47,6 +47,12 @@ pub enum Action {
         /// (`########` for an EMA number).
         #[arg(long, default_value = "")]
         federation_format: String,
+        /// The most players a team may have (default: a table's worth).
+        #[arg(long)]
+        team_size: Option<u32>,
+        /// How many of a team's best members count in the team standings (0: all).
+        #[arg(long, default_value_t = 0)]
+        team_best: u32,
     },
     /// Delete a tournament that has no results (one with results can only be archived).
     Delete {
@@ -68,12 +74,25 @@ pub enum Action {
 /// Runs `stecca tournament`.
 pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
     match &args.action {
-        Action::New { name, rules, sessions, options, venue, start, seed, session_minutes, federation_format } => {
+        Action::New {
+            name,
+            rules,
+            sessions,
+            options,
+            venue,
+            start,
+            seed,
+            session_minutes,
+            federation_format,
+            team_size,
+            team_best,
+        } => {
             let options = match options {
                 Some(text) => serde_json::from_str(text).context(msg!("cli.options_not_json"))?,
                 None => serde_json::Value::Object(serde_json::Map::new()),
             };
             let rules = rules.clone().unwrap_or_else(|| crate::rules::default_ruleset().id().to_owned());
+            let played = TournamentSettings::for_rules(&rules);
             let settings = TournamentSettings {
                 name: name.clone(),
                 venue: venue.clone(),
@@ -84,7 +103,9 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
                 seating_seed: *seed,
                 session_minutes: *session_minutes,
                 federation_format: federation_format.trim().to_owned(),
-                ..TournamentSettings::for_rules(&rules)
+                team_size: team_size.unwrap_or(played.team_size),
+                team_best: *team_best,
+                ..played
             };
             // Checked before the database is opened (or created): a bad command leaves no file behind.
             settings.validate()?;

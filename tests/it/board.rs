@@ -601,6 +601,36 @@ fn an_mcr_tournament_shows_its_table_points_first() {
     assert!(row.contains(&cells), "{cells} in {}", &row[..row.len().min(400)]);
 }
 
+/// The team standings on the board: a page of their own, linked from every page once a team exists.
+#[test]
+fn the_board_shows_the_team_standings() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("teams.db");
+    let id = {
+        let mut store = stecca::store::Store::open(&db).expect("store");
+        let size = stecca::desk::DemoSize { players: 8, sessions: 1, club_weight: 0.0, ..Default::default() };
+        stecca::desk::create_demo(&mut store, size, 3, "R").expect("demo")
+    };
+    let store = stecca::store::Store::open(&db).expect("store");
+    let teams = stecca::desk::team_standings(&store, id).expect("teams");
+    let board = board_in_process(&db, Limits::default());
+    let front = get(board.address(), "/?lang=en");
+    assert!(front.body.contains("href=\"/teams\""), "linked from the standings");
+    let page = get(board.address(), "/teams?lang=en");
+    assert_eq!(page.status, 200);
+    for team in &teams {
+        assert!(
+            page.body.contains(&team.team.replace('\'', "&#39;")) || page.body.contains(&team.team),
+            "{}",
+            team.team
+        );
+        assert!(page.body.contains(&team.members[0]), "{} among its members", team.members[0]);
+    }
+    let first = page.body.find(&teams[0].team.replace('\'', "&#39;")).or_else(|| page.body.find(&teams[0].team));
+    let second = page.body.find(&teams[1].team.replace('\'', "&#39;")).or_else(|| page.body.find(&teams[1].team));
+    assert!(first < second, "in the standings' order");
+}
+
 /// `stecca board --per-client N`: a hall whose phones share a router's address lets one address hold more
 /// connections; the default is the server's own.
 #[test]

@@ -83,7 +83,8 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
             "DROP TABLE pot_payment; DROP FUNCTION stecca_pot_seated; DROP TABLE book_line; \
              ALTER TABLE club DROP COLUMN avoid_under; ALTER TABLE manche_net DROP COLUMN penalty; \
              ALTER TABLE session DROP COLUMN clock; ALTER TABLE tournament DROP COLUMN session_minutes; \
-             ALTER TABLE tournament DROP COLUMN federation_format; {}",
+             ALTER TABLE tournament DROP COLUMN federation_format; ALTER TABLE tournament DROP COLUMN team_size; \
+             ALTER TABLE tournament DROP COLUMN team_best; ALTER TABLE player DROP COLUMN team; {}",
             crate::card::schema_7_card_postgres()
         ))
         .expect("card");

@@ -56,6 +56,7 @@ fn settings_players_seating_and_penalties_round_trip(mut store: Store) {
         federation_id: "FIMJ-0042".into(),
         substitute: true,
         withdrawn: false,
+        team: "Draghi".into(),
     };
     let pid = store.add_player(id, &niccolo, "Rossi").expect("add");
     assert_eq!(store.player(pid).expect("player").data, niccolo);

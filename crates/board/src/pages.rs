@@ -106,6 +106,9 @@ fn layout(ctx: &Context<'_>, title: &str, current: &str, body: Markup) -> Markup
                     nav {
                         a href="/" aria-current=[(current == "/").then_some("page")] { (ctx.tr(text_id!("board.standings"))) }
                         a href="/seating" aria-current=[(current == "/seating").then_some("page")] { (ctx.tr(text_id!("board.seating"))) }
+                        @if view.is_some_and(|v| !v.teams.is_empty()) {
+                            a href="/teams" aria-current=[(current == "/teams").then_some("page")] { (ctx.tr(text_id!("teams.title"))) }
+                        }
                         a href="/clock" aria-current=[(current == "/clock").then_some("page")] { (ctx.tr(text_id!("board.clock"))) }
                         span.lang aria-label=(ctx.tr(text_id!("board.language"))) {
                             @for (lang, href) in &ctx.switch {
@@ -283,6 +286,45 @@ fn clock_line(ctx: &Context<'_>, view: &BoardView) -> Option<Markup> {
             }
         }
     })
+}
+
+/// `/teams`: the team standings, each team with its members (those not counted in brackets).
+pub fn teams(ctx: &Context<'_>) -> Markup {
+    let title = ctx.tr(text_id!("teams.title"));
+    let Some(view) = ctx.published.view.as_deref() else { return layout(ctx, &title, "/teams", html! {}) };
+    let body = if view.teams.is_empty() {
+        html! { p.note { (ctx.tr(text_id!("teams.none"))) } }
+    } else {
+        html! {
+            h2 { (title) }
+            table {
+                thead { tr {
+                    th.n { (ctx.tr(text_id!("standings.place"))) }
+                    th { (ctx.tr(text_id!("players.team"))) }
+                    @if view.placement { th.n { (ctx.tr(text_id!("standings.placement"))) } }
+                    th.n { (ctx.tr(text_id!("standings.points"))) }
+                } }
+                tbody {
+                    @for team in &view.teams {
+                        @let (counted, rest) = team.members.split_at(team.counted.min(team.members.len()));
+                        tr {
+                            td.n { (team.place) }
+                            td.name {
+                                (team.team)
+                                span.club {
+                                    (counted.join(", "))
+                                    @if !rest.is_empty() { " (" (rest.join(", ")) ")" }
+                                }
+                            }
+                            @if view.placement { td.n { (format!("{:.2}", team.placement())) } }
+                            td.n { (team.points) }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    layout(ctx, &title, "/teams", body)
 }
 
 /// `/clock`: the session's time left, big, for the hall's projector.

@@ -238,6 +238,7 @@ fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
         "/" => html(StatusCode::OK, pages::standings(&ctx, &parameter(query, "q")), lang),
         "/seating" => html(StatusCode::OK, pages::seating(&ctx), lang),
         "/clock" => html(StatusCode::OK, pages::clock(&ctx), lang),
+        "/teams" => html(StatusCode::OK, pages::teams(&ctx), lang),
         "/find" => html(StatusCode::OK, pages::find(&ctx, &parameter(query, "name")), lang),
         "/standings.json" => json(crate::json::standings(&published)),
         "/seating.json" => json(crate::json::seating(&published)),

@@ -34,6 +34,8 @@ pub struct BoardView {
     pub cards: BTreeMap<Id, Card>,
     /// The clock the hall watches (the latest session's started), with its session number.
     pub clock: Option<(u32, stecca_core::tournament::clock::SessionClock)>,
+    /// The team standings, in order (empty when nobody plays for a team).
+    pub teams: Vec<stecca_core::tournament::TeamRow>,
 }
 
 /// How far the tournament has gone, as the standings sheet says it.
@@ -196,6 +198,7 @@ impl BoardView {
             seating: session_to_show(s).map(|session| seating_of(s, session)),
             cards: cards(s),
             clock: s.clock().cloned(),
+            teams: s.teams(),
         }
     }
 

@@ -83,6 +83,31 @@ const CLUBS: [(&str, &str); 8] = [
     ("Club Riichi Nice", "FR"),
 ];
 
+/// The demo's teams' names; past the list they come round again with a number.
+const TEAMS: [&str; 12] = [
+    "Draghi Rossi",
+    "Draghi Verdi",
+    "Draghi Bianchi",
+    "Venti dell'Est",
+    "Venti del Sud",
+    "Venti dell'Ovest",
+    "Venti del Nord",
+    "Fiori di Pruno",
+    "Quattro Stagioni",
+    "Canne di Bambù",
+    "Cerchi d'Oro",
+    "Caratteri Antichi",
+];
+
+/// The name of the demo's team `n` (0-based).
+fn team_name(n: usize) -> String {
+    let name = TEAMS[n % TEAMS.len()];
+    match n / TEAMS.len() {
+        0 => name.to_owned(),
+        round => format!("{name} {}", round + 1),
+    }
+}
+
 /// The demo's players: distinct names, clubs of four to eight players.
 pub fn demo_players(count: usize) -> Vec<PlayerData> {
     (0..count)
@@ -119,7 +144,13 @@ pub fn create_demo(store: &mut Store, size: DemoSize, seed: u64, referee: &str) 
             ..TournamentSettings::for_rules(size.rules)
         };
         let id = super::create_tournament(store, &settings, referee)?;
-        store.import_players(id, &demo_players(size.players), referee)?;
+        // Teams of the tournament's size, from consecutive players (of different clubs).
+        let mut players = demo_players(size.players);
+        let team_size = settings.team_size.max(1) as usize;
+        for (i, player) in players.iter_mut().enumerate() {
+            player.team = team_name(i / team_size);
+        }
+        store.import_players(id, &players, referee)?;
         seat_tournament(store, id, size.club_weight, referee)?;
         fill(store, id, seed, referee)?;
         Ok(id)

@@ -325,6 +325,11 @@ impl Desk {
         crate::standings(&self.store, tournament)
     }
 
+    /// The team standings as they stand now.
+    pub fn team_standings(&self, tournament: Id) -> DeskResult<Vec<crate::tournament::TeamRow>> {
+        crate::team_standings(&self.store, tournament)
+    }
+
     /// A player's running total after each of their manches.
     pub fn progression(&self, player: Id) -> DeskResult<Vec<(u32, u32, i64)>> {
         crate::progression(&self.store, player)

@@ -169,6 +169,25 @@ pub fn standings_before(store: &Store, id: Id, session: u32) -> DeskResult<Vec<S
     Ok(tournament::standings(&players, &tables, &penalties, &settings.ranking))
 }
 
+/// The team standings as they stand now (empty when nobody plays for a team).
+pub fn team_standings(store: &Store, id: Id) -> DeskResult<Vec<tournament::TeamRow>> {
+    let settings = store.tournament(id)?.settings;
+    let players = store.players(id)?;
+    Ok(teams_of(&settings, &players, &standings(store, id)?))
+}
+
+/// The team standings from the individual ones and the players' teams.
+pub(crate) fn teams_of(
+    settings: &TournamentSettings,
+    players: &[store::Player],
+    rows: &[StandingRow],
+) -> Vec<tournament::TeamRow> {
+    let team_of: std::collections::HashMap<Id, String> =
+        players.iter().filter(|p| !p.data.team.is_empty()).map(|p| (p.id, p.data.team.clone())).collect();
+    let by_placement = settings.ranking.method == tournament::RankingMethod::PlacementPoints;
+    tournament::team_standings(rows, &team_of, settings.team_best as usize, by_placement)
+}
+
 /// A player's running total after each of their manches: `(session, manche, total)`.
 pub fn progression(store: &Store, player: Id) -> DeskResult<Vec<(u32, u32, i64)>> {
     let mut total = 0;

@@ -526,7 +526,7 @@ mod tests {
         let conn = store.connection().expect("sqlite");
         let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 14);
+        assert_eq!(schema_version(), 15);
         let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
         assert_eq!(id, sqlite::open::APPLICATION_ID);
     }

@@ -31,11 +31,12 @@ fn player_from_row(row: &Row) -> StoreResult<Player> {
             federation_id: row.get("federation_id")?,
             substitute: row.get("substitute")?,
             withdrawn: row.get("withdrawn")?,
+            team: row.get("team")?,
         },
     })
 }
 
-const COLUMNS: &str = "id, tournament_id, name, club, country, federation_id, substitute, withdrawn";
+const COLUMNS: &str = "id, tournament_id, name, club, country, federation_id, substitute, withdrawn, team";
 
 fn insert(tx: &Db, tournament: Id, data: &PlayerData, referee: &str) -> StoreResult<Id> {
     if let Some(problem) = data.problem() {
@@ -50,10 +51,20 @@ fn insert(tx: &Db, tournament: Id, data: &PlayerData, referee: &str) -> StoreRes
         return Err(StoreError::Refused(msg!("error.player.duplicate", name = data.name)));
     }
     federation_number(tx, tournament, &data, None)?;
+    room_in_team(tx, tournament, &data, None)?;
     let id = tx.insert(
-        "INSERT INTO player (tournament_id, name, club, country, federation_id, substitute, withdrawn) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![tournament, data.name, data.club, data.country, data.federation_id, data.substitute, data.withdrawn],
+        "INSERT INTO player (tournament_id, name, club, country, federation_id, substitute, withdrawn, team) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            tournament,
+            data.name,
+            data.club,
+            data.country,
+            data.federation_id,
+            data.substitute,
+            data.withdrawn,
+            data.team
+        ],
     )?;
     super::audit::Change {
         tournament,
@@ -93,6 +104,27 @@ fn federation_number(tx: &Db, tournament: Id, data: &PlayerData, except: Option<
         ))),
         None => Ok(()),
     }
+}
+
+/// A player's team checked in `tournament`: it has room for one more (`except`: the player being changed).
+fn room_in_team(tx: &Db, tournament: Id, data: &PlayerData, except: Option<Id>) -> StoreResult<()> {
+    if data.team.is_empty() {
+        return Ok(());
+    }
+    let size: i64 = tx.value("SELECT team_size FROM tournament WHERE id = ?1", params![tournament])?;
+    let members: i64 = tx.value(
+        "SELECT COUNT(*) FROM player WHERE tournament_id = ?1 AND team = ?2 AND id <> ?3",
+        params![tournament, data.team, except.unwrap_or(-1)],
+    )?;
+    if members >= size {
+        return Err(StoreError::Refused(msg!(
+            "error.player.team_full",
+            name = data.name,
+            team = data.team,
+            size = size
+        )));
+    }
+    Ok(())
 }
 
 impl Store {
@@ -146,10 +178,22 @@ impl Store {
         if data.federation_id != before.data.federation_id {
             federation_number(&tx, before.tournament_id, &data, Some(id))?;
         }
+        if data.team != before.data.team {
+            room_in_team(&tx, before.tournament_id, &data, Some(id))?;
+        }
         tx.execute(
             "UPDATE player SET name = ?2, club = ?3, country = ?4, federation_id = ?5, substitute = ?6, \
-             withdrawn = ?7 WHERE id = ?1",
-            params![id, data.name, data.club, data.country, data.federation_id, data.substitute, data.withdrawn],
+             withdrawn = ?7, team = ?8 WHERE id = ?1",
+            params![
+                id,
+                data.name,
+                data.club,
+                data.country,
+                data.federation_id,
+                data.substitute,
+                data.withdrawn,
+                data.team
+            ],
         )?;
         let action = match (before.data.withdrawn, data.withdrawn) {
             (false, true) => "withdraw",

@@ -41,8 +41,8 @@ pub struct TournamentSummary {
 }
 
 const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, sessions, manches_per_session, \
-                       ranking, seating_seed, session_minutes, federation_format, created_at, \
-                       archived_at IS NOT NULL AS archived";
+                       ranking, seating_seed, session_minutes, federation_format, team_size, team_best, \
+                       created_at, archived_at IS NOT NULL AS archived";
 
 type TournamentRow = (Id, TournamentSettings, String, String, String, bool);
 
@@ -60,6 +60,8 @@ fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
         seating_seed: row.get::<i64>("seating_seed")? as u64,
         session_minutes: row.get("session_minutes")?,
         federation_format: row.get("federation_format")?,
+        team_size: row.get("team_size")?,
+        team_best: row.get("team_best")?,
     };
     Ok((
         row.get("id")?,
@@ -72,8 +74,8 @@ fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
 }
 
 /// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
-/// manches_per_session, ranking, seating_seed, session_minutes, federation_format — in that order, for both
-/// INSERT and UPDATE.
+/// manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best — in
+/// that order, for both INSERT and UPDATE.
 fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
     let date = |d: Option<chrono::NaiveDate>| d.map_or(Value::Null, |d| Value::Text(d.to_string()));
     Ok(vec![
@@ -90,6 +92,8 @@ fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
         Value::Int(settings.seating_seed as i64),
         Value::Int(settings.session_minutes.into()),
         Value::Text(settings.federation_format.trim().to_owned()),
+        Value::Int(settings.team_size.into()),
+        Value::Int(settings.team_best.into()),
     ])
 }
 
@@ -101,8 +105,8 @@ impl Store {
         values.push(Value::Text(now()));
         let id = tx.insert(
             "INSERT INTO tournament (name, venue, start_date, end_date, rules, options, sessions, \
-             manches_per_session, ranking, seating_seed, session_minutes, federation_format, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+             manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best, \
+             created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
             &values,
         )?;
         super::audit::Change {
@@ -189,7 +193,7 @@ impl Store {
         tx.execute(
             "UPDATE tournament SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, rules = ?5, options = ?6, \
              sessions = ?7, manches_per_session = ?8, ranking = ?9, seating_seed = ?10, session_minutes = ?11, \
-             federation_format = ?12 WHERE id = ?13",
+             federation_format = ?12, team_size = ?13, team_best = ?14 WHERE id = ?15",
             &values,
         )?;
         super::audit::Change {

@@ -1,5 +1,5 @@
 //! Player registration: the player's details, and the registration list as CSV (columns name, club, country,
-//! federation_id, substitute), checked row by row before anything is saved.
+//! federation_id, substitute, team), checked row by row before anything is saved.
 
 use std::collections::{HashMap, HashSet};
 
@@ -25,6 +25,9 @@ pub struct PlayerData {
     pub substitute: bool,
     /// Withdrawn: keeps the results, is not seated in new sessions.
     pub withdrawn: bool,
+    /// The team the player plays for (empty: none); a team is its players' common name.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub team: String,
 }
 
 /// Why `text` cannot be a name or a label printed on sheets and screens: it holds a control character or a
@@ -110,6 +113,7 @@ impl PlayerData {
             (msg!("field.club"), &self.club),
             (msg!("field.country"), &self.country),
             (msg!("field.federation_id"), &self.federation_id),
+            (msg!("field.team"), &self.team),
         ] {
             if let Some(problem) = control_character(field, text) {
                 return Some(problem);
@@ -125,6 +129,7 @@ impl PlayerData {
             club: tidy(&self.club),
             country: tidy(&self.country),
             federation_id: tidy(&self.federation_id),
+            team: tidy(&self.team),
             ..*self
         }
     }
@@ -141,7 +146,7 @@ pub struct ImportRow {
 
 /// The columns a registration list may have; `name` is required. `federation_number` is another name of
 /// `federation_id`.
-pub const COLUMNS: [&str; 6] = ["name", "club", "country", "federation_id", "substitute", "federation_number"];
+pub const COLUMNS: [&str; 7] = ["name", "club", "country", "federation_id", "substitute", "federation_number", "team"];
 
 /// Why `number` does not fit a tournament's federation-number `format`, if it does not. The format is written
 /// as a referee says it: `#` is a digit, `A` a letter, any other character itself (`########` for an EMA
@@ -276,6 +281,7 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
                 federation_id: if index[3].is_some() { field(3) } else { field(5) },
                 substitute,
                 withdrawn: false,
+                team: field(6),
             }
             .trimmed();
             if let Some(problem) = data.problem() {

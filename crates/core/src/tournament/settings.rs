@@ -43,6 +43,16 @@ pub struct TournamentSettings {
     /// empty: any), see [`super::registration::federation_problem`].
     #[serde(default)]
     pub federation_format: String,
+    /// The most players a team may have (usually 4; 3 for tables of three).
+    #[serde(default = "default_team_size")]
+    pub team_size: u32,
+    /// How many of a team's best members count in the team standings (0: every member).
+    #[serde(default)]
+    pub team_best: u32,
+}
+
+fn default_team_size() -> u32 {
+    4
 }
 
 impl TournamentSettings {
@@ -52,6 +62,8 @@ impl TournamentSettings {
         let mut settings = TournamentSettings { rules: rules.to_owned(), ..TournamentSettings::default() };
         if let Some(ruleset) = rules::ruleset(rules) {
             settings.manches_per_session = ruleset.manches_per_session();
+            // A team is a table's worth of players.
+            settings.team_size = u32::try_from(ruleset.table_size()).unwrap_or(4).clamp(1, super::teams::MAX_TEAM_SIZE);
             if let Some(bonus) = ruleset.placement_bonus() {
                 settings.ranking = Ranking {
                     method: RankingMethod::PointsWithPlacement,
@@ -86,6 +98,8 @@ impl Default for TournamentSettings {
             seating_seed: 1,
             session_minutes: 0,
             federation_format: String::new(),
+            team_size: default_team_size(),
+            team_best: 0,
         }
     }
 }
@@ -163,6 +177,11 @@ impl TournamentSettings {
         }
         if self.federation_format.chars().count() > 40 {
             return Err(SettingsError::Text(msg!("error.settings.federation_format")));
+        }
+        let max = super::teams::MAX_TEAM_SIZE;
+        if !(1..=max).contains(&self.team_size) || self.team_best > self.team_size {
+            let (size, best) = (self.team_size, self.team_best);
+            return Err(SettingsError::Text(msg!("error.settings.teams", size = size, best = best, max = max)));
         }
         if self.session_minutes > super::clock::MAX_MINUTES {
             return Err(SettingsError::Text(msg!(

@@ -145,7 +145,8 @@ pub fn standings(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
 pub fn players(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
     let mut w = sep.writer();
     // The federation's number first: the desk's own row ids mean nothing outside this database.
-    w.write_record(["federation_id", "name", "club", "country", "substitute", "withdrawn"])?;
+    // The columns an import reads come first, in its names, so that the file goes back in as it is.
+    w.write_record(["federation_id", "name", "club", "country", "substitute", "team", "withdrawn"])?;
     for p in &s.players {
         w.write_record([
             cell(&p.data.federation_id),
@@ -153,8 +154,33 @@ pub fn players(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
             cell(&p.data.club),
             cell(&p.data.country),
             if p.data.substitute { "yes" } else { "no" }.to_owned(),
+            cell(&p.data.team),
             if p.data.withdrawn { "yes" } else { "no" }.to_owned(),
         ])?;
+    }
+    finish(w)
+}
+
+/// The team standings: rank, team, points, placement points, members counted, members (`|` between names).
+pub fn teams(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
+    w.write_record(
+        ["rank", "team", "points", "placement_points", "counted", "members"].into_iter().chain(RULES_HEADER),
+    )?;
+    let rules = rules_columns(s);
+    for row in s.teams() {
+        w.write_record(
+            [
+                row.place.to_string(),
+                cell(&row.team),
+                row.points.to_string(),
+                sep.decimal(&row.placement().to_string()),
+                row.counted.to_string(),
+                cell(&row.members.join(" | ")),
+            ]
+            .into_iter()
+            .chain(rules.iter().cloned()),
+        )?;
     }
     finish(w)
 }

@@ -39,6 +39,8 @@ pub enum What {
     Payments,
     /// One player's manches and running total (needs a player).
     Card,
+    /// The team standings.
+    Teams,
 }
 
 /// The file format.
@@ -101,6 +103,11 @@ pub struct Snapshot {
 }
 
 impl Snapshot {
+    /// The team standings now (empty when nobody plays for a team).
+    pub fn teams(&self) -> Vec<crate::tournament::TeamRow> {
+        crate::teams_of(&self.tournament.settings, &self.players, &self.standings)
+    }
+
     /// Reads a tournament; `with_manches` also reads every manche (not needed for seating and score sheets).
     pub fn load(store: &Store, tournament: Id, with_manches: bool) -> Result<Snapshot, DeskError> {
         let tables = store.seating(tournament)?;
@@ -237,6 +244,8 @@ pub fn export(
         (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot, sep)?),
         (What::Seating, Format::Csv) => Ok(csv::seating(&snapshot, sep)?),
         (What::Standings, Format::Pdf) => Ok(pdf::standings(&snapshot, lang)?),
+        (What::Teams, Format::Csv) => Ok(csv::teams(&snapshot, sep)?),
+        (What::Teams, Format::Pdf) => Ok(pdf::teams(&snapshot, lang)?),
         (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang, board.as_deref())?),
         (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),
         (What::Card, Format::Pdf) => {
@@ -265,6 +274,7 @@ impl What {
             What::Manches => "manches",
             What::Payments => "payments",
             What::Card => "card",
+            What::Teams => "teams",
         }
     }
 }

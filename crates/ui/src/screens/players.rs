@@ -76,10 +76,15 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         let ui = &mut columns[0];
         // Both ways: a long club or federation number scrolls inside the list's half, never over the form.
         egui::ScrollArea::both().id_salt("player-list").max_height(ui.available_height() - 10.0).show(ui, |ui| {
-            egui::Grid::new("players").striped(true).num_columns(5).show(ui, |ui| {
-                for key in
-                    ["players.name", "players.club", "players.country", "players.federation_id", "players.status"]
-                {
+            egui::Grid::new("players").striped(true).num_columns(6).show(ui, |ui| {
+                for key in [
+                    "players.name",
+                    "players.club",
+                    "players.country",
+                    "players.federation_id",
+                    "players.team",
+                    "players.status",
+                ] {
                     ui.label(RichText::new(lang.tr(key)).strong());
                 }
                 ui.end_row();
@@ -93,6 +98,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
                     ui.label(&player.data.club);
                     ui.label(&player.data.country);
                     ui.label(&player.data.federation_id);
+                    ui.label(&player.data.team);
                     let mut status = Vec::new();
                     if player.data.substitute {
                         status.push(lang.tr(text_id!("players.substitute")));
@@ -154,6 +160,8 @@ fn form<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id) {
             &mut state.form.federation_id,
             140.0,
         ));
+        ui.end_row();
+        submitted |= enter(&labelled_text(ui, &lang.tr(text_id!("players.team")), &mut state.form.team, 180.0));
         ui.end_row();
     });
     ui.checkbox(&mut state.form.substitute, lang.tr(text_id!("players.substitute_hint")));

@@ -24,6 +24,10 @@ pub struct State {
     session_minutes: String,
     /// The shape of a federation number.
     federation_format: String,
+    /// The most players a team may have.
+    team_size: String,
+    /// A team's best members counted (0: all).
+    team_best: String,
     starting_points: String,
     seed: String,
     /// The ruleset id (changeable until manches exist; a change resets the rule options to its defaults).
@@ -76,6 +80,8 @@ impl State {
             manches: settings.manches_per_session.to_string(),
             session_minutes: settings.session_minutes.to_string(),
             federation_format: settings.federation_format.clone(),
+            team_size: settings.team_size.to_string(),
+            team_best: settings.team_best.to_string(),
             starting_points: settings.starting_points().to_string(),
             seed: settings.seating_seed.to_string(),
             rules: settings.rules.clone(),
@@ -123,6 +129,10 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("settings.session_minutes")), &mut s.session_minutes, 60.0);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.federation_format")), &mut s.federation_format, 120.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr(text_id!("settings.team_size")), &mut s.team_size, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr(text_id!("settings.team_best")), &mut s.team_best, 60.0);
             ui.end_row();
             // A ruleset whose scores start from nothing (MCR's session score) has no starting points to set.
             if has_starting_points(&tournament.settings) {
@@ -276,6 +286,8 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             manches_per_session: parse_number(&s.manches, &lang.tr(text_id!("settings.manches")))?,
             session_minutes: parse_number(&s.session_minutes, &lang.tr(text_id!("settings.session_minutes")))?,
             federation_format: s.federation_format.trim().to_owned(),
+            team_size: parse_number(&s.team_size, &lang.tr(text_id!("settings.team_size")))?,
+            team_best: parse_number(&s.team_best, &lang.tr(text_id!("settings.team_best")))?,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,

@@ -9,7 +9,7 @@ use crate::export::{Format, What};
 use crate::frame::{Frame, Has};
 use crate::link::Fetched;
 use crate::msg;
-use crate::tournament::{Id, RankingMethod, StandingRow};
+use crate::tournament::{Id, RankingMethod, StandingRow, TeamRow};
 use std::sync::Arc;
 
 use super::parse_number;
@@ -50,6 +50,8 @@ pub struct State {
     penalty_points: String,
     penalty_reason: String,
     pending_penalty: Option<PendingPenalty>,
+    /// The team standings are shown instead of the players'.
+    teams: bool,
 }
 
 /// A penalty typed and waiting for the referee's confirmation.
@@ -94,13 +96,13 @@ impl State {
 }
 
 /// The standings and the tournament's penalties, read in one job.
-type Loaded = (Vec<StandingRow>, Vec<Penalty>);
+type Loaded = (Vec<StandingRow>, Vec<Penalty>, Vec<TeamRow>);
 
 fn load<S: Has<State>>(app: &mut Frame<S>, tournament: Id) -> Option<Arc<Loaded>> {
     app.fetch(
         |app| &mut app.screens.get::<State>().cache,
         tournament,
-        move |desk| Ok((desk.standings(tournament)?, desk.penalties(tournament)?)),
+        move |desk| Ok((desk.standings(tournament)?, desk.penalties(tournament)?, desk.team_standings(tournament)?)),
     )
 }
 
@@ -124,6 +126,16 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
         super::exports::button(app, ui, What::Payments, Format::Csv, None);
         super::exports::separator_choice(app, ui);
     });
+    if !loaded.2.is_empty() {
+        ui.horizontal(|ui| {
+            let state = app.screens.get::<State>();
+            ui.selectable_value(&mut state.teams, false, lang.tr(text_id!("standings.title")));
+            ui.selectable_value(&mut state.teams, true, lang.tr(text_id!("teams.title")));
+        });
+        if app.screens.get::<State>().teams {
+            return team_table(app, ui, &loaded.2, placement);
+        }
+    }
     let rows = app.screens.get::<State>().visible(&loaded.0);
     let mut clicked_sort = None;
     let mut clicked_player = None;
@@ -231,7 +243,49 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
     }
 }
 
-fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id, (rows, penalties): &Loaded) {
+/// The team standings: place, team, members (those not counted in brackets), placement points, points.
+fn team_table<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, teams: &[TeamRow], placement: bool) {
+    let lang = app.lang;
+    ui.horizontal(|ui| {
+        super::exports::button(app, ui, What::Teams, Format::Pdf, None);
+        super::exports::button(app, ui, What::Teams, Format::Csv, None);
+    });
+    egui::ScrollArea::vertical().id_salt("team-standings").show(ui, |ui| {
+        egui::Grid::new("teams").striped(true).show(ui, |ui| {
+            let mut titles = vec![
+                lang.tr(text_id!("standings.place")),
+                lang.tr(text_id!("players.team")),
+                lang.tr(text_id!("teams.members")),
+            ];
+            if placement {
+                titles.push(lang.tr(text_id!("standings.placement")));
+            }
+            titles.push(lang.tr(text_id!("standings.points")));
+            for title in titles {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for team in teams {
+                number(ui, team.place.to_string());
+                text(ui, &team.team);
+                let (counted, rest) = team.members.split_at(team.counted.min(team.members.len()));
+                let mut members = counted.iter().map(|m| crate::bidi::visual(m)).collect::<Vec<_>>().join(", ");
+                if !rest.is_empty() {
+                    let rest = rest.iter().map(|m| crate::bidi::visual(m)).collect::<Vec<_>>().join(", ");
+                    members = format!("{members} ({rest})");
+                }
+                text(ui, &members);
+                if placement {
+                    number(ui, format!("{:.2}", team.placement()));
+                }
+                number(ui, RichText::new(team.points.to_string()).strong());
+                ui.end_row();
+            }
+        });
+    });
+}
+
+fn player_panel<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, player: Id, (rows, penalties, _): &Loaded) {
     let Some(tournament) = app.tournament_id() else { return };
     let lang = app.lang;
     let line = app.fetch(

@@ -149,7 +149,68 @@ pub fn standings(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
         w.new_page();
         heading(&mut w, s, lang, &reached);
     }
+    // The team standings follow the players' on pages of their own.
+    team_pages(&mut w, s, lang);
     Ok(w.finish())
+}
+
+/// The team standings alone.
+pub fn teams(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
+    let mut w = new_writer(s, lang, &lang.tr(text_id!("teams.title")))?;
+    if !team_pages(&mut w, s, lang) {
+        w.new_page();
+        heading(&mut w, s, lang, &lang.tr(text_id!("teams.title")));
+        let y = w.y;
+        w.text(MARGIN, y, BODY, Weight::Regular, &lang.tr(text_id!("teams.none")));
+    }
+    Ok(w.finish())
+}
+
+/// The team standings' pages: place, team, members (those not counted, when only the best count, in brackets),
+/// placement points where they rank, points. `false` when nobody plays for a team.
+fn team_pages(w: &mut Writer, s: &Snapshot, lang: Lang) -> bool {
+    let teams = s.teams();
+    if teams.is_empty() {
+        return false;
+    }
+    let placement = s.tournament.settings.ranking.method == RankingMethod::PlacementPoints;
+    let title = lang.tr(text_id!("teams.title"));
+    let mut cols = vec![
+        Col { x: MARGIN, w: 12.0, right: true },
+        Col { x: MARGIN + 14.0, w: 46.0, right: false },
+        Col { x: MARGIN + 60.0, w: 86.0, right: false },
+    ];
+    let mut titles = vec![
+        lang.tr(text_id!("standings.place")),
+        lang.tr(text_id!("players.team")),
+        lang.tr(text_id!("teams.members")),
+    ];
+    if placement {
+        cols.push(Col { x: MARGIN + 146.0, w: 18.0, right: true });
+        titles.push(lang.tr(text_id!("standings.placement")));
+    }
+    cols.push(Col { x: MARGIN + 164.0, w: 16.0, right: true });
+    titles.push(lang.tr(text_id!("standings.points")));
+    for (i, team) in teams.iter().enumerate() {
+        if i == 0 || w.y < BOTTOM {
+            w.new_page();
+            heading(w, s, lang, &title);
+            table_header(w, &cols, &titles);
+        }
+        let members = if team.counted < team.members.len() {
+            let (counted, rest) = team.members.split_at(team.counted);
+            format!("{} ({})", counted.join(", "), rest.join(", "))
+        } else {
+            team.members.join(", ")
+        };
+        let mut cells = vec![team.place.to_string(), team.team.clone(), members];
+        if placement {
+            cells.push(format!("{:.2}", team.placement()));
+        }
+        cells.push(team.points.to_string());
+        row(w, &cols, &cells, Weight::Regular);
+    }
+    true
 }
 
 /// The hall board's address with its QR code, at the right under a heading: players point their phones at it.
