@@ -11,8 +11,8 @@ use serde_json::json;
 use super::EXIT_INVALID;
 use crate::msg;
 use crate::seating::{
-    AboveBound, Entrant, MAX_PLAYERS, MAX_SESSIONS, Quality, SeatingRequest, TableSizes, generate, plan_report, report,
-    seat_any_size as seat_plan,
+    APART_WEIGHT, AboveBound, Entrant, MAX_PLAYERS, MAX_SESSIONS, Quality, SeatingRequest, TableSizes, generate,
+    plan_report, report, seat_any_size as seat_plan,
 };
 
 /// Arguments of `stecca seat`.
@@ -40,6 +40,11 @@ pub struct SeatArgs {
     /// Weight of a same-country meeting, same scale.
     #[arg(long, default_value_t = 0.25)]
     pub country_weight: f64,
+    /// Keep these groups apart before anything else (repeatable): a meeting inside one costs as much as ten
+    /// repeated meetings. Team mates are always kept so at a tournament; club and country by their weights
+    /// unless named here.
+    #[arg(long, value_enum)]
+    pub apart: Vec<Apart>,
     /// Players a table (2, 3 or 4). Tables of three add tables of two where the count requires (Hanafuda);
     /// tables of four and of two need a multiple.
     #[arg(long, default_value_t = 4, conflicts_with = "tournament")]
@@ -52,6 +57,30 @@ pub struct SeatArgs {
     /// registration number or name; `-` for standard input): checked whole, saved all or none.
     #[arg(long, requires = "tournament", conflicts_with_all = ["by_standings", "sessions"])]
     pub import: Option<PathBuf>,
+}
+
+/// A group `--apart` keeps apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Apart {
+    /// Players of the same team.
+    Team,
+    /// Players of the same club.
+    Club,
+    /// Players of the same country.
+    Country,
+}
+
+impl SeatArgs {
+    /// The weights the arguments give: `--apart` raises a group to [`APART_WEIGHT`]; teams are apart always
+    /// at a tournament, and in a `--clubs` list only when named.
+    fn weights(&self, tournament: bool) -> crate::desk::Weights {
+        let apart = |group: Apart, otherwise: f64| if self.apart.contains(&group) { APART_WEIGHT } else { otherwise };
+        crate::desk::Weights {
+            club: apart(Apart::Club, self.club_weight),
+            country: apart(Apart::Country, self.country_weight),
+            team: apart(Apart::Team, if tournament { APART_WEIGHT } else { 0.0 }),
+        }
+    }
 }
 
 /// Runs `stecca seat`.
@@ -107,7 +136,7 @@ fn seat_tournament(db: Option<&str>, tournament: i64, args: &SeatArgs) -> anyhow
     let mut desk = super::open_existing(db)?;
     let by = super::referee(&desk);
     let start = Instant::now();
-    let outcome = desk.seat_sessions(tournament, range, args.club_weight, &by)?;
+    let outcome = desk.seat_sessions(tournament, range, args.weights(true), &by)?;
     let seconds = start.elapsed().as_secs_f64();
     let tables = named_tables(&desk, tournament, outcome.sessions.clone())?;
     let mut output = json!({
@@ -209,6 +238,7 @@ fn plan_report_json(quality: &crate::seating::PlanReport, seconds: f64) -> serde
         "max_first_deal_deviation": quality.max_first_deal_deviation,
         "same_club_meetings": quality.same_club_meetings,
         "same_country_meetings": quality.same_country_meetings,
+        "same_team_meetings": quality.same_team_meetings,
         "max_same_table": quality.max_same_table,
         "repeated_pairs": quality.repeated_pairs,
         "clubs": quality.clubs,
@@ -225,6 +255,7 @@ fn report_json(quality: &crate::seating::Report, seconds: f64) -> serde_json::Va
         "max_wind_deviation": quality.max_wind_deviation,
         "same_club_meetings": quality.same_club_meetings,
         "same_country_meetings": quality.same_country_meetings,
+        "same_team_meetings": quality.same_team_meetings,
         "max_same_table": quality.max_same_table,
         "repeated_pairs": quality.repeated_pairs,
         "clubs": quality.clubs,
@@ -256,12 +287,14 @@ fn seat(args: &SeatArgs) -> anyhow::Result<()> {
         (None, Some(n)) => SeatingRequest::numbered(n, 1, 0).entrants,
         (None, None) => bail!(msg!("cli.give_players")),
     };
+    let weights = args.weights(false);
     let request = SeatingRequest {
         entrants,
         sessions,
         seed: args.seed,
-        club_weight: args.club_weight,
-        country_weight: args.country_weight,
+        club_weight: weights.club,
+        country_weight: weights.country,
+        team_weight: weights.team,
     };
     if args.table_size != 4 {
         return seat_any_size(&request, args.table_size, named);
@@ -307,7 +340,7 @@ fn seat_any_size(request: &SeatingRequest, size: usize, named: bool) -> anyhow::
     Ok(())
 }
 
-/// Reads `name,club,country` rows; every bad row is reported with its line, and nothing is used on error.
+/// Reads `name,club,country[,team]` rows; every bad row is reported with its line, and nothing is used on error.
 fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
     let mut reader = csv::ReaderBuilder::new()
         .trim(csv::Trim::All)
@@ -318,7 +351,7 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
     let Some(name_col) = column("name") else {
         bail!(msg!("cli.no_name_column", file = file.display()));
     };
-    let (club_col, country_col) = (column("club"), column("country"));
+    let (club_col, country_col, team_col) = (column("club"), column("country"), column("team"));
     let mut entrants: Vec<Entrant> = Vec::new();
     let mut errors = Vec::new();
     for (k, row) in reader.records().enumerate() {
@@ -339,6 +372,7 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
             (msg!("field.name"), Some(name_col)),
             (msg!("field.club"), club_col),
             (msg!("field.country"), country_col),
+            (msg!("field.team"), team_col),
         ];
         if let Some(problem) = fields.into_iter().find_map(|(label, c)| {
             crate::tournament::registration::control_character(label, &field(c).unwrap_or_default())
@@ -353,7 +387,13 @@ fn read_entrants(file: &Path) -> anyhow::Result<Vec<Entrant>> {
         if entrants.len() == MAX_PLAYERS {
             bail!(msg!("cli.too_many_entrants", file = file.display(), max = MAX_PLAYERS));
         }
-        entrants.push(Entrant { name, club: field(club_col), country: field(country_col), substitute: false });
+        entrants.push(Entrant {
+            name,
+            club: field(club_col),
+            country: field(country_col),
+            team: field(team_col),
+            substitute: false,
+        });
     }
     if !errors.is_empty() {
         bail!("{}: {}", file.display(), errors.join("; "));

@@ -132,3 +132,43 @@ fn teams_come_in_by_the_players_list_and_out_by_the_cli() {
     let text = std::fs::read_to_string(&players).expect("players");
     assert!(text.lines().next().is_some_and(|h| h.contains("team")), "{text}");
 }
+
+/// The desk keeps team mates apart when it seats: 32 players in 8 teams over 5 sessions, nobody meets a team
+/// mate and nobody meets anyone twice.
+#[test]
+fn the_desk_seats_team_mates_apart() {
+    let mut store = Store::open_in_memory().expect("open");
+    let settings = TournamentSettings { name: "Squadre".into(), sessions: 5, ..TournamentSettings::default() };
+    let id = desk::create_tournament(&mut store, &settings, "R").expect("create");
+    let players: Vec<PlayerData> = (0..32).map(|i| player(&format!("P{i:02}"), &format!("T{}", i / 4))).collect();
+    store.import_players(id, &players, "R").expect("players");
+    let outcome = desk::seat_tournament(&mut store, id, 0.0, "R").expect("seat");
+    let quality = outcome.report.expect("a report");
+    assert_eq!((quality.same_team_meetings(), quality.repeat_meetings()), (0, 0));
+}
+
+/// `stecca seat --apart team --apart club` on a list with a team column: 64 players in 16 teams over 5
+/// sessions, no team meeting and no repeated meeting, and the report says so (the 400-player case is the
+/// `seating_teams` bench).
+#[test]
+fn stecca_seat_keeps_named_groups_apart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let list = dir.path().join("teams.csv");
+    let mut text = String::from("name,club,team\n");
+    for i in 0..64 {
+        text.push_str(&format!("P{i},C{},T{}\n", i % 7, i / 4));
+    }
+    std::fs::write(&list, text).expect("list");
+    let list = list.to_str().expect("path");
+    let out = crate::common::cli::command()
+        .args(["seat", "--clubs", list, "--sessions", "5", "--apart", "team", "--apart", "club"])
+        .output()
+        .expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer["report"]["same_team_meetings"], 0);
+    assert_eq!(answer["report"]["repeat_meetings"], 0);
+    let wrong =
+        crate::common::cli::command().args(["seat", "--players", "8", "--apart", "family"]).output().expect("runs");
+    assert!(!wrong.status.success(), "an unknown group is refused");
+}

@@ -107,7 +107,7 @@ fn layout(ctx: &Context<'_>, title: &str, current: &str, body: Markup) -> Markup
                         a href="/" aria-current=[(current == "/").then_some("page")] { (ctx.tr(text_id!("board.standings"))) }
                         a href="/seating" aria-current=[(current == "/seating").then_some("page")] { (ctx.tr(text_id!("board.seating"))) }
                         @if view.is_some_and(|v| !v.teams.is_empty()) {
-                            a href="/teams" aria-current=[(current == "/teams").then_some("page")] { (ctx.tr(text_id!("teams.title"))) }
+                            a href="/teams" aria-current=[(current == "/teams").then_some("page")] { (ctx.tr(text_id!("board.teams"))) }
                         }
                         a href="/clock" aria-current=[(current == "/clock").then_some("page")] { (ctx.tr(text_id!("board.clock"))) }
                         span.lang aria-label=(ctx.tr(text_id!("board.language"))) {

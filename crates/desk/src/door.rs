@@ -221,7 +221,12 @@ impl Desk {
     }
 
     /// Seats every session without results.
-    pub fn seat_tournament(&mut self, tournament: Id, club_weight: f64, referee: &str) -> DeskResult<SeatingOutcome> {
+    pub fn seat_tournament(
+        &mut self,
+        tournament: Id,
+        club_weight: impl Into<crate::Weights>,
+        referee: &str,
+    ) -> DeskResult<SeatingOutcome> {
         crate::seat_tournament(&mut self.store, tournament, club_weight, referee)
     }
 
@@ -230,7 +235,7 @@ impl Desk {
         &mut self,
         tournament: Id,
         range: Option<std::ops::RangeInclusive<u32>>,
-        club_weight: f64,
+        club_weight: impl Into<crate::Weights>,
         referee: &str,
     ) -> DeskResult<SeatingOutcome> {
         crate::seat_sessions(&mut self.store, tournament, range, club_weight, referee)

@@ -53,7 +53,7 @@ pub use evening::{
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use notebook_detail::DetailRow;
 pub use plan_import::{PlanPreview, import_seating, preview_seating_import};
-pub use seats::{SeatingOutcome, seat_sessions, seat_tournament, stored_plan, stored_report};
+pub use seats::{SeatingOutcome, Weights, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use station_drafts::{StationDraft, drafts_file, read_drafts, write_drafts};
 pub use swiss::{StandingsSeating, seat_by_standings};
 pub use table::{

@@ -22,7 +22,27 @@ fn entrant(player: &Player) -> Entrant {
         name: player.data.name.clone(),
         club: some(&player.data.club),
         country: some(&player.data.country),
+        team: some(&player.data.team),
         substitute: player.data.substitute,
+    }
+}
+
+/// How hard the seating keeps groups apart (10 = a meeting inside the group is as bad as a repeated meeting).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Club mates.
+    pub club: f64,
+    /// Compatriots.
+    pub country: f64,
+    /// Team mates.
+    pub team: f64,
+}
+
+/// A club weight as the desk has always taken it: compatriots a quarter of it, team mates apart before
+/// anything else (a team plays against the others, never against itself).
+impl From<f64> for Weights {
+    fn from(club: f64) -> Weights {
+        Weights { club, country: club / 4.0, team: seating::APART_WEIGHT }
     }
 }
 
@@ -30,10 +50,10 @@ fn entrant(player: &Player) -> Entrant {
 pub fn seat_tournament(
     store: &mut Store,
     tournament: Id,
-    club_weight: f64,
+    weights: impl Into<Weights>,
     referee: &str,
 ) -> DeskResult<SeatingOutcome> {
-    seat_sessions(store, tournament, None, club_weight, referee)
+    seat_sessions(store, tournament, None, weights, referee)
 }
 
 /// Seats sessions `range` (every session without results when `None`): the sessions before it stay as they
@@ -42,9 +62,10 @@ pub fn seat_sessions(
     store: &mut Store,
     tournament: Id,
     range: Option<std::ops::RangeInclusive<u32>>,
-    club_weight: f64,
+    weights: impl Into<Weights>,
     referee: &str,
 ) -> DeskResult<SeatingOutcome> {
+    let weights = weights.into();
     let settings = store.tournament(tournament)?.settings;
     let players = store.players(tournament)?;
     let tables = store.seating(tournament)?;
@@ -79,8 +100,9 @@ pub fn seat_sessions(
         entrants: seated.iter().map(|p| entrant(p)).collect(),
         sessions: settings.sessions as usize,
         seed: settings.seating_seed,
-        club_weight,
-        country_weight: club_weight / 4.0,
+        club_weight: weights.club,
+        country_weight: weights.country,
+        team_weight: weights.team,
     };
     let sizes = settings.table_sizes();
     let (plan, report) = seating::seat_plan(&request, sizes, &planned, fixed as usize)?;

@@ -74,6 +74,14 @@ impl Quality {
         }
     }
 
+    /// Meetings of team mates.
+    pub fn same_team_meetings(&self) -> u64 {
+        match self {
+            Quality::Four(r) => r.same_team_meetings,
+            Quality::AnySize(r) => r.same_team_meetings,
+        }
+    }
+
     /// How far the repeated meetings stand above the lower bound, when they do and the bound is not zero (above a
     /// bound of zero every repeat is simply a repeat: the report already says the least possible is none).
     pub fn above_bound(&self) -> Option<AboveBound> {
@@ -116,6 +124,8 @@ pub struct Entrant {
     pub club: Option<String>,
     /// Country, if any: kept apart with its own weight.
     pub country: Option<String>,
+    /// Team, if any: kept apart with its own weight.
+    pub team: Option<String>,
     /// A substitute is seated like anyone else but left out of the standings.
     pub substitute: bool,
 }
@@ -133,13 +143,19 @@ pub struct SeatingRequest {
     pub club_weight: f64,
     /// Weight of a same-country meeting, on the same scale.
     pub country_weight: f64,
+    /// Weight of a same-team meeting, on the same scale.
+    pub team_weight: f64,
 }
+
+/// The weight that keeps a group apart before anything else: a meeting inside it costs ten repeated meetings,
+/// so the search gives up repeats before it seats two of its members together.
+pub const APART_WEIGHT: f64 = 100.0;
 
 impl SeatingRequest {
     /// A request for `players` unnamed players without clubs.
     pub fn numbered(players: usize, sessions: usize, seed: u64) -> SeatingRequest {
         let entrants = (0..players).map(|i| Entrant { name: format!("{i}"), ..Entrant::default() }).collect();
-        SeatingRequest { entrants, sessions, seed, club_weight: 1.0, country_weight: 0.25 }
+        SeatingRequest { entrants, sessions, seed, club_weight: 1.0, country_weight: 0.25, team_weight: 0.0 }
     }
 }
 
@@ -194,7 +210,11 @@ impl Explain for SeatingError {
             SeatingError::SessionCount(n) => msg!("error.seating.session_count", n = n, max = MAX_SESSIONS),
             SeatingError::Weight(name) => msg!("error.seating.weight").arg_message(
                 "field",
-                if *name == "club weight" { msg!("field.club_weight") } else { msg!("field.country_weight") },
+                match *name {
+                    "club weight" => msg!("field.club_weight"),
+                    "team weight" => msg!("field.team_weight"),
+                    _ => msg!("field.country_weight"),
+                },
             ),
             SeatingError::BadSchedule(why) => why.clone(),
             SeatingError::Played { played, total } => msg!("error.seating.played", played = played, total = total),
@@ -253,7 +273,11 @@ fn check(request: &SeatingRequest) -> Result<(), SeatingError> {
     if !(1..=MAX_SESSIONS).contains(&request.sessions) {
         return Err(SeatingError::SessionCount(request.sessions));
     }
-    for (name, w) in [("club weight", request.club_weight), ("country weight", request.country_weight)] {
+    for (name, w) in [
+        ("club weight", request.club_weight),
+        ("country weight", request.country_weight),
+        ("team weight", request.team_weight),
+    ] {
         if !(0.0..=100.0).contains(&w) {
             return Err(SeatingError::Weight(name));
         }
@@ -265,7 +289,7 @@ fn check(request: &SeatingRequest) -> Result<(), SeatingError> {
 fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
     let n = request.entrants.len();
     let scale = |w: f64| (w * REPEAT_COST as f64 / 10.0).round() as i64;
-    let (club, country) = (scale(request.club_weight), scale(request.country_weight));
+    let (club, country, team) = (scale(request.club_weight), scale(request.country_weight), scale(request.team_weight));
     let mut weights = vec![0i64; n * n];
     for (a, ea) in request.entrants.iter().enumerate() {
         for (b, eb) in request.entrants.iter().enumerate() {
@@ -274,7 +298,8 @@ fn pair_weights(request: &SeatingRequest) -> Vec<i64> {
             }
             let club_cost = if report::same(&ea.club, &eb.club).is_some() { club } else { 0 };
             let country_cost = if report::same(&ea.country, &eb.country).is_some() { country } else { 0 };
-            weights[a * n + b] = club_cost + country_cost;
+            let team_cost = if report::same(&ea.team, &eb.team).is_some() { team } else { 0 };
+            weights[a * n + b] = club_cost + country_cost + team_cost;
         }
     }
     weights
@@ -287,10 +312,14 @@ fn unavoidable_cost(request: &SeatingRequest) -> i64 {
     let no_repeats = request.sessions <= w_max(n / 4);
     let scale = |w: f64| (w * REPEAT_COST as f64 / 10.0).round() as i64;
     let mut cost = 0;
-    for (weight, key) in [(request.club_weight, 0), (request.country_weight, 1)] {
+    for (weight, key) in [(request.club_weight, 0), (request.country_weight, 1), (request.team_weight, 2)] {
         let mut members: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for entrant in &request.entrants {
-            let value = if key == 0 { &entrant.club } else { &entrant.country };
+            let value = match key {
+                0 => &entrant.club,
+                1 => &entrant.country,
+                _ => &entrant.team,
+            };
             // Grouped exactly as `report::same` compares, so that the bound never exceeds the true cost.
             if let Some(value) = value.as_ref().filter(|v| !v.trim().is_empty()) {
                 *members.entry(value.clone()).or_default() += 1;

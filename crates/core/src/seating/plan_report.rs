@@ -20,6 +20,8 @@ pub struct PlanReport {
     pub same_club_meetings: u64,
     /// Meetings of players of the same country.
     pub same_country_meetings: u64,
+    /// Meetings of players of the same team.
+    pub same_team_meetings: u64,
     /// Per club with meetings: how many no plan can avoid.
     pub clubs: Vec<ClubNote>,
     /// Per player: sessions in which it dealt first (the dealer of the session's first hand).
@@ -92,6 +94,7 @@ pub fn plan_report(plan: &Plan, entrants: &[Entrant]) -> Result<PlanReport, Seat
         repeated_pairs: Vec::new(),
         same_club_meetings: 0,
         same_country_meetings: 0,
+        same_team_meetings: 0,
         clubs: Vec::new(),
         max_first_deal_deviation: first_deals.iter().max().copied().unwrap_or(0)
             - first_deals.iter().min().copied().unwrap_or(0),
@@ -104,6 +107,7 @@ pub fn plan_report(plan: &Plan, entrants: &[Entrant]) -> Result<PlanReport, Seat
     out.repeated_pairs = pairs.repeated_pairs;
     out.same_club_meetings = pairs.same_club_meetings;
     out.same_country_meetings = pairs.same_country_meetings;
+    out.same_team_meetings = pairs.same_team_meetings;
     let club_meetings = pairs.club_meetings;
     for (club, meetings) in club_meetings {
         let members = entrants.iter().filter(|e| e.club.as_deref() == Some(club)).count();

@@ -17,6 +17,8 @@ pub struct Report {
     pub same_club_meetings: u64,
     /// Meetings of players of the same country.
     pub same_country_meetings: u64,
+    /// Meetings of players of the same team.
+    pub same_team_meetings: u64,
     /// Per club with meetings: why they could or could not be avoided.
     pub clubs: Vec<ClubNote>,
     /// Per player: sessions at East, South, West, North.
@@ -73,6 +75,7 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
         repeated_pairs: Vec::new(),
         same_club_meetings: 0,
         same_country_meetings: 0,
+        same_team_meetings: 0,
         clubs: Vec::new(),
         max_wind_deviation: wind_counts
             .iter()
@@ -87,6 +90,7 @@ pub fn report(schedule: &Schedule, entrants: &[Entrant]) -> Result<Report, Seati
     out.repeated_pairs = pairs.repeated_pairs;
     out.same_club_meetings = pairs.same_club_meetings;
     out.same_country_meetings = pairs.same_country_meetings;
+    out.same_team_meetings = pairs.same_team_meetings;
     let club_meetings = pairs.club_meetings;
     for (club, meetings) in club_meetings {
         let members = entrants.iter().filter(|e| e.club.as_deref() == Some(club)).count();
@@ -122,6 +126,8 @@ pub(crate) struct PairFigures<'a> {
     pub same_club_meetings: u64,
     /// Meetings of compatriots.
     pub same_country_meetings: u64,
+    /// Meetings of team mates.
+    pub same_team_meetings: u64,
     /// Meetings per club.
     pub club_meetings: std::collections::BTreeMap<&'a str, u64>,
 }
@@ -134,6 +140,7 @@ pub(crate) fn pair_figures<'a>(met: &[u32], entrants: &'a [Entrant]) -> PairFigu
         repeated_pairs: Vec::new(),
         same_club_meetings: 0,
         same_country_meetings: 0,
+        same_team_meetings: 0,
         club_meetings: std::collections::BTreeMap::new(),
     };
     for a in 0..n {
@@ -150,6 +157,9 @@ pub(crate) fn pair_figures<'a>(met: &[u32], entrants: &'a [Entrant]) -> PairFigu
                 }
                 if same(&entrants[a].country, &entrants[b].country).is_some() {
                     out.same_country_meetings += u64::from(m);
+                }
+                if same(&entrants[a].team, &entrants[b].team).is_some() {
+                    out.same_team_meetings += u64::from(m);
                 }
             }
         }

@@ -51,6 +51,9 @@ pub struct TournamentSettings {
     pub team_best: u32,
 }
 
+/// The most players a team may have (a bound on outside input).
+pub const MAX_TEAM_SIZE: u32 = 12;
+
 fn default_team_size() -> u32 {
     4
 }
@@ -63,7 +66,7 @@ impl TournamentSettings {
         if let Some(ruleset) = rules::ruleset(rules) {
             settings.manches_per_session = ruleset.manches_per_session();
             // A team is a table's worth of players.
-            settings.team_size = u32::try_from(ruleset.table_size()).unwrap_or(4).clamp(1, super::teams::MAX_TEAM_SIZE);
+            settings.team_size = u32::try_from(ruleset.table_size()).unwrap_or(4).clamp(1, MAX_TEAM_SIZE);
             if let Some(bonus) = ruleset.placement_bonus() {
                 settings.ranking = Ranking {
                     method: RankingMethod::PointsWithPlacement,
@@ -178,7 +181,7 @@ impl TournamentSettings {
         if self.federation_format.chars().count() > 40 {
             return Err(SettingsError::Text(msg!("error.settings.federation_format")));
         }
-        let max = super::teams::MAX_TEAM_SIZE;
+        let max = MAX_TEAM_SIZE;
         if !(1..=max).contains(&self.team_size) || self.team_best > self.team_size {
             let (size, best) = (self.team_size, self.team_best);
             return Err(SettingsError::Text(msg!("error.settings.teams", size = size, best = best, max = max)));

@@ -8,9 +8,6 @@ use std::collections::HashMap;
 
 use super::{Id, StandingRow};
 
-/// The most players a team may have (a bound on outside input).
-pub const MAX_TEAM_SIZE: u32 = 12;
-
 /// One line of the team standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamRow {

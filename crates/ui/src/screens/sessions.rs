@@ -40,6 +40,8 @@ struct Cache {
     manches: HashMap<Id, desk::TableProgress>,
     report: Option<Quality>,
     clocks: Vec<(u32, crate::tournament::clock::SessionClock)>,
+    /// Somebody plays for a team.
+    has_teams: bool,
 }
 
 /// The seating, the names, each table's progress and the seating's quality, read in one job.
@@ -48,9 +50,11 @@ fn load<S: Has<State>>(app: &mut Frame<S>, tournament: Id) -> Option<std::sync::
         |app| &mut app.screens.get::<State>().cache,
         tournament,
         move |desk| {
+            let players = desk.players(tournament)?;
             Ok(Cache {
                 tables: desk.seating(tournament)?,
-                names: desk.players(tournament)?.into_iter().map(|p| (p.id, p.data.name)).collect(),
+                has_teams: players.iter().any(|p| !p.data.team.is_empty()),
+                names: players.into_iter().map(|p| (p.id, p.data.name)).collect(),
                 manches: desk.table_progress(tournament)?,
                 report: desk.seating_report(tournament)?,
                 clocks: desk.session_clocks(tournament)?,
@@ -175,6 +179,12 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
             repeats
         };
         ui.label(RichText::new(repeats).color(color));
+        // Where teams play, whether team mates meet is the first thing a referee is asked.
+        if cache.has_teams {
+            let meetings = report.same_team_meetings();
+            let color = if meetings > 0 { Color32::from_rgb(180, 110, 0) } else { Color32::from_rgb(30, 130, 60) };
+            ui.label(RichText::new(msg!("sessions.team_meetings", n = meetings).render(lang)).color(color));
+        }
         let first = cache.tables.first().map(|t| t.session);
         let tables = cache.tables.iter().filter(|t| Some(t.session) == first).count();
         // A long list of clubs would push the tables off the screen: it folds away.
