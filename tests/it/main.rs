@@ -32,6 +32,7 @@ mod packaging;
 mod plan_import;
 mod portable;
 mod postgres;
+mod report;
 mod riichi;
 mod schema;
 mod store;

@@ -41,6 +41,8 @@ pub enum What {
     Card,
     /// The team standings.
     Teams,
+    /// The tournament report for the federation.
+    Report,
 }
 
 /// The file format.
@@ -246,6 +248,13 @@ pub fn export(
         (What::Standings, Format::Pdf) => Ok(pdf::standings(&snapshot, lang)?),
         (What::Teams, Format::Csv) => Ok(csv::teams(&snapshot, sep)?),
         (What::Teams, Format::Pdf) => Ok(pdf::teams(&snapshot, lang)?),
+        (What::Report, Format::Pdf) => {
+            let notes = desk::notebook::notebook(store, tournament)?;
+            let penalties = store.penalties(tournament).map_err(DeskError::from)?;
+            let scored = store.manche_penalties(tournament).map_err(DeskError::from)?;
+            let records = pdf::ReportRecords { notes: &notes, penalties: &penalties, scored: &scored };
+            Ok(pdf::report(&snapshot, &records, lang)?)
+        }
         (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang, board.as_deref())?),
         (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),
         (What::Card, Format::Pdf) => {
@@ -275,6 +284,7 @@ impl What {
             What::Payments => "payments",
             What::Card => "card",
             What::Teams => "teams",
+            What::Report => "report",
         }
     }
 }

@@ -2,7 +2,10 @@
 //! Each page repeats its header; every page says "Pagina 3 di 12" (or "Page 3 of 12").
 
 pub mod club;
+mod report;
 pub mod writer;
+
+pub use report::{ReportRecords, report};
 
 use crate::text_id;
 use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
