@@ -39,6 +39,8 @@ pub enum What {
     Payments,
     /// One player's manches and running total (needs a player).
     Card,
+    /// The results file a federation asks for after a ranked tournament, with the MERS base rank (CSV).
+    Ranking,
 }
 
 /// The file format.
@@ -232,6 +234,7 @@ pub fn export(
     let snapshot = Snapshot::load(store, tournament, with_manches)?;
     match (what, format) {
         (What::Standings, Format::Csv) => Ok(csv::standings(&snapshot, sep)?),
+        (What::Ranking, Format::Csv) => Ok(csv::ranking(&snapshot, sep)?),
         (What::Players, Format::Csv) => Ok(csv::players(&snapshot, sep)?),
         (What::Manches, Format::Csv) => Ok(csv::manches(&snapshot, sep)?),
         (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot, sep)?),
@@ -265,6 +268,7 @@ impl What {
             What::Manches => "manches",
             What::Payments => "payments",
             What::Card => "card",
+            What::Ranking => "ranking",
         }
     }
 }
