@@ -32,6 +32,7 @@ mod packaging;
 mod plan_import;
 mod portable;
 mod postgres;
+mod ranking_file;
 mod report;
 mod riichi;
 mod schema;

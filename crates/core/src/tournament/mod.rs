@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod entry;
+pub mod mers;
 pub mod plan_import;
 pub mod registration;
 pub mod settings;
@@ -14,7 +15,7 @@ pub mod winds;
 pub use crate::rules::HandEntry;
 pub use entry::{EntryErrors, MancheEntry, TablePlayer};
 pub use plan_import::{ImportedPlan, PLAN_COLUMNS, PlanPlayer, parse_plan_csv};
-pub use registration::{ImportRow, PlayerData, federation_problem, name_key, parse_players_csv};
+pub use registration::{ImportRow, NameParts, PlayerData, federation_problem, name_key, name_parts, parse_players_csv};
 pub use settings::{Ranking, RankingMethod, SettingsError, TieBreak, TournamentSettings};
 pub use standings::{PlayerRecord, StandingRow, TableResult, standings};
 pub use teams::{TeamRow, team_standings};

@@ -84,6 +84,58 @@ pub fn name_key(name: &str) -> String {
     name.trim().nfc().collect::<String>().to_lowercase()
 }
 
+/// A name as a federation's file wants it: last name and first name apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NameParts {
+    /// The last name (family name), as typed.
+    pub last: String,
+    /// The first name(s), as typed; empty when the name is one word.
+    pub first: String,
+}
+
+/// Words that begin a last name rather than end a first name: "De Luca", "van der Berg", "Dell'Acqua" aside.
+const SURNAME_PARTICLES: [&str; 27] = [
+    "da", "dal", "dalla", "dalle", "das", "de", "dei", "degli", "del", "della", "delle", "dello", "den", "der", "des",
+    "di", "do", "dos", "du", "la", "le", "lo", "ten", "ter", "van", "von", "zu",
+];
+
+/// Whether a word is written in capitals ("ROSSI", "DELL'ACQUA"): two letters or more, none in lower case.
+fn in_capitals(word: &str) -> bool {
+    let letters = || word.chars().filter(|c| c.is_alphabetic());
+    letters().count() >= 2 && letters().all(|c| !c.is_lowercase())
+}
+
+/// Splits the single name the desk stores into last and first name (the desk never asked for them apart):
+/// - "ROSSI, Anna": the part before the comma is the last name;
+/// - "ROSSI Anna" or "Anna ROSSI": the words in capitals, at either end, are the last name when the others are not;
+/// - otherwise the last word is the last name, with the particles before it ("Francesco De Luca", "Jan van der
+///   Berg"), as long as one word is left for the first name.
+///
+/// One word is a last name alone.
+pub fn name_parts(name: &str) -> NameParts {
+    let name = tidy(name);
+    if let Some((last, first)) = name.split_once(',') {
+        return NameParts { last: last.trim().to_owned(), first: first.trim().to_owned() };
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let join = |words: &[&str]| words.join(" ");
+    let capitals = words.iter().filter(|w| in_capitals(w)).count();
+    if capitals > 0 && capitals < words.len() {
+        if words[..capitals].iter().all(|w| in_capitals(w)) {
+            return NameParts { last: join(&words[..capitals]), first: join(&words[capitals..]) };
+        }
+        let first_count = words.len() - capitals;
+        if words[first_count..].iter().all(|w| in_capitals(w)) {
+            return NameParts { last: join(&words[first_count..]), first: join(&words[..first_count]) };
+        }
+    }
+    let Some(mut start) = words.len().checked_sub(1) else { return NameParts::default() };
+    while start > 1 && SURNAME_PARTICLES.contains(&words[start - 1].to_lowercase().as_str()) {
+        start -= 1;
+    }
+    NameParts { last: join(&words[start..]), first: join(&words[..start]) }
+}
+
 /// `text` trimmed and composed (NFC): an accented letter typed as a letter and a combining accent (some
 /// keyboards and files do) is kept as the one character it looks like, so the same name is always the same text
 /// and a duplicate is found by the store's plain comparison. Canonical composition changes no character's look.
@@ -311,6 +363,34 @@ pub fn parse_players_csv(text: &str, registered: &[String]) -> Result<Vec<Import
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parts(name: &str) -> (String, String) {
+        let NameParts { last, first } = name_parts(name);
+        (last, first)
+    }
+
+    fn said(last: &str, first: &str) -> (String, String) {
+        (last.to_owned(), first.to_owned())
+    }
+
+    #[test]
+    fn a_name_splits_into_last_and_first_name() {
+        assert_eq!(parts("Anna Rossi"), said("Rossi", "Anna"), "the last word");
+        assert_eq!(parts("  Maria   Valentina Bianchi "), said("Bianchi", "Maria Valentina"));
+        assert_eq!(parts("Rossi, Anna Maria"), said("Rossi", "Anna Maria"), "LAST, First");
+        assert_eq!(parts("De Luca , Francesco"), said("De Luca", "Francesco"));
+        assert_eq!(parts("ROSSI Anna"), said("ROSSI", "Anna"), "capitals first");
+        assert_eq!(parts("Anna Maria DE LUCA"), said("DE LUCA", "Anna Maria"), "capitals last");
+        assert_eq!(parts("Niccolò BÀRTOLI-DELL'ACQUA"), said("BÀRTOLI-DELL'ACQUA", "Niccolò"));
+        assert_eq!(parts("Francesco De Luca"), said("De Luca", "Francesco"), "a particle joins the last name");
+        assert_eq!(parts("Jan van der Berg"), said("van der Berg", "Jan"));
+        assert_eq!(parts("Teresa Dell'Acqua"), said("Dell'Acqua", "Teresa"));
+        assert_eq!(parts("De Luca"), said("Luca", "De"), "one word is kept for the first name");
+        assert_eq!(parts("Zoë"), said("Zoë", ""), "one word is a last name alone");
+        assert_eq!(parts("ANNA ROSSI"), said("ROSSI", "ANNA"), "all in capitals: the last word");
+        assert_eq!(parts("Anna J. Rossi"), said("Rossi", "Anna J."), "an initial is not a word in capitals");
+        assert_eq!(parts(""), said("", ""));
+    }
 
     #[test]
     fn a_federation_number_fits_the_tournaments_format_and_is_given_once_in_a_list() {

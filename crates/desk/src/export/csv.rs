@@ -10,6 +10,8 @@ use crate::i18n::Lang;
 use serde_json::Value;
 
 use crate::rules::{EntryModel, FieldKind, MancheInput, PlayerInput, as_typed};
+use crate::tournament::standings::PLACEMENT_SCALE;
+use crate::tournament::{RankingMethod, mers, name_parts};
 
 /// The separator between a CSV file's cells and the decimal mark that goes with it: `,` with a decimal point
 /// (English spreadsheets, scripts, federation imports), or `;` with a decimal comma (an Italian spreadsheet
@@ -99,7 +101,7 @@ fn rules_columns(s: &Snapshot) -> [String; 2] {
     [s.tournament.settings.rules.clone(), s.rules.edition().map(|e| e.render(Lang::En)).unwrap_or_default()]
 }
 
-/// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions.
+/// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions, MERS base rank.
 pub fn standings(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
     let mut w = sep.writer();
     w.write_record(
@@ -114,12 +116,14 @@ pub fn standings(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
             "penalties",
             "mahjongs",
             "sessions",
+            "mers_base_rank",
         ]
         .into_iter()
         .chain(RULES_HEADER),
     )?;
     let rules = rules_columns(s);
-    for row in &s.standings {
+    let base_ranks = mers::base_ranks(&s.standings);
+    for (row, base_rank) in s.standings.iter().zip(base_ranks) {
         let federation = s.players.iter().find(|p| p.id == row.player.id).map(|p| p.data.federation_id.clone());
         w.write_record(
             [
@@ -133,6 +137,50 @@ pub fn standings(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
                 row.penalties.to_string(),
                 row.mahjongs.to_string(),
                 row.sessions_played.to_string(),
+                base_rank.to_string(),
+            ]
+            .into_iter()
+            .chain(rules.iter().cloned()),
+        )?;
+    }
+    finish(w)
+}
+
+/// Placement points with two decimals ("2.33", "-1.50"), rounded from the stored twelfths in integers (a twelfth
+/// never falls halfway between two hundredths).
+fn two_decimals(scaled: i64) -> String {
+    let sign = if scaled < 0 { "-" } else { "" };
+    let hundredths = (scaled.abs() * 100 + PLACEMENT_SCALE / 2) / PLACEMENT_SCALE;
+    format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
+}
+
+/// The results file a federation asks for after a ranked tournament (the EMA's columns, as
+/// `docs/ranking-file.md` says): one row per ranked player in standings order — place, federation number, last
+/// and first name (split from the one name the desk keeps), country, table points where the tournament ranks by
+/// them (MCR), the ruleset's total, and the MERS base rank.
+pub fn ranking(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
+    let mut w = sep.writer();
+    w.write_record(
+        ["place", "federation_id", "last_name", "first_name", "country", "table_points", "points", "mers_base_rank"]
+            .into_iter()
+            .chain(RULES_HEADER),
+    )?;
+    let rules = rules_columns(s);
+    let by_table_points = s.tournament.settings.ranking.method == RankingMethod::PlacementPoints;
+    let base_ranks = mers::base_ranks(&s.standings);
+    for (row, base_rank) in s.standings.iter().zip(base_ranks) {
+        let federation = s.players.iter().find(|p| p.id == row.player.id).map(|p| p.data.federation_id.as_str());
+        let name = name_parts(&row.player.name);
+        w.write_record(
+            [
+                row.place.to_string(),
+                cell(federation.unwrap_or_default()),
+                cell(&name.last),
+                cell(&name.first),
+                cell(&row.player.country),
+                if by_table_points { sep.decimal(&two_decimals(row.placement_scaled)) } else { String::new() },
+                row.points.to_string(),
+                base_rank.to_string(),
             ]
             .into_iter()
             .chain(rules.iter().cloned()),
@@ -358,7 +406,13 @@ pub fn payments(s: &Snapshot, sep: Separator) -> Result<Vec<u8>, csv::Error> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Separator, cell};
+    use super::{Separator, cell, two_decimals};
+
+    #[test]
+    fn table_points_are_written_with_two_decimals_in_integers() {
+        let written: Vec<String> = [0, 12, 18, 28, 4, -18, 1].into_iter().map(two_decimals).collect();
+        assert_eq!(written, ["0.00", "1.00", "1.50", "2.33", "0.33", "-1.50", "0.08"]);
+    }
 
     #[test]
     fn formulas_are_neutralised_and_plain_text_is_not() {

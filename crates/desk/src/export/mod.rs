@@ -43,6 +43,8 @@ pub enum What {
     Teams,
     /// The tournament report for the federation.
     Report,
+    /// The results file a federation asks for after a ranked tournament, with the MERS base rank (CSV).
+    Ranking,
 }
 
 /// The file format.
@@ -241,6 +243,7 @@ pub fn export(
     let snapshot = Snapshot::load(store, tournament, with_manches)?;
     match (what, format) {
         (What::Standings, Format::Csv) => Ok(csv::standings(&snapshot, sep)?),
+        (What::Ranking, Format::Csv) => Ok(csv::ranking(&snapshot, sep)?),
         (What::Players, Format::Csv) => Ok(csv::players(&snapshot, sep)?),
         (What::Manches, Format::Csv) => Ok(csv::manches(&snapshot, sep)?),
         (What::Payments, Format::Csv) => Ok(csv::payments(&snapshot, sep)?),
@@ -285,6 +288,7 @@ impl What {
             What::Card => "card",
             What::Teams => "teams",
             What::Report => "report",
+            What::Ranking => "ranking",
         }
     }
 }
