@@ -114,3 +114,37 @@ fn the_clock_by_the_command_line() {
         serde_json::from_str(&ok(&db, &args(&["end"]).iter().map(String::as_str).collect::<Vec<_>>())).expect("json");
     assert_eq!((ended["state"].as_str(), ended["call"].as_str()), (Some("ended"), Some("over")));
 }
+
+/// A session ended on its clock (MCR and Riichi sessions live by it): the tables take no new manche, the hands
+/// played stand (a correction still goes in), and the session counts as complete in the sheets.
+#[test]
+fn a_session_ended_on_the_clock_takes_no_new_manche_and_is_complete() {
+    let mut store = Store::open_in_memory().expect("open");
+    let id = seated(&mut store, 90);
+    let table = store.seating(id).expect("seating")[0].id;
+    let void = stecca::tournament::MancheEntry { void: true, ..stecca::tournament::MancheEntry::blank(4) };
+    store.clock_action(id, 1, ClockAction::Start(90), at(0), "Rossi").expect("start");
+    let at_table = desk::TableAddress { tournament: id, session: 1, table: 1 };
+    for number in 1..=3 {
+        let state = desk::table_state(&store, table).expect("state");
+        // A script leaves the options out: the tournament's are used.
+        let input = stecca::rules::MancheInput {
+            options: serde_json::Value::Null,
+            ..state.rules.random_manche(u64::from(number), &state.frame(number))
+        };
+        desk::enter_manche(&mut store, at_table, Some(number), &input, "R").expect("a manche");
+    }
+    assert_eq!(desk::table_state(&store, table).expect("state").next_number(), Some(4));
+    store.clock_action(id, 1, ClockAction::End, at(95), "Rossi").expect("end");
+    let state = desk::table_state(&store, table).expect("state");
+    assert_eq!(state.next_number(), None, "no hand after the time");
+    let refused = desk::confirm_manche(&mut store, table, 4, &void, "R").expect_err("a fourth manche");
+    assert_eq!(
+        stecca::message::Explain::message(&refused).render(stecca::i18n::Lang::En),
+        "Table 1: session 1 was ended on the clock after 3 manches: no new manche (a correction is still possible)"
+    );
+    desk::confirm_manche(&mut store, table, 2, &void, "R").expect("a correction of a played hand");
+    assert_eq!(store.table_manches(table).expect("manches")[1].revision, 2);
+    let snapshot = stecca::export::Snapshot::load(&store, id, true).expect("snapshot");
+    assert!(snapshot.session_complete(1), "complete with the hands it played");
+}

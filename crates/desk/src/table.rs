@@ -116,10 +116,19 @@ impl TableState {
         self.carried.get(into).cloned().unwrap_or_default()
     }
 
-    /// The number the next new manche gets, or `None` when the session is complete.
+    /// The number the next new manche gets, or `None` when the session is complete: its manches are played, or
+    /// the referee ended it on the clock (the hand in play when time was called is entered before that).
     pub fn next_number(&self) -> Option<u32> {
+        if self.ended_on_the_clock() {
+            return None;
+        }
         let next = self.manches.len() as u32 + 1;
         (!self.winds(next).session_over(self.settings.manches_per_session)).then_some(next)
+    }
+
+    /// Whether the referee ended the session on its clock.
+    pub fn ended_on_the_clock(&self) -> bool {
+        self.clock.as_ref().is_some_and(|clock| clock.ended_at.is_some())
     }
 
     /// Chip totals per position after each manche (starting points plus nets).
@@ -223,6 +232,14 @@ pub fn confirm_manche_as(
     // the row and writes nothing again.
     let saved = state.manches.get(number as usize - 1);
     let is_new = number as usize == state.manches.len() + 1;
+    if is_new && state.ended_on_the_clock() {
+        return Err(DeskError::Refused(msg!(
+            "error.manche.session_ended",
+            table = state.table.number,
+            session = state.table.session,
+            count = state.manches.len()
+        )));
+    }
     if is_new && state.next_number().is_none() {
         return Err(DeskError::Refused(msg!(
             "error.manche.session_complete",

@@ -188,11 +188,14 @@ impl Snapshot {
     pub fn session_complete(&self, session: u32) -> bool {
         let settings = &self.tournament.settings;
         let mut tables = self.tables.iter().filter(|t| t.session == session).peekable();
+        // A session the referee ended on its clock is over with the hands it played.
+        let ended = self.clocks.iter().any(|(s, clock)| *s == session && clock.ended_at.is_some());
         tables.peek().is_some()
-            && tables.all(|table| {
-                let manches = self.manches.get(&table.id).map_or(&[][..], Vec::as_slice);
-                desk::winds_after(&*self.rules, table, manches).session_over(settings.manches_per_session)
-            })
+            && (ended
+                || tables.all(|table| {
+                    let manches = self.manches.get(&table.id).map_or(&[][..], Vec::as_slice);
+                    desk::winds_after(&*self.rules, table, manches).session_over(settings.manches_per_session)
+                }))
     }
 
     /// Manches entered in `session`, over all its tables.

@@ -242,6 +242,7 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
     }
     ui.label(RichText::new(lang.tr(text_id!("sessions.swap_hint"))).weak());
     let manches = cache.manches.clone();
+    let ended_on_the_clock = cache.clocks.iter().any(|(s, clock)| *s == session && clock.ended_at.is_some());
     let mut clicked: Option<Id> = None;
     let mut open: Option<Id> = None;
     ui.scope(|ui| {
@@ -272,6 +273,9 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
                 let mut played = format!("{}/{}", progress.counted, tournament.settings.manches_per_session);
                 if progress.void > 0 {
                     played.push_str(&format!(" {}", msg!("sessions.void", n = progress.void).render(lang)));
+                }
+                if ended_on_the_clock {
+                    played.push_str(&format!(" · {}", lang.tr(text_id!("sessions.ended_on_the_clock"))));
                 }
                 ui.label(played);
                 if ui.button(lang.tr(text_id!("sessions.open_table"))).clicked() {
