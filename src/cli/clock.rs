@@ -4,7 +4,7 @@
 
 use super::{open_existing, referee};
 use crate::desk::ClockRequest;
-use crate::tournament::clock::{SessionClock, state_of};
+use crate::tournament::clock::{SessionClock, call_of, state_of};
 
 /// Arguments of `stecca clock`.
 #[derive(Debug, clap::Args)]
@@ -72,11 +72,12 @@ pub fn run(db: Option<&str>, args: &ClockArgs) -> anyhow::Result<()> {
 
 /// The clock as scripts read it.
 fn shown(session: u32, clock: Option<&SessionClock>) -> serde_json::Value {
-    let state = state_of(clock, chrono::Utc::now());
+    let now = chrono::Utc::now();
+    let state = state_of(clock, now);
     let mut json = serde_json::json!({"session": session});
     if let (Some(object), Ok(serde_json::Value::Object(fields))) = (json.as_object_mut(), serde_json::to_value(state)) {
         object.extend(fields);
-        object.insert("call".into(), serde_json::to_value(state.call()).unwrap_or_default());
+        object.insert("call".into(), serde_json::to_value(call_of(clock, now)).unwrap_or_default());
         if let Some(time) = state.shown() {
             object.insert("shown".into(), time.into());
         }

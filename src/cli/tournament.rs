@@ -53,6 +53,12 @@ pub enum Action {
         /// How many of a team's best members count in the team standings (0: all).
         #[arg(long, default_value_t = 0)]
         team_best: u32,
+        /// Minutes before a session's end at which its clock warns the hall (0: no warning).
+        #[arg(long, default_value_t = 15)]
+        clock_warning: u32,
+        /// Minutes before a session's end at which its clock calls "last hand" (0: no such call).
+        #[arg(long, default_value_t = 0)]
+        last_hand: u32,
     },
     /// Delete a tournament that has no results (one with results can only be archived).
     Delete {
@@ -86,6 +92,8 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
             federation_format,
             team_size,
             team_best,
+            clock_warning,
+            last_hand,
         } => {
             let options = match options {
                 Some(text) => serde_json::from_str(text).context(msg!("cli.options_not_json"))?,
@@ -105,6 +113,8 @@ pub fn run(db: Option<&str>, args: &TournamentArgs) -> anyhow::Result<()> {
                 federation_format: federation_format.trim().to_owned(),
                 team_size: team_size.unwrap_or(played.team_size),
                 team_best: *team_best,
+                clock_warning_minutes: *clock_warning,
+                last_hand_minutes: *last_hand,
                 ..played
             };
             // Checked before the database is opened (or created): a bad command leaves no file behind.

@@ -41,7 +41,7 @@ fn a_session_clock_is_kept_with_the_session(mut store: Store) {
     store.clock_action(id, 1, ClockAction::Resume, at(20), "Rossi").expect("resume");
     let clock = store.clock_action(id, 1, ClockAction::Add(5), at(20), "Rossi").expect("add");
     assert_eq!(clock.state(at(80)), ClockState::Running { left: 25 * 60 }, "90 + 5, less 70 run, less the pause");
-    assert_eq!(clock.state(at(95)).call(), ClockCall::LastMinutes);
+    assert_eq!(clock.call(at(95)), ClockCall::LastMinutes);
     assert_eq!(store.session_clocks(id).expect("all").len(), 1);
     let ended = store.clock_action(id, 1, ClockAction::End, at(110), "Rossi").expect("end");
     assert_eq!(ended.state(at(200)), ClockState::Ended);
@@ -55,7 +55,24 @@ fn a_session_clock_is_kept_with_the_session(mut store: Store) {
     assert_eq!(clock_entries, 5, "start, pause, resume, add, end: each with who and when");
 }
 
-crate::on_both_backends!(a_session_clock_is_kept_with_the_session);
+/// The tournament sets when the clock warns and calls "last hand"; the clock keeps them from its start, so every
+/// station calls the same.
+fn the_clock_calls_at_the_tournaments_minutes(mut store: Store) {
+    let id = seated(&mut store, 90);
+    let mut settings = store.tournament(id).expect("t").settings;
+    settings.clock_warning_minutes = 20;
+    settings.last_hand_minutes = 5;
+    desk::update_settings(&mut store, id, &settings, "R").expect("settings");
+    let clock = store.clock_action(id, 1, ClockAction::Start(90), at(0), "Rossi").expect("start");
+    assert_eq!((clock.warning_minutes, clock.last_hand_minutes), (20, 5));
+    assert_eq!(clock.call(at(71)), ClockCall::LastMinutes, "19 minutes left");
+    assert_eq!(clock.call(at(86)), ClockCall::LastHand, "4 minutes left");
+    assert_eq!(store.session_clock(id, 1).expect("read").expect("kept").call(at(86)), ClockCall::LastHand);
+    let wrong = TournamentSettings { last_hand_minutes: 2000, ..settings };
+    assert!(wrong.validate().is_err(), "more than a day");
+}
+
+crate::on_both_backends!(a_session_clock_is_kept_with_the_session, the_clock_calls_at_the_tournaments_minutes);
 
 #[test]
 fn two_stations_see_one_clock_and_a_start_without_minutes_takes_the_tournaments() {

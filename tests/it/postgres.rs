@@ -84,7 +84,9 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
              ALTER TABLE club DROP COLUMN avoid_under; ALTER TABLE manche_net DROP COLUMN penalty; \
              ALTER TABLE session DROP COLUMN clock; ALTER TABLE tournament DROP COLUMN session_minutes; \
              ALTER TABLE tournament DROP COLUMN federation_format; ALTER TABLE tournament DROP COLUMN team_size; \
-             ALTER TABLE tournament DROP COLUMN team_best; ALTER TABLE player DROP COLUMN team; {}",
+             ALTER TABLE tournament DROP COLUMN team_best; ALTER TABLE player DROP COLUMN team; \
+             ALTER TABLE tournament DROP COLUMN clock_warning_minutes; \
+             ALTER TABLE tournament DROP COLUMN last_hand_minutes; {}",
             crate::card::schema_7_card_postgres()
         ))
         .expect("card");

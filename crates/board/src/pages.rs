@@ -241,12 +241,16 @@ fn find_form(ctx: &Context<'_>, name: &str) -> Markup {
 struct ClockShown {
     session: u32,
     state: ClockState,
+    said: ClockCall,
+    warning_minutes: u32,
 }
 
 impl ClockShown {
     fn of(view: &BoardView) -> Option<ClockShown> {
         let (session, clock) = view.clock.as_ref()?;
-        Some(ClockShown { session: *session, state: clock.state(chrono::Utc::now()) })
+        let now = chrono::Utc::now();
+        let (state, said, warning_minutes) = (clock.state(now), clock.call(now), clock.warning_minutes);
+        Some(ClockShown { session: *session, state, said, warning_minutes })
     }
 
     /// The seconds left while the clock runs (the script counts them down), as an attribute.
@@ -260,10 +264,13 @@ impl ClockShown {
     /// What the hall is told beside the time.
     fn call(&self, ctx: &Context<'_>) -> Option<(String, &'static str)> {
         let paused = matches!(self.state, ClockState::Paused { .. });
-        match self.state.call() {
+        match self.said {
             ClockCall::Over => Some((ctx.say(&msg!("board.call.over", session = self.session)), "")),
             ClockCall::Time => Some((ctx.tr(text_id!("board.call.time")), "up")),
-            ClockCall::LastMinutes => Some((ctx.tr(text_id!("board.call.last_minutes")), "warn")),
+            ClockCall::LastHand => Some((ctx.tr(text_id!("board.call.last_hand")), "warn")),
+            ClockCall::LastMinutes => {
+                Some((ctx.say(&msg!("board.call.last_minutes", minutes = self.warning_minutes)), "warn"))
+            }
             ClockCall::None if paused => Some((ctx.tr(text_id!("board.call.paused")), "")),
             ClockCall::None => None,
         }

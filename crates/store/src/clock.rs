@@ -57,7 +57,17 @@ impl Store {
             return Err(StoreError::Refused(msg!("clock.error.no_session", session = session)));
         };
         let clock: Option<SessionClock> = before.as_deref().map(serde_json::from_str).transpose()?;
-        let after = apply(clock.as_ref(), action, now).map_err(|why| StoreError::Refused(why.message(session)))?;
+        let mut after = apply(clock.as_ref(), action, now).map_err(|why| StoreError::Refused(why.message(session)))?;
+        if clock.is_none() {
+            // The calls are the tournament's when the clock starts: every station reads them from the record.
+            let (warning, last_hand): (i64, i64) = tx.query_row(
+                "SELECT clock_warning_minutes, last_hand_minutes FROM tournament WHERE id = ?1",
+                params![tournament],
+                |row| Ok((row.get("clock_warning_minutes")?, row.get("last_hand_minutes")?)),
+            )?;
+            after.warning_minutes = u32::try_from(warning).unwrap_or(after.warning_minutes);
+            after.last_hand_minutes = u32::try_from(last_hand).unwrap_or(0);
+        }
         let json = serde_json::to_string(&after)?;
         tx.execute("UPDATE session SET clock = ?1 WHERE id = ?2", params![json, id])?;
         super::audit::Change {

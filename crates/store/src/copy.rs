@@ -31,6 +31,8 @@ pub const TABLES: &[(&str, &[&str])] = &[
             "federation_format",
             "team_size",
             "team_best",
+            "clock_warning_minutes",
+            "last_hand_minutes",
         ],
     ),
     ("player", &["id", "tournament_id", "name", "club", "country", "federation_id", "substitute", "withdrawn", "team"]),

@@ -42,7 +42,7 @@ pub struct TournamentSummary {
 
 const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, sessions, manches_per_session, \
                        ranking, seating_seed, session_minutes, federation_format, team_size, team_best, \
-                       created_at, archived_at IS NOT NULL AS archived";
+                       clock_warning_minutes, last_hand_minutes, created_at, archived_at IS NOT NULL AS archived";
 
 type TournamentRow = (Id, TournamentSettings, String, String, String, bool);
 
@@ -62,6 +62,8 @@ fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
         federation_format: row.get("federation_format")?,
         team_size: row.get("team_size")?,
         team_best: row.get("team_best")?,
+        clock_warning_minutes: row.get("clock_warning_minutes")?,
+        last_hand_minutes: row.get("last_hand_minutes")?,
     };
     Ok((
         row.get("id")?,
@@ -74,8 +76,8 @@ fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
 }
 
 /// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
-/// manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best — in
-/// that order, for both INSERT and UPDATE.
+/// manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best,
+/// clock_warning_minutes, last_hand_minutes — in that order, for both INSERT and UPDATE.
 fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
     let date = |d: Option<chrono::NaiveDate>| d.map_or(Value::Null, |d| Value::Text(d.to_string()));
     Ok(vec![
@@ -94,6 +96,8 @@ fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
         Value::Text(settings.federation_format.trim().to_owned()),
         Value::Int(settings.team_size.into()),
         Value::Int(settings.team_best.into()),
+        Value::Int(settings.clock_warning_minutes.into()),
+        Value::Int(settings.last_hand_minutes.into()),
     ])
 }
 
@@ -106,7 +110,8 @@ impl Store {
         let id = tx.insert(
             "INSERT INTO tournament (name, venue, start_date, end_date, rules, options, sessions, \
              manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best, \
-             created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+             clock_warning_minutes, last_hand_minutes, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             &values,
         )?;
         super::audit::Change {
@@ -193,7 +198,8 @@ impl Store {
         tx.execute(
             "UPDATE tournament SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, rules = ?5, options = ?6, \
              sessions = ?7, manches_per_session = ?8, ranking = ?9, seating_seed = ?10, session_minutes = ?11, \
-             federation_format = ?12, team_size = ?13, team_best = ?14 WHERE id = ?15",
+             federation_format = ?12, team_size = ?13, team_best = ?14, clock_warning_minutes = ?15, \
+             last_hand_minutes = ?16 WHERE id = ?17",
             &values,
         )?;
         super::audit::Change {

@@ -11,8 +11,13 @@ use crate::msg;
 /// Longest session a clock runs for, in minutes (a day).
 pub const MAX_MINUTES: u32 = 24 * 60;
 
-/// The minutes before the end at which the clock warns (the RCR's and the MCR's "15 minutes" signal).
-pub const WARNING_MINUTES: i64 = 15;
+/// The minutes before the end at which the clock warns unless the tournament sets others (the RCR's and the
+/// MCR's "15 minutes" signal).
+pub const WARNING_MINUTES: u32 = 15;
+
+fn default_warning() -> u32 {
+    WARNING_MINUTES
+}
 
 /// A session's clock as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +34,12 @@ pub struct SessionClock {
     pub added_seconds: i64,
     /// When the referee ended the session, if it is over.
     pub ended_at: Option<DateTime<Utc>>,
+    /// Minutes before the end at which the hall is warned (0: no warning); the tournament's when started.
+    #[serde(default = "default_warning")]
+    pub warning_minutes: u32,
+    /// Minutes before the end at which the hall is told "last hand" (0: no such call).
+    #[serde(default)]
+    pub last_hand_minutes: u32,
 }
 
 /// What the referee does to a clock.
@@ -72,8 +83,10 @@ pub enum ClockState {
 pub enum ClockCall {
     /// Nothing to say.
     None,
-    /// 15 minutes or less are left: the hand in play and one more, or finish soon, as the rules play it.
+    /// The warning's minutes or fewer are left (15 unless the tournament sets another).
     LastMinutes,
+    /// The tournament's "last hand" minutes or fewer are left: no hand starts after the one in play.
+    LastHand,
     /// The time is up: the hand in play is the last.
     Time,
     /// The session is over.
@@ -81,13 +94,18 @@ pub enum ClockCall {
 }
 
 impl ClockState {
-    /// What the hall is told.
-    pub fn call(self) -> ClockCall {
+    /// What the hall is told, with the warning and the last hand called at these minutes before the end (0:
+    /// never).
+    pub fn call_with(self, warning_minutes: u32, last_hand_minutes: u32) -> ClockCall {
+        let within = |minutes: u32, left: i64| minutes > 0 && left <= i64::from(minutes) * 60;
         match self {
             ClockState::NotStarted => ClockCall::None,
             ClockState::Ended => ClockCall::Over,
             ClockState::Running { left } | ClockState::Paused { left } if left <= 0 => ClockCall::Time,
-            ClockState::Running { left } | ClockState::Paused { left } if left <= WARNING_MINUTES * 60 => {
+            ClockState::Running { left } | ClockState::Paused { left } if within(last_hand_minutes, left) => {
+                ClockCall::LastHand
+            }
+            ClockState::Running { left } | ClockState::Paused { left } if within(warning_minutes, left) => {
                 ClockCall::LastMinutes
             }
             _ => ClockCall::None,
@@ -152,6 +170,8 @@ pub fn apply(
                 paused_seconds: 0,
                 added_seconds: 0,
                 ended_at: None,
+                warning_minutes: WARNING_MINUTES,
+                last_hand_minutes: 0,
             }),
             _ => Err(ClockRefusal::NotStarted),
         };
@@ -182,6 +202,11 @@ pub fn apply(
 }
 
 impl SessionClock {
+    /// What the hall is told at `now`, at this clock's warnings.
+    pub fn call(&self, now: DateTime<Utc>) -> ClockCall {
+        self.state(now).call_with(self.warning_minutes, self.last_hand_minutes)
+    }
+
     /// Where the clock is at `now`.
     pub fn state(&self, now: DateTime<Utc>) -> ClockState {
         if self.ended_at.is_some() {
@@ -197,6 +222,11 @@ impl SessionClock {
 /// The state of a session whose clock may not be started.
 pub fn state_of(clock: Option<&SessionClock>, now: DateTime<Utc>) -> ClockState {
     clock.map_or(ClockState::NotStarted, |c| c.state(now))
+}
+
+/// What the hall is told at `now` about a session whose clock may not be started.
+pub fn call_of(clock: Option<&SessionClock>, now: DateTime<Utc>) -> ClockCall {
+    clock.map_or(ClockCall::None, |c| c.call(now))
 }
 
 #[cfg(test)]
@@ -217,12 +247,32 @@ mod tests {
         assert_eq!(resumed.state(at(50)), ClockState::Running { left: 50 * 60 });
         let added = apply(Some(&resumed), ClockAction::Add(5), at(50)).expect("add");
         assert_eq!(added.state(at(50)), ClockState::Running { left: 55 * 60 });
-        assert_eq!(added.state(at(95)).call(), ClockCall::LastMinutes, "15 minutes left");
-        assert_eq!(added.state(at(105)).call(), ClockCall::Time);
+        assert_eq!(added.call(at(95)), ClockCall::LastMinutes, "15 minutes left");
+        assert_eq!(added.call(at(105)), ClockCall::Time);
         assert_eq!(added.state(at(106)).shown().as_deref(), Some("-1:00"), "past the time");
         assert_eq!(added.state(at(0)).shown().as_deref(), Some("1:45:00"));
         let ended = apply(Some(&added), ClockAction::End, at(107)).expect("end");
-        assert_eq!((ended.state(at(200)), ended.state(at(200)).call()), (ClockState::Ended, ClockCall::Over));
+        assert_eq!((ended.state(at(200)), ended.call(at(200))), (ClockState::Ended, ClockCall::Over));
+    }
+
+    #[test]
+    fn the_warnings_are_called_at_the_minutes_the_clock_was_started_with() {
+        let mut clock = apply(None, ClockAction::Start(90), at(0)).expect("start");
+        clock.warning_minutes = 20;
+        clock.last_hand_minutes = 5;
+        assert_eq!(clock.call(at(69)), ClockCall::None);
+        assert_eq!(clock.call(at(70)), ClockCall::LastMinutes, "20 minutes left");
+        assert_eq!(clock.call(at(85)), ClockCall::LastHand, "5 minutes left: the last hand");
+        assert_eq!(clock.call(at(90)), ClockCall::Time);
+        clock.warning_minutes = 0;
+        clock.last_hand_minutes = 0;
+        assert_eq!(clock.call(at(89)), ClockCall::None, "no warning set");
+        let stored: SessionClock = serde_json::from_str(
+            r#"{"minutes":90,"started_at":"2027-01-15T08:00:00Z","paused_since":null,"paused_seconds":0,
+               "added_seconds":0,"ended_at":null}"#,
+        )
+        .expect("a clock stored before the warnings were kept");
+        assert_eq!((stored.warning_minutes, stored.last_hand_minutes), (15, 0));
     }
 
     #[test]

@@ -49,6 +49,16 @@ pub struct TournamentSettings {
     /// How many of a team's best members count in the team standings (0: every member).
     #[serde(default)]
     pub team_best: u32,
+    /// Minutes before a session's end at which its clock warns the hall (0: no warning).
+    #[serde(default = "default_clock_warning")]
+    pub clock_warning_minutes: u32,
+    /// Minutes before a session's end at which its clock calls "last hand" (0: no such call).
+    #[serde(default)]
+    pub last_hand_minutes: u32,
+}
+
+fn default_clock_warning() -> u32 {
+    super::clock::WARNING_MINUTES
 }
 
 /// The most players a team may have (a bound on outside input).
@@ -103,6 +113,8 @@ impl Default for TournamentSettings {
             federation_format: String::new(),
             team_size: default_team_size(),
             team_best: 0,
+            clock_warning_minutes: default_clock_warning(),
+            last_hand_minutes: 0,
         }
     }
 }
@@ -180,6 +192,12 @@ impl TournamentSettings {
         }
         if self.federation_format.chars().count() > 40 {
             return Err(SettingsError::Text(msg!("error.settings.federation_format")));
+        }
+        for minutes in [self.clock_warning_minutes, self.last_hand_minutes] {
+            if minutes > super::clock::MAX_MINUTES {
+                let max = super::clock::MAX_MINUTES;
+                return Err(SettingsError::Text(msg!("clock.error.minutes", minutes = minutes, max = max)));
+            }
         }
         let max = MAX_TEAM_SIZE;
         if !(1..=max).contains(&self.team_size) || self.team_best > self.team_size {

@@ -8,7 +8,7 @@ use crate::desk::ClockRequest;
 use crate::frame::Frame;
 use crate::text_id;
 use crate::tournament::Id;
-use crate::tournament::clock::{ClockCall, ClockState, SessionClock, state_of};
+use crate::tournament::clock::{ClockCall, ClockState, SessionClock, call_of, state_of};
 
 /// Minutes the "+5" button adds.
 const ADDED: u32 = 5;
@@ -24,31 +24,35 @@ pub fn show<S: crate::frame::Parts>(
     preset: u32,
 ) {
     let lang = app.lang;
-    let state = state_of(clock, chrono::Utc::now());
+    let now = chrono::Utc::now();
+    let state = state_of(clock, now);
+    let call = call_of(clock, now);
     let mut request = None;
     ui.horizontal(|ui| {
         ui.label(RichText::new(lang.tr(text_id!("clock.title"))).strong());
         if let Some(time) = state.shown() {
             let text = RichText::new(time).monospace().size(18.0);
-            let text = match state.call() {
+            let text = match call {
                 ClockCall::Time => text.color(super::RED),
-                ClockCall::LastMinutes => text.color(egui::Color32::from_rgb(200, 140, 0)),
+                ClockCall::LastMinutes | ClockCall::LastHand => text.color(egui::Color32::from_rgb(200, 140, 0)),
                 _ => text,
             };
             ui.label(text);
             // The time left moves by itself: drawn again each second while it runs.
             ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
         }
-        let said = match (state, state.call()) {
-            (ClockState::NotStarted, _) => Some(text_id!("clock.not_started")),
-            (_, ClockCall::Over) => Some(text_id!("clock.over")),
-            (_, ClockCall::Time) => Some(text_id!("clock.time")),
-            (_, ClockCall::LastMinutes) => Some(text_id!("clock.last_minutes")),
-            (ClockState::Paused { .. }, _) => Some(text_id!("clock.paused")),
+        let warning = clock.map_or(0, |c| c.warning_minutes);
+        let said = match (state, call) {
+            (ClockState::NotStarted, _) => Some(crate::msg!("clock.not_started")),
+            (_, ClockCall::Over) => Some(crate::msg!("clock.over")),
+            (_, ClockCall::Time) => Some(crate::msg!("clock.time")),
+            (_, ClockCall::LastHand) => Some(crate::msg!("clock.last_hand")),
+            (_, ClockCall::LastMinutes) => Some(crate::msg!("clock.last_minutes", minutes = warning)),
+            (ClockState::Paused { .. }, _) => Some(crate::msg!("clock.paused")),
             _ => None,
         };
         if let Some(said) = said {
-            ui.label(RichText::new(lang.tr(said)).weak());
+            ui.label(RichText::new(said.render(lang)).weak());
         }
         match state {
             ClockState::NotStarted => {

@@ -28,6 +28,10 @@ pub struct State {
     team_size: String,
     /// A team's best members counted (0: all).
     team_best: String,
+    /// Minutes before the end at which the clock warns.
+    clock_warning: String,
+    /// Minutes before the end at which the clock calls "last hand".
+    last_hand: String,
     starting_points: String,
     seed: String,
     /// The ruleset id (changeable until manches exist; a change resets the rule options to its defaults).
@@ -82,6 +86,8 @@ impl State {
             federation_format: settings.federation_format.clone(),
             team_size: settings.team_size.to_string(),
             team_best: settings.team_best.to_string(),
+            clock_warning: settings.clock_warning_minutes.to_string(),
+            last_hand: settings.last_hand_minutes.to_string(),
             starting_points: settings.starting_points().to_string(),
             seed: settings.seating_seed.to_string(),
             rules: settings.rules.clone(),
@@ -127,6 +133,10 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("settings.manches")), &mut s.manches, 60.0);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.session_minutes")), &mut s.session_minutes, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr(text_id!("settings.clock_warning")), &mut s.clock_warning, 60.0);
+            ui.end_row();
+            labelled_text(ui, &lang.tr(text_id!("settings.last_hand")), &mut s.last_hand, 60.0);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.federation_format")), &mut s.federation_format, 120.0);
             ui.end_row();
@@ -288,6 +298,8 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             federation_format: s.federation_format.trim().to_owned(),
             team_size: parse_number(&s.team_size, &lang.tr(text_id!("settings.team_size")))?,
             team_best: parse_number(&s.team_best, &lang.tr(text_id!("settings.team_best")))?,
+            clock_warning_minutes: parse_number(&s.clock_warning, &lang.tr(text_id!("settings.clock_warning")))?,
+            last_hand_minutes: parse_number(&s.last_hand, &lang.tr(text_id!("settings.last_hand")))?,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
