@@ -165,3 +165,21 @@ fn a_session_ended_on_the_clock_takes_no_new_manche_and_is_complete() {
     let snapshot = stecca::export::Snapshot::load(&store, id, true).expect("snapshot");
     assert!(snapshot.session_complete(1), "complete with the hands it played");
 }
+
+/// The demo tournament's sessions were played against the clock: each one's started and ended in turn.
+#[test]
+fn the_demo_tournament_has_its_sessions_clocks() {
+    let mut store = Store::open_in_memory().expect("open");
+    let size = desk::DemoSize { players: 8, sessions: 3, club_weight: 0.0, ..desk::DemoSize::default() };
+    let id = desk::create_demo(&mut store, size, 2, "demo").expect("demo");
+    let clocks = store.session_clocks(id).expect("clocks");
+    assert_eq!(clocks.len(), 3);
+    let now = chrono::Utc::now();
+    for window in clocks.windows(2) {
+        assert!(window[0].1.started_at < window[1].1.started_at, "the sessions in turn");
+    }
+    for (_, clock) in &clocks {
+        assert_eq!(clock.state(now), ClockState::Ended);
+        assert_eq!(clock.minutes, 90);
+    }
+}

@@ -153,8 +153,25 @@ pub fn create_demo(store: &mut Store, size: DemoSize, seed: u64, referee: &str) 
         store.import_players(id, &players, referee)?;
         seat_tournament(store, id, size.club_weight, referee)?;
         fill(store, id, seed, referee)?;
+        clocks(store, id, &settings, referee)?;
         Ok(id)
     })
+}
+
+/// Each session's clock as a day's play leaves it: started in turn, an hour and a half each with a break
+/// between, and ended by the referee when the last table finished, the last one a few minutes ago.
+fn clocks(store: &mut Store, id: Id, settings: &TournamentSettings, referee: &str) -> DeskResult<()> {
+    use crate::tournament::clock::ClockAction;
+    let now = chrono::Utc::now();
+    let minutes = settings.session_minutes.max(1);
+    for session in 1..=settings.sessions {
+        let before_now = i64::from(settings.sessions - session) * (i64::from(minutes) + 30) + i64::from(minutes);
+        let start = now - chrono::Duration::minutes(before_now + 5);
+        store.clock_action(id, session, ClockAction::Start(minutes), start, referee)?;
+        let end = start + chrono::Duration::minutes(i64::from(minutes) - 3);
+        store.clock_action(id, session, ClockAction::End, end, referee)?;
+    }
+    Ok(())
 }
 
 fn fill(store: &mut Store, id: Id, seed: u64, referee: &str) -> DeskResult<()> {

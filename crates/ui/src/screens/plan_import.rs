@@ -78,10 +78,14 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, tournament: Id
         bound = report.lower_bound(),
         club = report.same_club_meetings()
     );
-    let said = match super::above_bound_note(lang, report) {
+    let mut said = match super::above_bound_note(lang, report) {
         Some(note) => format!("{} — {note}", said.render(lang)),
         None => said.render(lang),
     };
+    // A plan made elsewhere may seat team mates together: the referee sees it before importing.
+    if report.same_team_meetings() > 0 {
+        said = format!("{said} · {}", msg!("sessions.team_meetings", n = report.same_team_meetings()).render(lang));
+    }
     ui.label(said);
     if ui.button(RichText::new(msg!("sessions.import_go", from = from, to = to).render(lang)).strong()).clicked() {
         let referee = app.referee_name();
