@@ -313,3 +313,24 @@ fn every_evaluated_hand_typed_back_as_a_score_sheet_is_accepted() {
     }
     assert!(legal > 5_000, "{legal} legal hands");
 }
+
+/// Demo hands: every one scores, and every seat wins some.
+#[test]
+fn random_hands_all_score_and_every_seat_wins_some() {
+    let rules = ruleset("mcr").expect("mcr").in_force(&json!({})).expect("defaults");
+    let frame = stecca_core::rules::MancheFrame {
+        names: SEATS.iter().map(|(name, _)| (*name).to_owned()).collect(),
+        round_wind: Some(stecca_core::tiles::Wind::South),
+        seat_winds: true,
+        ..stecca_core::rules::MancheFrame::default()
+    };
+    let mut wins = [0; 4];
+    for seed in 0..400 {
+        let input = rules.random_manche(seed, &frame);
+        let outcome = score_manche(&input).unwrap_or_else(|e| panic!("seed {seed}: {}", e.message().render(Lang::En)));
+        if let Some(winner) = outcome.players.iter().position(|p| p.mahjong) {
+            wins[winner] += 1;
+        }
+    }
+    assert!(wins.iter().all(|&n| n > 40), "{wins:?}");
+}

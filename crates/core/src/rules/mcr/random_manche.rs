@@ -38,7 +38,8 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, options: &McrOptions) -> Ma
     if draw {
         return envelope(round, true, players);
     }
-    let winner = (0..seats).filter(|&p| !is_false_hu(&players[p])).nth(rng.below(seats - 1)).unwrap_or(0);
+    let candidates: Vec<usize> = (0..seats).filter(|&p| !is_false_hu(&players[p])).collect();
+    let winner = candidates[rng.below(candidates.len())];
     let evaluator = options.evaluator();
     let (hand, situation) = loop {
         let mut win = random_win(&mut rng);
