@@ -14,6 +14,16 @@ use crate::rules::option_errors;
 /// The default table and options, as shipped.
 pub const DEFAULT_TABLE: &str = include_str!("mayumi.json");
 
+/// The shipped table as JSON, parsed once: every manche's options are read over it, and parsing the text for each
+/// one was most of a Hanafuda manche's time (issue "Speed, round two").
+fn default_value() -> Result<&'static serde_json::Value, Message> {
+    static PARSED: std::sync::OnceLock<Result<serde_json::Value, String>> = std::sync::OnceLock::new();
+    PARSED
+        .get_or_init(|| serde_json::from_str(DEFAULT_TABLE).map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| option_errors::unreadable("mayumi.json", e))
+}
+
 /// Largest figure accepted anywhere in the table (more is a typing mistake).
 pub const MAX_KEN: u64 = 100_000;
 
@@ -141,7 +151,7 @@ impl Default for MayumiOptions {
     fn default() -> Self {
         // The shipped file is checked by a test (`the_shipped_file_is_the_digest_table`); were it ever broken,
         // the card values below keep the desk running (without yaku) instead of panicking.
-        serde_json::from_str(DEFAULT_TABLE).unwrap_or_else(|_| MayumiOptions {
+        default_value().ok().and_then(|v| serde_json::from_value(v.clone()).ok()).unwrap_or_else(|| MayumiOptions {
             starting_points: 0,
             tegarasu_sanjuu: 30,
             values: KindValues { light: 50, animal: 10, ribbon: 10, chaff: 0 },
@@ -163,8 +173,7 @@ impl MayumiOptions {
 
     /// The shipped table overlaid with `value`, not yet checked.
     pub(crate) fn read(value: &serde_json::Value) -> Result<MayumiOptions, Message> {
-        let mut base: serde_json::Value =
-            serde_json::from_str(DEFAULT_TABLE).map_err(|e| option_errors::unreadable("mayumi.json", e))?;
+        let mut base = default_value()?.clone();
         if !value.is_null() {
             if !value.is_object() {
                 return Err(option_errors::not_an_object());
