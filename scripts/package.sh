@@ -39,10 +39,13 @@ appstreamcli validate --no-net packaging/linux/org.stecca.Stecca.metainfo.xml
 
 echo "building the release binary"
 cargo build --release --locked
+# Where cargo put it: CARGO_TARGET_DIR or a config may move the target directory away from ./target.
+target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+binary="$target_dir/release/stecca"
 rm -rf "$out"
 mkdir -p "$out/man"
 echo "writing the manual pages from the command line's help"
-target/release/stecca man "$out/man" >/dev/null
+"$binary" man "$out/man" >/dev/null
 gzip -9n "$out"/man/*.1
 
 echo "making the Debian package"
@@ -52,7 +55,7 @@ echo "making the portable archive"
 name="stecca-${version}-linux-$(uname -m)"
 stage="$out/$name"
 mkdir -p "$stage/man" "$stage/icons"
-install -m 755 target/release/stecca "$stage/stecca"
+install -m 755 "$binary" "$stage/stecca"
 strip "$stage/stecca" 2>/dev/null || true
 install -m 644 packaging/linux/org.stecca.Stecca.desktop packaging/linux/org.stecca.Stecca.metainfo.xml "$stage/"
 cp -r packaging/icons/hicolor "$stage/icons/"
