@@ -132,5 +132,29 @@ fn bench_mcr(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_manche, bench_decompose, bench_riichi, bench_mcr);
+/// One random manche of each ruleset without its own group above, through `stecca score`'s path (JSON in, read,
+/// scored, settled, explained, JSON out), so that a regression in any ruleset shows (issue "Speed, round two").
+fn bench_every_ruleset(c: &mut Criterion) {
+    for id in ["classic_american", "nmjl", "mayumi"] {
+        let ruleset = stecca::rules::ruleset(id).unwrap_or_else(|| panic!("{id} is registered"));
+        let rules = ruleset.in_force(&serde_json::json!({})).unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<String> =
+            ["Anna", "Bruno", "Carla", "Dario"][..ruleset.table_size()].iter().map(|n| (*n).to_owned()).collect();
+        let frame = stecca::rules::MancheFrame {
+            names,
+            round_wind: ruleset.seat_model().has_winds().then_some(stecca::tiles::Wind::East),
+            seat_winds: ruleset.seat_model().has_seat_winds(),
+            ..stecca::rules::MancheFrame::default()
+        };
+        let texts: Vec<String> = (0..1024)
+            .map(|seed| serde_json::to_string(&rules.random_manche(seed, &frame)).unwrap_or_default())
+            .collect();
+        let mut group = c.benchmark_group(id);
+        group.throughput(Throughput::Elements(1));
+        bench_json_path(&mut group, "score_json_manche", &texts);
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_manche, bench_decompose, bench_riichi, bench_mcr, bench_every_ruleset);
 criterion_main!(benches);
