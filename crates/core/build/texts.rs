@@ -6,6 +6,9 @@
 //! A locale file is YAML whose leaves are texts: `it.yml`/`en.yml` hold the core's texts; `<ns>.it.yml` and
 //! `<ns>.en.yml` hold the texts of a ruleset whose id is `<ns>`, every key of which starts with `<ns>.` so that no
 //! ruleset can shadow another's words or the core's.
+//!
+//! YAML is read by yaml-rust2 (maintained, pure Rust, YAML 1.2: `yes` is text; a key given twice is an error),
+//! which replaced the deprecated serde_yaml: the files are a tree of texts, so its document model is all we need.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -29,9 +32,9 @@ pub fn placeholders(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-fn flatten(prefix: &str, value: &serde_yaml::Value, out: &mut BTreeMap<String, String>, problems: &mut Vec<String>) {
+fn flatten(prefix: &str, value: &yaml_rust2::Yaml, out: &mut BTreeMap<String, String>, problems: &mut Vec<String>) {
     match value {
-        serde_yaml::Value::Mapping(map) => {
+        yaml_rust2::Yaml::Hash(map) => {
             for (key, value) in map {
                 let Some(key) = key.as_str() else {
                     problems.push(format!("{prefix}: a key must be text, not {key:?}"));
@@ -44,7 +47,7 @@ fn flatten(prefix: &str, value: &serde_yaml::Value, out: &mut BTreeMap<String, S
                 flatten(&path, value, out, problems);
             }
         }
-        serde_yaml::Value::String(text) => {
+        yaml_rust2::Yaml::String(text) => {
             out.insert(prefix.to_owned(), text.clone());
         }
         other => problems.push(format!("{prefix}: a text must be a string, not {other:?}")),
@@ -59,8 +62,15 @@ pub fn read_file(
     namespace: Option<&str>,
     problems: &mut Vec<String>,
 ) -> BTreeMap<String, String> {
-    let value: serde_yaml::Value = match serde_yaml::from_str(yaml) {
-        Ok(value) => value,
+    let value = match yaml_rust2::YamlLoader::load_from_str(yaml) {
+        // One document per file; an empty file holds none.
+        Ok(mut documents) if documents.len() <= 1 => {
+            documents.pop().unwrap_or(yaml_rust2::Yaml::Hash(Default::default()))
+        }
+        Ok(documents) => {
+            problems.push(format!("{source}: {} YAML documents where one is read", documents.len()));
+            return BTreeMap::new();
+        }
         Err(error) => {
             problems.push(format!("{source}: not valid YAML: {error}"));
             return BTreeMap::new();

@@ -114,3 +114,22 @@ pub(crate) fn lookup(key: &str, italian: bool) -> Option<String> {
     let table = PLUGIN_TEXTS.read().unwrap_or_else(PoisonError::into_inner);
     table.get(key).map(|pair| if italian { pair.it.clone() } else { pair.en.clone() })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the YAML reader refuses in a plug-in's locale files, as the build refuses it in the shipped ones.
+    #[test]
+    fn a_locale_file_with_a_key_twice_a_number_or_bad_yaml_is_refused_and_yes_stays_text() {
+        let refused = |it: &str, en: &str| add_texts("yamlcheck", it, en).expect_err("refused").0.join("; ");
+        let twice = "yamlcheck:\n  a: \"uno\"\n  a: \"due\"\n";
+        assert!(refused(twice, "yamlcheck:\n  a: \"one\"\n").contains("duplicated key"));
+        let number = "yamlcheck:\n  a: 30\n";
+        assert!(refused(number, number).contains("a text must be a string"));
+        assert!(refused("yamlcheck: [", "yamlcheck:\n  a: \"x\"\n").contains("not valid YAML"));
+        add_texts("yamlcheck", "yamlcheck:\n  b: yes\n", "yamlcheck:\n  b: no\n").expect("yes and no are texts");
+        assert_eq!(lookup("yamlcheck.b", true).as_deref(), Some("yes"));
+        assert_eq!(lookup("yamlcheck.b", false).as_deref(), Some("no"));
+    }
+}
