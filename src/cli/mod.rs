@@ -35,7 +35,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 /// Exit status for invalid input.
 pub const EXIT_INVALID: u8 = 2;
 
-/// Stecca: FIMJ Mah Jong scoring, settlement and tournament desk.
+/// Stecca: the scoring, settlement and tournament desk of the Mah Jong and card rulesets README lists.
 #[derive(Debug, Parser)]
 #[command(name = "stecca", version, about)]
 pub struct Cli {

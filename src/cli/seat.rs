@@ -45,7 +45,7 @@ pub struct SeatArgs {
     /// unless named here.
     #[arg(long, value_enum)]
     pub apart: Vec<Apart>,
-    /// Players a table (2, 3 or 4). Tables of three add tables of two where the count requires (Hanafuda);
+    /// Players a table (2, 3 or 4). Tables of three add tables of two where the count requires;
     /// tables of four and of two need a multiple.
     #[arg(long, default_value_t = 4, conflicts_with = "tournament")]
     pub table_size: usize,
