@@ -812,6 +812,13 @@ pub struct Item {
     pub quantity: Option<Quantity>,
 }
 
+impl Item {
+    /// A line that counts in the ruleset's own unit (han, fu, fan, points), or says only what it is (`None`).
+    pub fn in_units(label: Message, quantity: Option<Quantity>) -> Item {
+        Item { label_ja: None, label, points: None, doubles: None, limit: None, quantity }
+    }
+}
+
 /// A figure in a ruleset's own unit: its value and the id of the text that says it ("{n} han").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Quantity {

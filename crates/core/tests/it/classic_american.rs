@@ -3,6 +3,8 @@
 //! Interpretation.
 
 use serde_json::{Value, json};
+
+use crate::common::nets;
 use stecca_core::rules::classic_american::{
     Amount, ClassicOptions, Dead, HandContext, HandError, HandScore, Limit, Win, score_hand,
 };
@@ -82,10 +84,6 @@ fn manche(options: Value, players: Value) -> Result<MancheOutcome, MancheError> 
     }))
     .expect("input shape");
     score_manche(&input)
-}
-
-fn nets(outcome: &MancheOutcome) -> Vec<i64> {
-    outcome.net.iter().map(|(_, n)| *n).collect()
 }
 
 fn payments(outcome: &MancheOutcome) -> Vec<(String, String, u64)> {

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use serde_json::{Value, json};
+use stecca_core::i18n::Lang;
 use stecca_core::rules::fimj::{FimjOptions, HandContext, HandScore, WinFlags, score_hand};
 use stecca_core::rules::{MancheError, MancheInput, MancheOutcome, score_manche};
 use stecca_core::tiles::{Wind, parse_hand};
@@ -100,6 +101,37 @@ pub fn rejected(input: Value) -> String {
         Ok(outcome) => panic!("accepted: {outcome:?}"),
         Err(e) => e.to_string(),
     }
+}
+
+/// Manche JSON as the ruleset reads it.
+pub fn manche_input(value: &Value) -> MancheInput {
+    serde_json::from_value(value.clone()).expect("input has the contract's shape")
+}
+
+/// Scores manche JSON that must be valid, saying the refusal in English and the manche if it is not.
+#[track_caller]
+pub fn scored_json(value: &Value) -> MancheOutcome {
+    score_manche(&manche_input(value))
+        .unwrap_or_else(|e| panic!("{}: {value}", stecca_core::message::Explain::message(&e).render(Lang::En)))
+}
+
+/// Scores manche JSON that must be refused; returns the refusal, with the player it names.
+#[track_caller]
+pub fn refused_json(value: &Value) -> MancheError {
+    match score_manche(&manche_input(value)) {
+        Ok(outcome) => panic!("accepted: {outcome:?}"),
+        Err(error) => error,
+    }
+}
+
+/// The nets, in the players' order.
+pub fn nets(outcome: &MancheOutcome) -> Vec<i64> {
+    outcome.net.iter().map(|(_, n)| *n).collect()
+}
+
+/// What `from` paid `to` in all.
+pub fn paid(outcome: &MancheOutcome, from: &str, to: &str) -> u64 {
+    outcome.payments.iter().filter(|p| p.from == from && p.to == to).map(|p| p.amount).sum()
 }
 
 /// Net per player name.

@@ -5,12 +5,14 @@
 //! sheet's checks (so that the checks never refuse a real hand).
 
 use serde_json::{Value, json};
+
+use crate::common::{nets, paid, refused_json as refused, scored_json as score};
 use stecca_core::i18n::Lang;
 use stecca_core::message::Explain;
 use stecca_core::rng::Rng;
 use stecca_core::rules::mcr::random::random_win;
 use stecca_core::rules::mcr::{Fan, Options, evaluate, sheet};
-use stecca_core::rules::{MancheError, MancheInput, MancheOutcome, Rotation, ruleset, score_manche};
+use stecca_core::rules::{Rotation, ruleset, score_manche};
 use stecca_core::tournament::{RankingMethod, TournamentSettings};
 
 const SEATS: [(&str, &str); 4] = [("Anna", "E"), ("Bruno", "S"), ("Carla", "W"), ("Dario", "N")];
@@ -22,33 +24,10 @@ fn hand(parts: &[(&str, Value)], extra: Value) -> Value {
     manche
 }
 
-fn input(value: &Value) -> MancheInput {
-    serde_json::from_value(value.clone()).expect("input")
-}
-
-fn score(value: &Value) -> MancheOutcome {
-    score_manche(&input(value)).unwrap_or_else(|e| panic!("{}: {value}", e.message().render(Lang::En)))
-}
-
-fn refused(value: &Value) -> MancheError {
-    match score_manche(&input(value)) {
-        Ok(outcome) => panic!("accepted: {outcome:?}"),
-        Err(error) => error,
-    }
-}
-
 /// The refusal in English, with the player it names.
 fn refusal(value: &Value) -> (Option<String>, String) {
     let error = refused(value);
     (error.player.clone(), error.reason.render(Lang::En))
-}
-
-fn nets(outcome: &MancheOutcome) -> Vec<i64> {
-    outcome.net.iter().map(|(_, n)| *n).collect()
-}
-
-fn paid(outcome: &MancheOutcome, from: &str, to: &str) -> u64 {
-    outcome.payments.iter().filter(|p| p.from == from && p.to == to).map(|p| p.amount).sum()
 }
 
 /// Bruno (South) wins on Anna's (East's) discard: the example.

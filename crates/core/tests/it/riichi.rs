@@ -4,11 +4,11 @@
 //! refusal naming its player and field.
 
 use serde_json::{Value, json};
+
+use crate::common::{manche_input as input, nets, paid, refused_json as refused, scored_json as score};
 use stecca_core::i18n::Lang;
 use stecca_core::message::Explain;
-use stecca_core::rules::{
-    CarryFrom, MancheError, MancheInput, MancheOutcome, Rotation, manche_problems, ruleset, score_manche,
-};
+use stecca_core::rules::{CarryFrom, MancheOutcome, Rotation, manche_problems, ruleset, score_manche};
 
 const SEATS: [(&str, &str); 4] = [("Anna", "E"), ("Bruno", "S"), ("Carla", "W"), ("Dario", "N")];
 
@@ -20,31 +20,8 @@ fn hand(parts: &[(&str, Value)], extra: Value) -> Value {
     manche
 }
 
-fn input(value: &Value) -> MancheInput {
-    serde_json::from_value(value.clone()).expect("input")
-}
-
-fn score(value: &Value) -> MancheOutcome {
-    score_manche(&input(value)).unwrap_or_else(|e| panic!("{}: {value}", e.message().render(Lang::En)))
-}
-
-fn refused(value: &Value) -> MancheError {
-    match score_manche(&input(value)) {
-        Ok(outcome) => panic!("accepted: {outcome:?}"),
-        Err(error) => error,
-    }
-}
-
-fn nets(outcome: &MancheOutcome) -> Vec<i64> {
-    outcome.net.iter().map(|(_, n)| *n).collect()
-}
-
 fn pot(outcome: &MancheOutcome) -> i64 {
     outcome.pot.iter().map(|p| p.amount).sum()
-}
-
-fn paid(outcome: &MancheOutcome, from: &str, to: &str) -> u64 {
-    outcome.payments.iter().filter(|p| p.from == from && p.to == to).map(|p| p.amount).sum()
 }
 
 fn figure(outcome: &MancheOutcome, player: usize, key: &str) -> Value {

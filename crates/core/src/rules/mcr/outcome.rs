@@ -35,11 +35,11 @@ pub fn outcome(hand: &Hand, settled: &Settled) -> MancheOutcome {
                 winner(&mut out, paid);
             }
             if let Some(&(_, points)) = settled.false_hu.iter().find(|(p, _)| *p == i) {
-                out.items.push(line(crate::msg!("mcr.line.false_hu"), Some(points_quantity(-points))));
+                out.items.push(Item::in_units(crate::msg!("mcr.line.false_hu"), Some(points_quantity(-points))));
                 out.figures = out.figures.with(key::FALSE_HU, true);
             }
             if let Some(&(_, points)) = settled.deductions.iter().find(|(p, _)| *p == i) {
-                out.items.push(line(crate::msg!("mcr.line.penalty"), Some(points_quantity(-points))));
+                out.items.push(Item::in_units(crate::msg!("mcr.line.penalty"), Some(points_quantity(-points))));
             }
             out
         })
@@ -78,10 +78,6 @@ fn points_quantity(value: i64) -> Quantity {
     Quantity::new(value, crate::text_id!("mcr.unit.points"))
 }
 
-fn line(label: Message, quantity: Option<Quantity>) -> Item {
-    Item { label_ja: None, label, points: None, doubles: None, limit: None, quantity }
-}
-
 /// A fan's line: its name in the referee's language, in Chinese and in pinyin, and how many times it counts.
 pub fn fan_label(fan: Fan, times: u8) -> Message {
     let id = if times > 1 { crate::text_id!("mcr.line.fan_times") } else { crate::text_id!("mcr.line.fan") };
@@ -97,11 +93,12 @@ pub fn fan_label(fan: Fan, times: u8) -> Message {
 fn winner(out: &mut PlayerOutcome, paid: &WinnerPaid) {
     for &(fan, times) in &paid.fans {
         let value = i64::from(fan.points()) * i64::from(times);
-        out.items.push(line(fan_label(fan, times), Some(Quantity::new(value, crate::text_id!("mcr.unit.fan")))));
+        out.items
+            .push(Item::in_units(fan_label(fan, times), Some(Quantity::new(value, crate::text_id!("mcr.unit.fan")))));
     }
     if paid.flowers > 0 {
         let flowers = i64::from(paid.flowers);
-        out.items.push(line(
+        out.items.push(Item::in_units(
             fan_label(Fan::HuaPai, paid.flowers),
             Some(Quantity::new(flowers, crate::text_id!("mcr.unit.fan"))),
         ));

@@ -87,16 +87,12 @@ fn points(value: i64) -> Option<Quantity> {
     Some(Quantity::new(value, crate::text_id!("riichi.unit.points")))
 }
 
-fn line(label: crate::message::Message, quantity: Option<Quantity>) -> Item {
-    Item { label_ja: None, label, points: None, doubles: None, limit: None, quantity }
-}
-
 /// The winner's lines, figures and summary.
 fn winner(out: &mut PlayerOutcome, paid: &WinnerPaid, hand: &Hand) {
     let mut items = Vec::new();
     if let Some(score) = &paid.score {
         for &yaku in &score.yaku {
-            items.push(line(crate::message::Message::new(yaku_id(yaku)), han(yaku.han(score.open))));
+            items.push(Item::in_units(crate::message::Message::new(yaku_id(yaku)), han(yaku.han(score.open))));
         }
         for (count, id) in [
             (score.dora, crate::text_id!("riichi.line.dora")),
@@ -104,26 +100,26 @@ fn winner(out: &mut PlayerOutcome, paid: &WinnerPaid, hand: &Hand) {
             (score.red_fives, crate::text_id!("riichi.line.red_fives")),
         ] {
             if count > 0 {
-                items.push(line(crate::message::Message::new(id), han(count)));
+                items.push(Item::in_units(crate::message::Message::new(id), han(count)));
             }
         }
         for &part in &score.fu_parts {
-            items.push(line(fu_label(part), fu(part.fu())));
+            items.push(Item::in_units(fu_label(part), fu(part.fu())));
         }
     } else {
-        items.push(line(crate::msg!("riichi.line.sheet"), han(paid.han)));
+        items.push(Item::in_units(crate::msg!("riichi.line.sheet"), han(paid.han)));
         if let Some(value) = paid.fu {
-            items.push(line(crate::msg!("riichi.line.sheet_fu"), fu(value)));
+            items.push(Item::in_units(crate::msg!("riichi.line.sheet_fu"), fu(value)));
         }
     }
     if paid.payments.honba > 0 {
         let counters = hand.honba;
         let value = i64::from(counters) * COUNTER;
-        items.push(line(crate::msg!("riichi.line.counters", n = counters), points(value)));
+        items.push(Item::in_units(crate::msg!("riichi.line.counters", n = counters), points(value)));
     }
     if paid.deposits > 0 {
         let n = paid.deposits / DEPOSIT;
-        items.push(line(crate::msg!("riichi.line.deposits", n = n), points(paid.deposits)));
+        items.push(Item::in_units(crate::msg!("riichi.line.deposits", n = n), points(paid.deposits)));
     }
     out.items = items;
     let mut figures = Figures::none().with("han", paid.han);
