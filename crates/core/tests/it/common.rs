@@ -168,3 +168,35 @@ pub fn with(target: &mut Value, fields: &Value) {
         target[key] = value.clone();
     }
 }
+
+/// A number from the environment (a differential test's hand count or seed), or `default`.
+pub fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Runs a reference script (`python3 SCRIPT`) on `input`, one JSON line per hand: its answer lines and what it
+/// said on standard error, or why they could not be had.
+pub fn python_reference(script: &str, input: String) -> Result<(Vec<Value>, String), String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("python3 cannot be started: {e}"))?;
+    let mut stdin = child.stdin.take().ok_or("no stdin")?;
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().map_err(|e| e.to_string())?;
+    let _ = writer.join();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() {
+        return Err(stderr.trim().to_owned());
+    }
+    let lines = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).map_err(|e| format!("{e}: {l}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((lines, stderr))
+}

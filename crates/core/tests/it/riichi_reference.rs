@@ -6,9 +6,9 @@
 //! output) and passes, unless `STECCA_REQUIRE_MAHJONG` is set, when it fails. The deliberate differences (RCR
 //! 2016 against the library) are listed in `stecca_core::rules::riichi::reference` and counted apart.
 
+use crate::common::{env_number, python_reference};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use stecca_core::rng::Rng;
@@ -18,39 +18,11 @@ use stecca_core::rules::riichi::reference::{Verdict, compare, to_json};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/riichi_reference.py");
 
-fn env_number(name: &str, default: u64) -> u64 {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
-
 /// Says SKIPPED where a person sees it (the test harness captures `eprintln!`), or fails when the library is
 /// required.
 fn skip(why: &str) {
     assert!(std::env::var_os("STECCA_REQUIRE_MAHJONG").is_none(), "riichi differential cannot run: {why}");
     let _ = writeln!(std::io::stderr(), "SKIPPED riichi differential test: {why} (pip install mahjong)");
-}
-
-/// The library's answer lines, or why they could not be had.
-fn reference(input: String) -> Result<(Vec<serde_json::Value>, String), String> {
-    let mut child = Command::new("python3")
-        .arg(SCRIPT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("python3 cannot be started: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().map_err(|e| e.to_string())?;
-    let _ = writer.join();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    if !output.status.success() {
-        return Err(stderr.trim().to_owned());
-    }
-    let lines = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).map_err(|e| format!("{e}: {l}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((lines, stderr))
 }
 
 #[test]
@@ -64,7 +36,7 @@ fn riichi_evaluator_agrees_with_the_mahjong_library() {
     let ours: Vec<_> = wins.iter().map(|w| evaluate(&w.hand, &w.situation, &w.options)).collect();
     let our_time = started.elapsed();
 
-    let (theirs, library_note) = match reference(input) {
+    let (theirs, library_note) = match python_reference(SCRIPT, input) {
         Ok(found) => found,
         Err(why) => return skip(&why),
     };
