@@ -33,6 +33,8 @@ pub struct State {
     /// Minutes before the end at which the clock calls "last hand".
     last_hand: String,
     starting_points: String,
+    /// The ruleset has starting points among its options (read once, when the settings are loaded).
+    has_starting_points: bool,
     seed: String,
     /// The ruleset id (changeable until manches exist; a change resets the rule options to its defaults).
     rules: String,
@@ -89,6 +91,7 @@ impl State {
             clock_warning: settings.clock_warning_minutes.to_string(),
             last_hand: settings.last_hand_minutes.to_string(),
             starting_points: settings.starting_points().to_string(),
+            has_starting_points: has_starting_points(settings),
             seed: settings.seating_seed.to_string(),
             rules: settings.rules.clone(),
             choices: choices(settings),
@@ -145,7 +148,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("settings.team_best")), &mut s.team_best, 60.0);
             ui.end_row();
             // A ruleset whose scores start from nothing (MCR's session score) has no starting points to set.
-            if has_starting_points(&tournament.settings) {
+            if s.has_starting_points {
                 let label = ui.label(lang.tr(text_id!("settings.starting_points")));
                 let field = egui::TextEdit::singleline(&mut s.starting_points).desired_width(80.0);
                 ui.add_enabled(!fixed, field).labelled_by(label.id);

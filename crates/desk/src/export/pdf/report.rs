@@ -235,7 +235,10 @@ fn corrections(w: &mut Writer, s: &Snapshot, records: &ReportRecords<'_>, lang: 
     }
 }
 
-/// A stored RFC 3339 time as `2026-11-29 10:12`.
+/// A stored RFC 3339 time as `2026-11-29 10:12` in the desk's local time, as the notebook (and so the
+/// corrections above) shows it; the stored text when it cannot be read.
 fn short_time(at: &str) -> String {
-    at.get(..16).map(|t| t.replace('T', " ")).unwrap_or_else(|| at.to_owned())
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map(|t| t.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M").to_string())
+        .unwrap_or_else(|_| at.to_owned())
 }
