@@ -29,6 +29,7 @@ mod network_loss;
 mod notebook;
 mod one_table_writers;
 mod packaging;
+mod phone;
 mod plan_import;
 mod portable;
 mod postgres;

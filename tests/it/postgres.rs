@@ -86,7 +86,8 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
              ALTER TABLE tournament DROP COLUMN federation_format; ALTER TABLE tournament DROP COLUMN team_size; \
              ALTER TABLE tournament DROP COLUMN team_best; ALTER TABLE player DROP COLUMN team; \
              ALTER TABLE tournament DROP COLUMN clock_warning_minutes; \
-             ALTER TABLE tournament DROP COLUMN last_hand_minutes; {}",
+             ALTER TABLE tournament DROP COLUMN last_hand_minutes; DROP TABLE proposal; DROP TABLE table_link; \
+             ALTER TABLE tournament DROP COLUMN proposals_by_pins; {}",
             crate::card::schema_7_card_postgres()
         ))
         .expect("card");

@@ -311,6 +311,69 @@ impl Desk {
         crate::enter_manche(&mut self.store, at, number, input, referee)
     }
 
+    // ---- the tables' phones ------------------------------------------------------------------------------
+
+    /// The links of session `session`'s tables (each table seated without one gets it now), for the slips.
+    pub fn table_links(
+        &mut self,
+        tournament: Id,
+        session: u32,
+        referee: &str,
+    ) -> DeskResult<Vec<crate::TableLinkView>> {
+        crate::phone::table_links(&mut self.store, tournament, session, referee)
+    }
+
+    /// Revokes a table's link for a session; with `reissue`, gives the table a new one (for a new slip).
+    pub fn revoke_table_link(
+        &mut self,
+        tournament: Id,
+        session: u32,
+        table: u32,
+        reissue: bool,
+        referee: &str,
+    ) -> DeskResult<Option<crate::TableLinkView>> {
+        crate::phone::revoke_table_link(&mut self.store, tournament, session, table, reissue, referee)
+    }
+
+    /// The table a phone's token opens, as the phone shows it (not found: wrong, revoked, or the session over).
+    pub fn phone_table(&self, token: &str) -> DeskResult<crate::PhoneTable> {
+        crate::phone::phone_table(&self.store, token)
+    }
+
+    /// A manche sent from a table's phone: it waits for the referee (or, vouched for by every player's PIN
+    /// where the tournament allows it, is saved).
+    pub fn propose(
+        &mut self,
+        token: &str,
+        number: u32,
+        entry: &crate::tournament::MancheEntry,
+        pins: &[String],
+        sender: &str,
+    ) -> DeskResult<crate::Sent> {
+        crate::phone::propose(&mut self.store, token, number, entry, pins, sender)
+    }
+
+    /// The manches sent from the tables, the waiting ones first.
+    pub fn proposals(&self, tournament: Id) -> DeskResult<Vec<crate::ProposalView>> {
+        crate::phone::proposals(&self.store, tournament)
+    }
+
+    /// Confirms a proposal as its manche (as sent, or as the referee edited it).
+    pub fn confirm_proposal(
+        &mut self,
+        tournament: Id,
+        id: Id,
+        edited: Option<&crate::tournament::MancheEntry>,
+        referee: &str,
+    ) -> DeskResult<(crate::rules::MancheInput, crate::rules::MancheOutcome)> {
+        crate::phone::confirm_proposal(&mut self.store, tournament, id, edited, referee)
+    }
+
+    /// Rejects a proposal with a reason the table's phone shows.
+    pub fn reject_proposal(&mut self, tournament: Id, id: Id, reason: &str, referee: &str) -> DeskResult<()> {
+        crate::phone::reject_proposal(&mut self.store, tournament, id, reason, referee)
+    }
+
     // ---- standings, penalties, notebook -----------------------------------------------------------------
 
     /// Everything the printed sheets and the hall's board show of a tournament, read at once: settings,

@@ -19,8 +19,9 @@ pub use worker::{Facts, Worker};
 
 /// What the store keeps, as the desk's commands answer it: plain rows the screens and the command line read.
 pub use stecca_store::{
-    AuditEntry, Club, Conflict, CopyReport, Evening, LedgerEntry, Member, NewEntry, Penalty, Place, Player, Record,
-    SeatedTable, StoreError, StoredManche, StoredPayment, Tournament, TournamentSummary, location,
+    AuditEntry, Club, Conflict, CopyReport, Evening, LedgerEntry, Member, NewEntry, Penalty, Place, Player, Proposal,
+    ProposalState, Record, SeatedTable, StoreError, StoredManche, StoredPayment, TableLink, Tournament,
+    TournamentSummary, location,
     postgres::{is_url, redacted},
 };
 
@@ -31,6 +32,7 @@ mod enter;
 mod evening;
 mod notebook;
 mod notebook_detail;
+mod phone;
 mod plan_import;
 mod seats;
 mod station_drafts;
@@ -52,6 +54,7 @@ pub use evening::{
 };
 pub use notebook::{Note, NoteLine, ScoreChange, notebook};
 pub use notebook_detail::DetailRow;
+pub use phone::{PhoneTable, ProposalView, Sent, TableLinkView, phone_url};
 pub use plan_import::{PlanPreview, import_seating, preview_seating_import};
 pub use seats::{SeatingOutcome, Weights, seat_sessions, seat_tournament, stored_plan, stored_report};
 pub use station_drafts::{StationDraft, drafts_file, read_drafts, write_drafts};

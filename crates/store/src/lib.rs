@@ -22,6 +22,7 @@ pub mod postgres;
 mod preferences;
 mod seating;
 mod sqlite;
+mod table_links;
 mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -39,6 +40,7 @@ pub use manches::{Conflict, Save, SaveKind, StoredManche, StoredPayment, StoredP
 pub use penalties::Penalty;
 pub use players::Player;
 pub use seating::SeatedTable;
+pub use table_links::{NewProposal, Proposal, ProposalState, Proposed, TableLink};
 pub use tournaments::{Tournament, TournamentSummary};
 
 use crate::message::{Explain, Message};
@@ -213,6 +215,10 @@ pub enum Record {
     Evening,
     /// A ledger entry.
     LedgerEntry,
+    /// A table's link in force.
+    TableLink,
+    /// A manche sent from a table.
+    Proposal,
 }
 
 impl Explain for StoreError {
@@ -269,6 +275,8 @@ impl Explain for StoreError {
                 Record::Member => "error.not_found.member",
                 Record::Evening => "error.not_found.evening",
                 Record::LedgerEntry => "error.not_found.ledger_entry",
+                Record::TableLink => "error.not_found.table_link",
+                Record::Proposal => "error.not_found.proposal",
             }),
             StoreError::Refused(why) => why.clone(),
             StoreError::Json(e) => msg!("error.store.json", detail = e),
@@ -526,7 +534,7 @@ mod tests {
         let conn = store.connection().expect("sqlite");
         let version: i64 = conn.pragma_query_value(None, "user_version", |row| row.get(0)).expect("version");
         assert_eq!(version, schema_version());
-        assert_eq!(schema_version(), 15);
+        assert_eq!(schema_version(), 16);
         let id: i64 = conn.pragma_query_value(None, "application_id", |row| row.get(0)).expect("id");
         assert_eq!(id, sqlite::open::APPLICATION_ID);
     }

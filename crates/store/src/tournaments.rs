@@ -42,7 +42,8 @@ pub struct TournamentSummary {
 
 const COLUMNS: &str = "id, name, venue, start_date, end_date, rules, options, sessions, manches_per_session, \
                        ranking, seating_seed, session_minutes, federation_format, team_size, team_best, \
-                       clock_warning_minutes, last_hand_minutes, created_at, archived_at IS NOT NULL AS archived";
+                       clock_warning_minutes, last_hand_minutes, proposals_by_pins, created_at, \
+                       archived_at IS NOT NULL AS archived";
 
 type TournamentRow = (Id, TournamentSettings, String, String, String, bool);
 
@@ -64,6 +65,7 @@ fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
         team_best: row.get("team_best")?,
         clock_warning_minutes: row.get("clock_warning_minutes")?,
         last_hand_minutes: row.get("last_hand_minutes")?,
+        proposals_by_pins: row.get("proposals_by_pins")?,
     };
     Ok((
         row.get("id")?,
@@ -77,7 +79,7 @@ fn tournament_from_row(row: &Row) -> StoreResult<TournamentRow> {
 
 /// The settings as the columns name, venue, start_date, end_date, rules, options, sessions,
 /// manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best,
-/// clock_warning_minutes, last_hand_minutes — in that order, for both INSERT and UPDATE.
+/// clock_warning_minutes, last_hand_minutes, proposals_by_pins — in that order, for both INSERT and UPDATE.
 fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
     let date = |d: Option<chrono::NaiveDate>| d.map_or(Value::Null, |d| Value::Text(d.to_string()));
     Ok(vec![
@@ -98,6 +100,7 @@ fn settings_values(settings: &TournamentSettings) -> StoreResult<Vec<Value>> {
         Value::Int(settings.team_best.into()),
         Value::Int(settings.clock_warning_minutes.into()),
         Value::Int(settings.last_hand_minutes.into()),
+        Value::Int(settings.proposals_by_pins.into()),
     ])
 }
 
@@ -110,8 +113,8 @@ impl Store {
         let id = tx.insert(
             "INSERT INTO tournament (name, venue, start_date, end_date, rules, options, sessions, \
              manches_per_session, ranking, seating_seed, session_minutes, federation_format, team_size, team_best, \
-             clock_warning_minutes, last_hand_minutes, created_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+             clock_warning_minutes, last_hand_minutes, proposals_by_pins, created_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
             &values,
         )?;
         super::audit::Change {
@@ -199,7 +202,7 @@ impl Store {
             "UPDATE tournament SET name = ?1, venue = ?2, start_date = ?3, end_date = ?4, rules = ?5, options = ?6, \
              sessions = ?7, manches_per_session = ?8, ranking = ?9, seating_seed = ?10, session_minutes = ?11, \
              federation_format = ?12, team_size = ?13, team_best = ?14, clock_warning_minutes = ?15, \
-             last_hand_minutes = ?16 WHERE id = ?17",
+             last_hand_minutes = ?16, proposals_by_pins = ?17 WHERE id = ?18",
             &values,
         )?;
         super::audit::Change {
@@ -243,6 +246,8 @@ impl Store {
         let players: i64 = tx.value("SELECT count(*) FROM player WHERE tournament_id = ?1", params![id])?;
         let sessions = "SELECT id FROM session WHERE tournament_id = ?1";
         let tables = format!("SELECT id FROM session_table WHERE session_id IN ({sessions})");
+        tx.execute("DELETE FROM proposal WHERE tournament_id = ?1", params![id])?;
+        tx.execute("DELETE FROM table_link WHERE tournament_id = ?1", params![id])?;
         tx.execute(&format!("DELETE FROM seat WHERE table_id IN ({tables})"), params![id])?;
         tx.execute(&format!("DELETE FROM session_table WHERE session_id IN ({sessions})"), params![id])?;
         tx.execute("DELETE FROM session WHERE tournament_id = ?1", params![id])?;

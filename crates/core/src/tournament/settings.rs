@@ -55,6 +55,10 @@ pub struct TournamentSettings {
     /// Minutes before a session's end at which its clock calls "last hand" (0: no such call).
     #[serde(default)]
     pub last_hand_minutes: u32,
+    /// A manche sent from a table's phone that every player of the table confirmed there with their PIN is
+    /// saved without the referee (by default the referee confirms every proposal).
+    #[serde(default)]
+    pub proposals_by_pins: bool,
 }
 
 fn default_clock_warning() -> u32 {
@@ -115,6 +119,7 @@ impl Default for TournamentSettings {
             team_best: 0,
             clock_warning_minutes: default_clock_warning(),
             last_hand_minutes: 0,
+            proposals_by_pins: false,
         }
     }
 }

@@ -32,6 +32,7 @@ pub struct State {
     clock_warning: String,
     /// Minutes before the end at which the clock calls "last hand".
     last_hand: String,
+    proposals_by_pins: bool,
     starting_points: String,
     /// The ruleset has starting points among its options (read once, when the settings are loaded).
     has_starting_points: bool,
@@ -90,6 +91,7 @@ impl State {
             team_best: settings.team_best.to_string(),
             clock_warning: settings.clock_warning_minutes.to_string(),
             last_hand: settings.last_hand_minutes.to_string(),
+            proposals_by_pins: settings.proposals_by_pins,
             starting_points: settings.starting_points().to_string(),
             has_starting_points: has_starting_points(settings),
             seed: settings.seating_seed.to_string(),
@@ -142,6 +144,9 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             labelled_text(ui, &lang.tr(text_id!("settings.last_hand")), &mut s.last_hand, 60.0);
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.federation_format")), &mut s.federation_format, 120.0);
+            ui.end_row();
+            ui.label("");
+            ui.checkbox(&mut s.proposals_by_pins, lang.tr(text_id!("settings.proposals_by_pins")));
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.team_size")), &mut s.team_size, 60.0);
             ui.end_row();
@@ -303,6 +308,7 @@ fn save<S: Has<State>>(app: &mut Frame<S>, before: &TournamentSettings, id: crat
             team_best: parse_number(&s.team_best, &lang.tr(text_id!("settings.team_best")))?,
             clock_warning_minutes: parse_number(&s.clock_warning, &lang.tr(text_id!("settings.clock_warning")))?,
             last_hand_minutes: parse_number(&s.last_hand, &lang.tr(text_id!("settings.last_hand")))?,
+            proposals_by_pins: s.proposals_by_pins,
             ranking: crate::tournament::Ranking {
                 method: s.method,
                 placement_points: placement,
