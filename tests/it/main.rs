@@ -21,6 +21,7 @@ mod common;
 mod crash;
 mod desk;
 mod export;
+mod form;
 mod hall_script;
 mod house;
 mod mayumi;

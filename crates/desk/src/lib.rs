@@ -9,6 +9,7 @@ use stecca_store as store;
 
 pub mod export;
 pub mod fonts;
+pub mod form;
 pub mod qr;
 
 mod door;
