@@ -6,8 +6,9 @@ pub mod book;
 pub mod club;
 pub mod money;
 pub mod settle_up;
+mod zero_sum_search;
 
 pub use book::{ChipCountError, EntryKind, EveningMoney, cash_effect, chip_results, evening_money};
 pub use club::{ClubSettings, MAX_STARTING_CHIPS, MemberData, avoid_under_problem};
 pub use money::{Cents, ChipValue, MAX_AMOUNT, MoneyError, format_cents, parse_cents, plain_cents};
-pub use settle_up::{EXACT_LIMIT, Proposal, SettleError, Transfer, fewest_transfers, with_kitty};
+pub use settle_up::{DP_LIMIT, EXACT_LIMIT, Proposal, SettleError, Transfer, fewest_transfers, with_kitty};

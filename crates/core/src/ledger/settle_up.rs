@@ -2,11 +2,13 @@
 //!
 //! Members with non-zero balances that sum to zero need `n − g` transfers, where `g` is the largest number of
 //! groups they split into with every group summing to zero: inside a group of k, k − 1 transfers always do (each
-//! transfer clears one member, the last clears two), and a group that cannot be split needs all of them. Up to
-//! [`EXACT_LIMIT`] members `g` is found exactly by a dynamic programme over subsets. A pair whose balances cancel
-//! is a group of some optimal split (swap it into any optimal split: the count cannot fall), so pairs are taken
-//! first; when the members left after the pairs are still more than the limit, zero-sum triples are taken
-//! greedily and the rest matched largest with largest, and the lower bound reached is stated.
+//! transfer clears one member, the last clears two), and a group that cannot be split needs all of them. A pair
+//! whose balances cancel is a group of some optimal split (swap it into any optimal split: the count cannot
+//! fall), so pairs are taken first. Up to [`DP_LIMIT`] members left, `g` is found exactly by a dynamic programme
+//! over subsets; up to [`EXACT_LIMIT`] by a bounded branch and bound (`zero_sum_search`), which says whether it
+//! proved its split the best, unless their amounts are so small that they form more zero-sum groups than it can
+//! list; beyond, zero-sum triples are taken greedily and the rest matched largest with
+//! largest. A split not proven states the lower bound reached.
 //!
 //! Inside a group the count is the same for every way of paying (k − 1), but the amounts are not: largest with
 //! largest can leave a payer a few cents short that then go to a second creditor (1,75 € and 0,25 €). A club
@@ -20,8 +22,13 @@ use thiserror::Error;
 
 use super::money::{Cents, MAX_AMOUNT};
 
-/// Most members with a non-zero balance settled exactly (2^20 subsets: 9 MB and a few tens of milliseconds).
-pub const EXACT_LIMIT: usize = 20;
+/// Most members with a non-zero balance left after the cancelling pairs whose split is found by the dynamic
+/// programme over subsets (2^20 subsets: 9 MB and a few milliseconds).
+pub const DP_LIMIT: usize = 20;
+
+/// Most members left after the cancelling pairs whose best split is searched for (and, within the search's
+/// bound of work, proven: `Proposal::optimal`).
+pub const EXACT_LIMIT: usize = super::zero_sum_search::SEARCH_LIMIT;
 
 /// Most steps the search for a plan without small amounts takes per group: a count, not a time, so the same
 /// balances give the same proposal on every machine.
@@ -45,7 +52,8 @@ pub struct Proposal {
     pub transfers: Vec<Transfer>,
     /// No settle-up of these balances can use fewer transfers.
     pub lower_bound: usize,
-    /// The count is the fewest possible (always so up to [`EXACT_LIMIT`] members after the cancelling pairs).
+    /// The count is the fewest possible (always so up to [`DP_LIMIT`] members after the cancelling pairs, and up
+    /// to [`EXACT_LIMIT`] whenever the search proved it).
     pub optimal: bool,
 }
 
@@ -73,13 +81,19 @@ pub fn fewest_transfers(balances: &[Cents], avoid_under: Cents) -> Result<Propos
     let mut left: Vec<usize> = (0..balances.len()).filter(|&i| balances[i] != 0).collect();
     let mut groups = cancelling_pairs(balances, &mut left);
     let pairs = groups.len();
-    let exact = left.len() <= EXACT_LIMIT;
-    if exact {
+    let values: Vec<Cents> = left.iter().map(|&i| balances[i]).collect();
+    let exact = if left.len() <= DP_LIMIT {
         groups.extend(zero_sum_split(balances, &left));
+        true
+    } else if super::zero_sum_search::worth_searching(&values) {
+        let split = super::zero_sum_search::most_groups(&values);
+        groups.extend(split.groups.iter().map(|group| group.iter().map(|&k| left[k]).collect::<Vec<_>>()));
+        split.proven
     } else {
         groups.extend(zero_sum_triples(balances, &mut left));
         groups.push(left.clone());
-    }
+        false
+    };
     let transfers: Vec<Transfer> =
         groups.iter().flat_map(|group| settle_group_avoiding(balances, group, avoid_under)).collect();
     let nonzero = balances.iter().filter(|&&b| b != 0).count();
@@ -134,8 +148,8 @@ fn cancelling_pairs(balances: &[Cents], left: &mut Vec<usize>) -> Vec<Vec<usize>
     groups
 }
 
-/// The most zero-sum groups `members` (at most [`EXACT_LIMIT`], summing to zero) split into.
-fn zero_sum_split(balances: &[Cents], members: &[usize]) -> Vec<Vec<usize>> {
+/// The most zero-sum groups `members` (at most [`DP_LIMIT`], summing to zero) split into.
+pub(super) fn zero_sum_split(balances: &[Cents], members: &[usize]) -> Vec<Vec<usize>> {
     let n = members.len();
     if n == 0 {
         return Vec::new();
@@ -225,7 +239,7 @@ fn settle_group(balances: &[Cents], group: &[usize]) -> Vec<Transfer> {
 fn settle_group_avoiding(balances: &[Cents], group: &[usize], small: Cents) -> Vec<Transfer> {
     let greedy = settle_group(balances, group);
     let best_cost = cost(&greedy, small);
-    if best_cost.1 == 0 || group.len() > EXACT_LIMIT {
+    if best_cost.1 == 0 || group.len() > DP_LIMIT {
         return greedy;
     }
     let mut search = SmallSearch { small, best_cost, best: greedy, steps: SMALL_SEARCH_STEPS };
