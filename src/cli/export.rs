@@ -1,4 +1,5 @@
-//! `stecca export --db PATH --tournament ID --what … --format pdf|csv [--sep ';'] --out FILE` and `stecca list --db PATH`.
+//! `stecca export --db PATH --tournament ID --what … --format pdf|csv [--sep ';'] --out FILE` (one table's slip:
+//! `--what slip --session N --table T`) and `stecca list --db PATH`.
 
 use std::path::PathBuf;
 
@@ -28,10 +29,17 @@ pub struct ExportArgs {
     /// The player of a card (`--what card`).
     #[arg(long)]
     pub player: Option<i64>,
+    /// The session of a table's slip (`--what slip`).
+    #[arg(long)]
+    pub session: Option<u32>,
+    /// The table of a table's slip (`--what slip`).
+    #[arg(long)]
+    pub table: Option<u32>,
     /// The CSV separator: `,` (numbers with a decimal point) or `;` (decimal comma, for Italian spreadsheets).
     #[arg(long, default_value = ",", value_parser = separator)]
     pub sep: Separator,
-    /// The hall board's address (as `stecca board` says it), printed with its QR code on the seating sheet.
+    /// The hall board's address (as `stecca board` says it), printed with its QR code on the seating sheet, and
+    /// each table's phone link on its slip.
     #[arg(long, value_name = "URL")]
     pub board_url: Option<String>,
 }
@@ -47,7 +55,12 @@ pub fn run(db: Option<&str>, args: &ExportArgs, lang: Option<Lang>) -> anyhow::R
     let lang = sheet_lang(&desk, lang)?;
     desk.tournament(args.tournament).with_context(|| msg!("cli.tournament_ids", tournament = args.tournament))?;
     let style = crate::export::Style { lang, separator: args.sep, board: args.board_url.clone() };
-    let bytes = desk.export(args.tournament, args.what, args.format, style, args.player)?;
+    let bytes = match (args.what, args.format, args.session, args.table) {
+        (What::Slip, Format::Pdf, Some(session), Some(table)) => {
+            desk.export_slip(args.tournament, session, table, style)?
+        }
+        _ => desk.export(args.tournament, args.what, args.format, style, args.player)?,
+    };
     desk.write_export(&args.out, &bytes)?;
     say!("{}", msg!("cli.written", path = args.out.display(), bytes = bytes.len()));
     Ok(())

@@ -20,9 +20,11 @@ mod input;
 mod man;
 mod players;
 mod printed;
+mod proposals;
 mod score;
 mod seat;
 mod settle_up;
+mod table_links;
 mod tournament;
 
 use std::process::ExitCode;
@@ -81,6 +83,10 @@ pub enum Command {
     Board(board::BoardArgs),
     /// A session's clock: start, pause, resume, add minutes, end, show (the same on every station).
     Clock(clock::ClockArgs),
+    /// Each table's link for its phone in a session, with its players' PINs; revoke or reissue one.
+    TableLinks(table_links::TableLinksArgs),
+    /// The manches the tables' phones sent: list, show, confirm or reject (with a reason) one.
+    Proposals(proposals::ProposalsArgs),
     /// The database itself: prepare a shared server's, or copy a whole database between a file and a server.
     Db(db::DbArgs),
     /// Write the manual pages into a folder (for packagers).
@@ -151,6 +157,8 @@ pub fn run() -> ExitCode {
         Some(Command::Club(args)) => report(club::run(cli.db.as_deref(), &args, lang), "stecca club"),
         Some(Command::Board(args)) => report(board::run(cli.db.as_deref(), &args), "stecca board"),
         Some(Command::Clock(args)) => report(clock::run(cli.db.as_deref(), &args), "stecca clock"),
+        Some(Command::TableLinks(args)) => report(table_links::run(cli.db.as_deref(), &args), "stecca table-links"),
+        Some(Command::Proposals(args)) => report(proposals::run(cli.db.as_deref(), &args), "stecca proposals"),
         Some(Command::Db(args)) => report(db::run(cli.db.as_deref(), &args), "stecca db"),
         Some(Command::Man(args)) => report(man::run(&args), "stecca man"),
     }

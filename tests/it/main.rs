@@ -11,6 +11,7 @@ mod cli_club;
 mod cli_flow;
 mod cli_lang;
 mod cli_nmjl;
+mod cli_phone;
 mod cli_postgres;
 mod cli_score;
 mod cli_seat;

@@ -500,6 +500,17 @@ impl Desk {
         crate::export::export(&self.store, tournament, what, format, style, player)
     }
 
+    /// Table `table`'s slip for session `session` (its players' PINs, its phone's link) as a PDF page.
+    pub fn export_slip(
+        &self,
+        tournament: Id,
+        session: u32,
+        table: u32,
+        style: impl Into<crate::export::Style>,
+    ) -> Result<Vec<u8>, ExportError> {
+        crate::export::export_slip(&self.store, tournament, session, table, style)
+    }
+
     /// Writes an export's bytes to `out`, never onto the open database or anything not a regular file of ours.
     pub fn write_export(&self, out: &Path, bytes: &[u8]) -> Result<(), crate::export::WriteError> {
         crate::export::write_export(out, bytes, self.store.path())

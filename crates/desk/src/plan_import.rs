@@ -42,7 +42,7 @@ pub fn import_seating(store: &mut Store, tournament: Id, text: &str, referee: &s
             msg!("error.plan_import.refused", n = problems.len()).arg_message("first", first),
         ));
     };
-    store.save_seating(tournament, plan.first, &plan.sessions, referee)?;
+    crate::seats::save_seated(store, tournament, plan.first, &plan.sessions, referee)?;
     Ok(SeatingOutcome { sessions: range(&plan), report: stored_report(store, tournament)? })
 }
 

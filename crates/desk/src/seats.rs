@@ -110,8 +110,29 @@ pub fn seat_sessions(
         .iter()
         .map(|session| session.iter().map(|table| table.iter().map(|&p| seated[p].id).collect()).collect())
         .collect();
-    store.save_seating(tournament, first, &ids, referee)?;
+    save_seated(store, tournament, first, &ids, referee)?;
     Ok(SeatingOutcome { sessions: first..=last, report: Some(report) })
+}
+
+/// Saves the seating of `sessions` from session `first` on, and makes their tables' links for the phones
+/// (printed on each table's slip): both land or neither. A table seated again keeps its live link unless its
+/// number of players changed; the link of a table the session no longer has is revoked. Inside a larger
+/// operation made whole (a demo tournament) the writes join its transaction.
+pub(crate) fn save_seated(
+    store: &mut Store,
+    tournament: Id,
+    first: u32,
+    sessions: &[Vec<Vec<Id>>],
+    referee: &str,
+) -> DeskResult<()> {
+    let save = |store: &mut Store| -> DeskResult<()> {
+        store.save_seating(tournament, first, sessions, referee)?;
+        for session in (first..).take(sessions.len()) {
+            store.table_links(tournament, session, referee)?;
+        }
+        Ok(())
+    };
+    if store.in_transaction() { save(store) } else { store.all_or_nothing(save) }
 }
 
 /// The stored seating as a schedule over plan indices. An index is a seat in the plan: session 1 fixes who

@@ -65,7 +65,7 @@ pub fn seat_by_standings(
     let sizes = settings.table_sizes();
     let swiss = seating::seat_by_standings(&ranked, &planned, sizes)?;
     let ids: Vec<Vec<Id>> = swiss.tables.iter().map(|t| t.iter().map(|&p| seated[p].id).collect()).collect();
-    store.save_seating(tournament, session, &[ids], referee)?;
+    crate::seats::save_seated(store, tournament, session, &[ids], referee)?;
     let name = |p: usize| seated[p].data.name.clone();
     Ok(StandingsSeating {
         session,

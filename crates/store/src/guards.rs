@@ -34,6 +34,13 @@ impl Store {
         self.db.write()
     }
 
+    /// Whether an operation runs inside [`Store::all_or_nothing`]: its writes join that transaction, so an
+    /// operation that is called both alone and as a step of a larger one (seating, inside a demo made whole)
+    /// groups its own writes only when alone.
+    pub fn in_transaction(&self) -> bool {
+        self.db.in_transaction()
+    }
+
     /// Runs `operations` as one transaction: every write in it lands, or (on an error) none does.
     pub fn all_or_nothing<T, E: From<StoreError>>(
         &mut self,

@@ -487,3 +487,18 @@ impl Store {
         Ok(())
     }
 }
+
+impl Store {
+    /// The tournament's live links, by session and table number: what the seating sheet prints on each table's
+    /// slip. A read: a table seated without a link gets none here (see [`Store::table_links`]).
+    pub fn live_table_links(&self, tournament: Id) -> StoreResult<Vec<TableLink>> {
+        self.db.query_map(
+            &format!(
+                "SELECT {LINK_COLUMNS} FROM table_link WHERE tournament_id = ?1 AND revoked_at IS NULL \
+                 ORDER BY session, table_number"
+            ),
+            params![tournament],
+            link_from_row,
+        )
+    }
+}

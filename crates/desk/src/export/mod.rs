@@ -45,6 +45,8 @@ pub enum What {
     Report,
     /// The results file a federation asks for after a ranked tournament, with the MERS base rank (CSV).
     Ranking,
+    /// One table's slip for a session: its players' PINs and its phone's link (needs a session and a table).
+    Slip,
 }
 
 /// The file format.
@@ -242,7 +244,7 @@ pub fn export(
     player: Option<Id>,
 ) -> Result<Vec<u8>, ExportError> {
     let Style { lang, separator: sep, board } = style.into();
-    let with_manches = !matches!(what, What::Seating | What::Scoresheets | What::Players);
+    let with_manches = !matches!(what, What::Seating | What::Scoresheets | What::Players | What::Slip);
     let snapshot = Snapshot::load(store, tournament, with_manches)?;
     match (what, format) {
         (What::Standings, Format::Csv) => Ok(csv::standings(&snapshot, sep)?),
@@ -261,7 +263,11 @@ pub fn export(
             let records = pdf::ReportRecords { notes: &notes, penalties: &penalties, scored: &scored };
             Ok(pdf::report(&snapshot, &records, lang)?)
         }
-        (What::Seating, Format::Pdf) => Ok(pdf::seating(&snapshot, lang, board.as_deref())?),
+        (What::Seating, Format::Pdf) => {
+            let links = store.live_table_links(tournament).map_err(DeskError::from)?;
+            Ok(pdf::seating(&snapshot, lang, board.as_deref(), &links)?)
+        }
+        (What::Slip, Format::Pdf) => Err(ExportError::Unsupported(msg!("error.export.slip_table"))),
         (What::Scoresheets, Format::Pdf) => Ok(pdf::scoresheets(&snapshot, lang)?),
         (What::Card, Format::Pdf) => {
             let Some(player) = player else {
@@ -278,6 +284,28 @@ pub fn export(
     }
 }
 
+/// Table `table`'s slip for session `session` as a PDF page: printed again after its link was reissued.
+/// Refused, naming the table, when it has no live link (the session seated before tables had links: making
+/// them is a write, which an export never is).
+pub fn export_slip(
+    store: &Store,
+    tournament: Id,
+    session: u32,
+    table: u32,
+    style: impl Into<Style>,
+) -> Result<Vec<u8>, ExportError> {
+    let Style { lang, board, .. } = style.into();
+    let snapshot = Snapshot::load(store, tournament, false)?;
+    let Some(seated) = snapshot.tables.iter().find(|t| t.session == session && t.number == table) else {
+        return Err(DeskError::Refused(msg!("error.enter.no_table", session = session, table = table)).into());
+    };
+    let links = store.live_table_links(tournament).map_err(DeskError::from)?;
+    let Some(link) = links.iter().find(|l| l.session == session && l.table == table) else {
+        return Err(DeskError::Refused(msg!("error.link.none", session = session, table = table)).into());
+    };
+    Ok(pdf::slip(&snapshot, lang, board.as_deref(), seated, link)?)
+}
+
 impl What {
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -292,6 +320,7 @@ impl What {
             What::Teams => "teams",
             What::Report => "report",
             What::Ranking => "ranking",
+            What::Slip => "slip",
         }
     }
 }

@@ -3,11 +3,14 @@
 
 pub mod club;
 mod report;
+mod slips;
 pub mod writer;
 
 pub use report::{ReportRecords, report};
 
+use crate::store::{SeatedTable, TableLink};
 use crate::text_id;
+use slips::Slip;
 use writer::{BOTTOM, FontError, MARGIN, PAGE_W, Weight, Writer};
 
 use super::Snapshot;
@@ -218,12 +221,26 @@ fn team_pages(w: &mut Writer, s: &Snapshot, lang: Lang) -> bool {
 
 /// The hall board's address with its QR code, at the right under a heading: players point their phones at it.
 fn board_code(w: &mut Writer, lang: Lang, url: &str) {
-    let Some(qr) = crate::qr::Qr::of(url) else { return };
     const SIDE: f32 = 32.0;
-    // Four light modules around the code (its quiet zone) make it readable on any background.
-    let module = SIDE / (qr.width + 8) as f32;
     let top = w.y + 4.0;
-    let (left, code_top) = (PAGE_W - MARGIN - SIDE + 4.0 * module, top - 4.0 * module);
+    if !qr_code(w, url, PAGE_W - MARGIN - SIDE, top, SIDE) {
+        return;
+    }
+    let width = PAGE_W - 2.0 * MARGIN - SIDE - 4.0;
+    let said = w.fit(&lang.tr(text_id!("pdf.board")), width, BODY, Weight::Regular);
+    w.text(MARGIN, top - 12.0, BODY, Weight::Regular, &said);
+    let (url, size) = w.fit_sized(url, width, 14.0, Weight::Bold);
+    w.text(MARGIN, top - 19.0, size, Weight::Bold, &url);
+    w.y = top - SIDE - 3.0;
+}
+
+/// The QR code of `text` in a square of `side` mm (its quiet zone included) whose top-left corner is at
+/// (`left`, `top`); `false`, drawing nothing, for a text too long for any code.
+fn qr_code(w: &mut Writer, text: &str, left: f32, top: f32, side: f32) -> bool {
+    let Some(qr) = crate::qr::Qr::of(text) else { return false };
+    // Four light modules around the code (its quiet zone) make it readable on any background.
+    let module = side / (qr.width + 8) as f32;
+    let (left, code_top) = (left + 4.0 * module, top - 4.0 * module);
     for y in 0..qr.width {
         let mut x = 0;
         while x < qr.width {
@@ -240,17 +257,14 @@ fn board_code(w: &mut Writer, lang: Lang, url: &str) {
             w.block(left + start as f32 * module, code_top - (y + 1) as f32 * module, run, module);
         }
     }
-    let width = PAGE_W - 2.0 * MARGIN - SIDE - 4.0;
-    let said = w.fit(&lang.tr(text_id!("pdf.board")), width, BODY, Weight::Regular);
-    w.text(MARGIN, top - 12.0, BODY, Weight::Regular, &said);
-    let (url, size) = w.fit_sized(url, width, 14.0, Weight::Bold);
-    w.text(MARGIN, top - 19.0, size, Weight::Bold, &url);
-    w.y = top - SIDE - 3.0;
+    true
 }
 
-/// Per session: each table's four players with their seat winds, then the same sorted by player name. While a
-/// board runs in the hall, each session's first page carries its address and QR code.
-pub fn seating(s: &Snapshot, lang: Lang, board: Option<&str>) -> Result<Vec<u8>, FontError> {
+/// Per session: each table's four players with their seat winds, then the same sorted by player name, then
+/// the slips of its tables that have a phone link (`links`: the live ones), to cut apart and leave on each
+/// table. While a board runs in the hall, each session's first page carries its address and QR code, and each
+/// slip its table's link.
+pub fn seating(s: &Snapshot, lang: Lang, board: Option<&str>, links: &[TableLink]) -> Result<Vec<u8>, FontError> {
     let mut w = new_writer(s, lang, &lang.tr(text_id!("pdf.seating")))?;
     let sessions = s.tables.iter().map(|t| t.session).max().unwrap_or(0);
     for session in 1..=sessions {
@@ -311,11 +325,32 @@ pub fn seating(s: &Snapshot, lang: Lang, board: Option<&str>) -> Result<Vec<u8>,
             }
             row(&mut w, &name_cols, &[name.clone(), number.to_string(), seat.name(lang)], Weight::Regular);
         }
+        let slips: Vec<Slip<'_>> = tables
+            .iter()
+            .filter_map(|&table| {
+                let link = links.iter().find(|l| l.session == session && l.table == table.number)?;
+                Some(Slip { table, link })
+            })
+            .collect();
+        slips::slip_pages(&mut w, s, lang, board, &slips);
     }
     if sessions == 0 {
         w.new_page();
         heading(&mut w, s, lang, &lang.tr(text_id!("pdf.seating")));
     }
+    Ok(w.finish())
+}
+
+/// Table `table`'s slip for its session, alone on a page: printed again after its link was reissued.
+pub fn slip(
+    s: &Snapshot,
+    lang: Lang,
+    board: Option<&str>,
+    table: &SeatedTable,
+    link: &TableLink,
+) -> Result<Vec<u8>, FontError> {
+    let mut w = new_writer(s, lang, &lang.tr(text_id!("pdf.slip.title")))?;
+    slips::slip_pages(&mut w, s, lang, board, &[Slip { table, link }]);
     Ok(w.finish())
 }
 
