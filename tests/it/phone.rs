@@ -92,6 +92,13 @@ fn a_sent_manche_waits_once_and_the_referee_confirms_it(store: Store) {
     let log = desk.store().audit_log(tournament).expect("audit");
     assert!(log.iter().any(|e| e.entity == "manche" && e.action == "enter" && e.referee == "Rossi"));
     assert!(log.iter().any(|e| e.entity == "proposal" && e.action == "confirmed" && e.referee == "Rossi"));
+    // The notebook says it: the manche entered, and that it came from the table's phone and who confirmed it.
+    let notes = desk.notebook(tournament).expect("notebook");
+    let confirmed = notes.iter().find(|n| n.note == stecca::desk::Note::ProposalConfirmed).expect("a line");
+    assert_eq!(confirmed.place, Some(stecca::desk::Place { session: 1, table: 1, manche: Some(1) }));
+    assert_eq!(confirmed.entry.referee, "Rossi");
+    assert!(notes.iter().any(|n| n.note == stecca::desk::Note::MancheEntered && n.entry.referee == "Rossi"));
+    assert!(notes.iter().all(|n| n.entry.entity != "table_link"), "a link made with the seating is no line of its own");
 
     let phone = desk.phone_table(&token).expect("phone");
     assert_eq!((phone.next, phone.state.manches.len()), (Some(2), 1), "the phone goes on to manche 2");
@@ -108,6 +115,13 @@ fn a_rejected_manche_says_why_and_may_be_sent_again(store: Store) {
     let blank = desk.reject_proposal(tournament, id, "  ", "Rossi").expect_err("a reason is needed");
     assert!(said(&blank).contains("Reason"), "{}", said(&blank));
     desk.reject_proposal(tournament, id, "Bruno's flowers are two, not one", "Rossi").expect("rejected");
+    let notes = desk.notebook(tournament).expect("notebook");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.note
+                == stecca::desk::Note::ProposalRejected { reason: "Bruno's flowers are two, not one".into() })
+    );
     let phone = desk.phone_table(&token).expect("phone");
     assert_eq!(phone.rejected(1).map(|p| p.reason.as_str()), Some("Bruno's flowers are two, not one"));
     assert!(phone.waiting(1).is_none());

@@ -60,6 +60,17 @@ pub enum Note {
         /// Lines after.
         after: usize,
     },
+    /// A table's phone link revoked (or revoked and given anew).
+    LinkRevoked,
+    /// A manche sent from a table's phone confirmed: the manche entered with it is the line before.
+    ProposalConfirmed,
+    /// A manche sent from a table's phone rejected.
+    ProposalRejected {
+        /// Why, as the phone shows it.
+        reason: String,
+    },
+    /// A manche sent from a table's phone withdrawn: the desk had entered that manche first.
+    ProposalWithdrawn,
     /// The tournament archived.
     Archived,
     /// The tournament reopened.
@@ -160,6 +171,19 @@ struct GivenPenalty {
     session: Option<u32>,
 }
 
+/// Where a table's link or a proposal was, as their audit lines keep it.
+#[derive(Deserialize)]
+struct Where {
+    #[serde(default)]
+    session: u32,
+    #[serde(default)]
+    table: u32,
+    #[serde(default)]
+    manche: Option<u32>,
+    #[serde(default)]
+    reason: String,
+}
+
 /// The players of a stored record (`{"name": …}`).
 #[derive(Deserialize)]
 struct Named {
@@ -179,6 +203,9 @@ pub fn notebook(store: &Store, tournament: Id) -> DeskResult<Vec<NoteLine>> {
         .collect();
     let lines = log
         .into_iter()
+        // A link is made for every table seated: the seating's own line says it; only a revocation is the
+        // referee's act worth a line.
+        .filter(|entry| !(entry.entity == "table_link" && entry.action == "issue"))
         .map(|entry| {
             let json =
                 |text: &Option<String>| text.as_deref().and_then(|t| serde_json::from_str::<MancheInput>(t).ok());
@@ -241,6 +268,21 @@ pub fn notebook(store: &Store, tournament: Id) -> DeskResult<Vec<NoteLine>> {
                             .map_or(0, |hands| hands.len())
                     };
                     Note::BookChanged { before: count(&entry.before), after: count(&entry.after) }
+                }
+                ("table_link", _) => {
+                    let link = entry.before.as_deref().and_then(|t| serde_json::from_str::<Where>(t).ok());
+                    place = link.map(|w| Place { session: w.session, table: w.table, manche: None });
+                    Note::LinkRevoked
+                }
+                ("proposal", action) => {
+                    let sent = entry.after.as_deref().and_then(|t| serde_json::from_str::<Where>(t).ok());
+                    place = sent.as_ref().map(|w| Place { session: w.session, table: w.table, manche: w.manche });
+                    match action {
+                        "confirmed" => Note::ProposalConfirmed,
+                        "rejected" => Note::ProposalRejected { reason: sent.map(|w| w.reason).unwrap_or_default() },
+                        "withdrawn" => Note::ProposalWithdrawn,
+                        _ => Note::Other,
+                    }
                 }
                 ("tournament", "archive") => Note::Archived,
                 ("tournament", "unarchive") => Note::Reopened,

@@ -456,12 +456,12 @@ impl Store {
     ) -> StoreResult<()> {
         let tx = self.write()?;
         writable(&tx, tournament)?;
-        let current: Option<(String, u32, u32)> = tx.query_opt(
-            "SELECT state, table_number, number FROM proposal WHERE id = ?1 AND tournament_id = ?2",
+        let current: Option<(String, u32, u32, u32)> = tx.query_opt(
+            "SELECT state, session, table_number, number FROM proposal WHERE id = ?1 AND tournament_id = ?2",
             params![id, tournament],
-            |row| Ok((row.get("state")?, row.get("table_number")?, row.get("number")?)),
+            |row| Ok((row.get("state")?, row.get("session")?, row.get("table_number")?, row.get("number")?)),
         )?;
-        let Some((current, table, number)) = current else {
+        let Some((current, session, table, number)) = current else {
             return Err(StoreError::NotFound(Record::Proposal));
         };
         if current != ProposalState::Waiting.column() {
@@ -472,7 +472,8 @@ impl Store {
              WHERE id = ?1",
             params![id, state.column(), reason, referee, now(), manche],
         )?;
-        let after = serde_json::json!({"table": table, "manche": number, "reason": reason}).to_string();
+        let after =
+            serde_json::json!({"session": session, "table": table, "manche": number, "reason": reason}).to_string();
         super::audit::Change {
             tournament,
             referee,

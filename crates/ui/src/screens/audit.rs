@@ -64,6 +64,10 @@ fn sentence(line: &NoteLine, book: &Message) -> Message {
         Note::BookChanged { before, after } => {
             msg!("audit.book", before = before, after = after).arg_message("book", book.clone())
         }
+        Note::LinkRevoked => msg!("audit.link_revoked", place = place),
+        Note::ProposalConfirmed => msg!("audit.proposal_confirmed", place = place),
+        Note::ProposalRejected { reason } => msg!("audit.proposal_rejected", place = place, reason = reason),
+        Note::ProposalWithdrawn => msg!("audit.proposal_withdrawn", place = place),
         Note::Archived => msg!("audit.archived"),
         Note::Reopened => msg!("audit.reopened"),
         Note::Deleted => msg!("audit.deleted"),
