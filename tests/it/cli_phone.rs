@@ -45,15 +45,21 @@ fn seating_a_session_gives_each_table_its_link(mut store: Store) {
     }
 
     desk.seat_sessions(id, Some(2..=2), 1.0, "Rossi").expect("session 2 seated again");
-    assert_eq!(live(&desk, id), links, "a table seated again with as many players keeps its link");
+    assert_eq!(live(&desk, id), links, "a table seated again with the same players keeps its link");
     let mut plan = String::from("session,table,seat,player\n");
     for (i, player) in players.iter().rev().enumerate() {
         plan.push_str(&format!("2,{},{},{}\n", i / 4 + 1, i % 4 + 1, player.data.federation_id));
     }
     desk.import_seating(id, &plan, "Rossi").expect("session 2 imported");
-    assert_eq!(live(&desk, id), links, "an imported plan keeps the links too");
+    let after = live(&desk, id);
+    assert_eq!(after[..2], links[..2], "session 1 keeps its links");
+    for (old, new) in links[2..].iter().zip(&after[2..]) {
+        assert_eq!((old.0, old.1), (new.0, new.1));
+        assert_ne!(old.2, new.2, "a table seated with other players gets a new link: its old slip names others");
+        assert!(desk.phone_table(&old.2).is_err(), "the old slip opens nothing");
+    }
     let log = desk.store().audit_log(id).expect("audit");
-    assert_eq!(log.iter().filter(|e| e.entity == "table_link" && e.action == "issue").count(), 4, "made once");
+    assert_eq!(log.iter().filter(|e| e.entity == "table_link" && e.action == "issue").count(), 6, "4, then 2 anew");
 }
 
 fn a_demo_made_whole_has_its_tables_links(mut store: Store) {

@@ -116,7 +116,7 @@ pub fn seat_sessions(
 
 /// Saves the seating of `sessions` from session `first` on, and makes their tables' links for the phones
 /// (printed on each table's slip): both land or neither. A table seated again keeps its live link unless its
-/// number of players changed; the link of a table the session no longer has is revoked. Inside a larger
+/// players changed (a new link, new PINs: its old slip names other players); the link of a table the session no longer has is revoked. Inside a larger
 /// operation made whole (a demo tournament) the writes join its transaction.
 pub(crate) fn save_seated(
     store: &mut Store,

@@ -63,7 +63,10 @@ pub const TABLES: &[(&str, &[&str])] = &[
         "penalty",
         &["id", "tournament_id", "player_id", "session_number", "points", "reason", "referee", "at", "revoked"],
     ),
-    ("table_link", &["id", "tournament_id", "session", "table_number", "token", "pins", "created_at", "revoked_at"]),
+    (
+        "table_link",
+        &["id", "tournament_id", "session", "table_number", "token", "pins", "players", "created_at", "revoked_at"],
+    ),
     (
         "proposal",
         &[

@@ -33,6 +33,8 @@ pub struct TableLink {
     pub token: String,
     /// Each player's PIN by seat position, printed on the table's slip.
     pub pins: Vec<String>,
+    /// The players seated when it was made, by position.
+    pub players: Vec<Id>,
     /// When it was made.
     pub created_at: String,
     /// When the referee revoked it (`None`: it opens the table's form).
@@ -136,12 +138,13 @@ pub enum Proposed {
     AlreadyQueued(Id),
 }
 
-const LINK_COLUMNS: &str = "id, tournament_id, session, table_number, token, pins, created_at, revoked_at";
+const LINK_COLUMNS: &str = "id, tournament_id, session, table_number, token, pins, players, created_at, revoked_at";
 const PROPOSAL_COLUMNS: &str = "id, tournament_id, link_id, session, table_number, number, entry, sender, sent_at, \
                                 pins_given, state, reason, decided_by, decided_at, manche_id";
 
 fn link_from_row(row: &Row) -> StoreResult<TableLink> {
     let pins: String = row.get("pins")?;
+    let players: String = row.get("players")?;
     Ok(TableLink {
         id: row.get("id")?,
         tournament: row.get("tournament_id")?,
@@ -149,6 +152,7 @@ fn link_from_row(row: &Row) -> StoreResult<TableLink> {
         table: row.get("table_number")?,
         token: row.get("token")?,
         pins: serde_json::from_str(&pins)?,
+        players: serde_json::from_str(&players)?,
         created_at: row.get("created_at")?,
         revoked_at: row.get("revoked_at")?,
     })
@@ -201,15 +205,23 @@ fn new_pins(count: usize) -> StoreResult<Vec<String>> {
     Ok(pins)
 }
 
-/// The seated tables of session `session` as (number, players seated).
-fn session_tables(tx: &Db, tournament: Id, session: u32) -> StoreResult<Vec<(u32, usize)>> {
-    tx.query_map(
-        "SELECT st.number AS number, (SELECT count(*) FROM seat WHERE table_id = st.id) AS seated \
-         FROM session_table st JOIN session s ON s.id = st.session_id \
-         WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number",
+/// The seated tables of session `session` as (number, players by position).
+fn session_tables(tx: &Db, tournament: Id, session: u32) -> StoreResult<Vec<(u32, Vec<Id>)>> {
+    let seats: Vec<(u32, Id)> = tx.query_map(
+        "SELECT st.number AS number, seat.player_id AS player FROM session_table st \
+         JOIN session s ON s.id = st.session_id JOIN seat ON seat.table_id = st.id \
+         WHERE s.tournament_id = ?1 AND s.number = ?2 ORDER BY st.number, seat.position",
         params![tournament, session],
-        |row| Ok((row.get("number")?, row.get::<i64>("seated")? as usize)),
-    )
+        |row| Ok((row.get("number")?, row.get("player")?)),
+    )?;
+    let mut tables: Vec<(u32, Vec<Id>)> = Vec::new();
+    for (number, player) in seats {
+        match tables.last_mut() {
+            Some((last, players)) if *last == number => players.push(player),
+            _ => tables.push((number, vec![player])),
+        }
+    }
+    Ok(tables)
 }
 
 /// The live link of a table, if it has one.
@@ -225,12 +237,13 @@ fn live_link(tx: &Db, tournament: Id, session: u32, table: u32) -> StoreResult<O
 }
 
 /// Makes a link for a table, audited.
-fn make_link(tx: &Db, tournament: Id, session: u32, table: u32, seated: usize, referee: &str) -> StoreResult<()> {
-    let pins = serde_json::to_string(&new_pins(seated)?)?;
+fn make_link(tx: &Db, tournament: Id, session: u32, table: u32, seated: &[Id], referee: &str) -> StoreResult<()> {
+    let pins = serde_json::to_string(&new_pins(seated.len())?)?;
+    let players = serde_json::to_string(seated)?;
     let id = tx.insert(
-        "INSERT INTO table_link (tournament_id, session, table_number, token, pins, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![tournament, session, table, new_token()?, pins, now()],
+        "INSERT INTO table_link (tournament_id, session, table_number, token, pins, players, created_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![tournament, session, table, new_token()?, pins, players, now()],
     )?;
     // The token is a secret: the log says which table got a link, never what it is.
     let after = serde_json::json!({"session": session, "table": table}).to_string();
@@ -274,9 +287,12 @@ impl Store {
             return Err(StoreError::Refused(msg!("error.link.not_seated", session = session)));
         }
         let mut links = Vec::with_capacity(tables.len());
-        for &(table, seated) in &tables {
+        for (table, seated) in &tables {
+            let table = *table;
             let link = match live_link(&tx, tournament, session, table)? {
-                Some(link) if link.pins.len() == seated => link,
+                // A table seated again with other players gets a new link: its slip names other players and
+                // gives their PINs to the seats.
+                Some(link) if link.players == *seated => link,
                 stale => {
                     if let Some(stale) = stale {
                         revoke_link(&tx, &stale, referee)?;
@@ -319,7 +335,9 @@ impl Store {
         };
         revoke_link(&tx, &link, referee)?;
         let new = if reissue {
-            make_link(&tx, tournament, session, table, link.pins.len(), referee)?;
+            let tables = session_tables(&tx, tournament, session)?;
+            let seated = tables.iter().find(|(number, _)| *number == table).map_or(&link.players, |(_, p)| p);
+            make_link(&tx, tournament, session, table, seated, referee)?;
             live_link(&tx, tournament, session, table)?
         } else {
             None

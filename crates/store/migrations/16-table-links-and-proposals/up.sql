@@ -1,7 +1,8 @@
 -- A table's link for one session: the phone at the table opens that table's form with its token (random, 160
 -- bits, kept whole so that the desk can print the slip again) until the referee revokes it. `pins` are the
 -- players' short PINs by seat position (a JSON list), printed on the slip, with which the players confirm a
--- proposal on the phone. One live link per table of a session.
+-- proposal on the phone; `players` the ids seated when it was made (a table seated again with other players
+-- gets a new link). One live link per table of a session.
 CREATE TABLE table_link (
     id            INTEGER PRIMARY KEY,
     tournament_id INTEGER NOT NULL REFERENCES tournament (id),
@@ -9,6 +10,7 @@ CREATE TABLE table_link (
     table_number  INTEGER NOT NULL CHECK (table_number >= 1),
     token         TEXT    NOT NULL UNIQUE CHECK (length(token) >= 32),
     pins          TEXT    NOT NULL DEFAULT '[]',
+    players       TEXT    NOT NULL DEFAULT '[]',
     created_at    TEXT    NOT NULL,
     revoked_at    TEXT
 );
