@@ -143,7 +143,7 @@ pub fn run() -> ExitCode {
     let lang = cli.lang.map(Lang::from);
     crate::message::set_display_language(lang.unwrap_or_else(|| locale_language(|name| std::env::var(name).ok())));
     match cli.command {
-        None => report(crate::ui::run_desk(cli.db.as_deref()), "stecca"),
+        None => window(cli.db.as_deref()),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Seat(args)) => seat::run(cli.db.as_deref(), &args),
         Some(Command::Demo(args)) => report(demo::run(cli.db.as_deref(), &args), "stecca demo"),
@@ -227,6 +227,19 @@ pub fn say_line(args: std::fmt::Arguments<'_>) {
 }
 
 /// Prints an error once, at the edge, and turns it into the exit status.
+/// Opens the desk's window on the database.
+#[cfg(feature = "gui")]
+fn window(db: Option<&str>) -> ExitCode {
+    report(crate::ui::run_desk(db), "stecca")
+}
+
+/// A build without the window (a hall server's) says so and what it does instead.
+#[cfg(not(feature = "gui"))]
+fn window(_: Option<&str>) -> ExitCode {
+    eprintln!("stecca: {}", crate::message::Message::new(stecca_core::text_id!("cli.no_window")));
+    ExitCode::from(2)
+}
+
 fn report(result: anyhow::Result<()>, command: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -444,3 +444,51 @@ fn no_screen_and_no_command_names_the_store() {
     }
     assert!(offenders.is_empty(), "these name the store instead of the desk: {offenders:?}");
 }
+
+/// The packages the `stecca` binary links, from `cargo metadata` with `features` (normal dependencies, followed
+/// through the resolved graph).
+fn linked_packages(features: &[&str]) -> BTreeSet<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+    let output = std::process::Command::new(cargo)
+        .args(["metadata", "--offline", "--format-version", "1"])
+        .args(features)
+        .current_dir(repo_root())
+        .output()
+        .expect("cargo metadata");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let metadata: serde_json::Value = serde_json::from_slice(&output.stdout).expect("json");
+    let name_of: BTreeMap<&str, &str> = metadata["packages"]
+        .as_array()
+        .expect("packages")
+        .iter()
+        .map(|p| (p["id"].as_str().expect("id"), p["name"].as_str().expect("name")))
+        .collect();
+    let nodes = metadata["resolve"]["nodes"].as_array().expect("resolved");
+    let node = |id: &str| nodes.iter().find(|n| n["id"].as_str() == Some(id)).expect("node");
+    let root = name_of.iter().find(|(_, name)| **name == "stecca").map(|(id, _)| *id).expect("stecca");
+    let (mut seen, mut todo) = (BTreeSet::new(), vec![root.to_owned()]);
+    while let Some(id) = todo.pop() {
+        if !seen.insert(id.clone()) {
+            continue;
+        }
+        for dep in node(&id)["deps"].as_array().expect("deps") {
+            let normal = dep["dep_kinds"].as_array().expect("kinds").iter().any(|k| k["kind"].is_null());
+            if normal {
+                todo.push(dep["pkg"].as_str().expect("pkg").to_owned());
+            }
+        }
+    }
+    seen.iter().map(|id| name_of[id.as_str()].to_owned()).collect()
+}
+
+/// A hall server without a display builds the command line and the board without the window's crates.
+#[test]
+fn a_build_without_the_gui_feature_links_no_window() {
+    let window = ["stecca-ui", "eframe", "egui", "winit", "rfd", "glutin"];
+    let full = linked_packages(&[]);
+    assert!(window.iter().all(|w| full.contains(*w)), "the desk's build has its window");
+    let headless = linked_packages(&["--no-default-features"]);
+    let found: Vec<&&str> = window.iter().filter(|w| headless.contains(**w)).collect();
+    assert!(found.is_empty(), "a headless build links {found:?}");
+    assert!(headless.contains("stecca-board") && headless.contains("stecca-desk"), "{headless:?}");
+}
