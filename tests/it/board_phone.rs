@@ -451,3 +451,73 @@ fn every_rulesets_manche_sent_from_the_phone_is_the_manche_typed_at_the_desk() {
         assert!(after.body.contains("Manche 2") || after.body.contains("complete"), "{rules}: {}", after.body);
     }
 }
+
+/// Each ruleset's form, filled and previewed, laid out by headless Chromium at a phone's width: nothing wider
+/// than the screen. FIMJ's is photographed for the README (`UPDATE_SNAPSHOTS=1` writes it again).
+#[test]
+fn every_rulesets_filled_form_fits_a_phone_in_chromium() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = dir.path().join("rules.db");
+    let mut store = Store::open(&db).expect("store");
+    let mut seated = Vec::new();
+    for rules in RULESETS {
+        let settings = TournamentSettings {
+            name: format!("Coppa {}", rules.id()),
+            sessions: 1,
+            ..TournamentSettings::for_rules(rules.id())
+        };
+        let id = desk::create_tournament(&mut store, &settings, "Rossi").expect("tournament");
+        for name in
+            ["Anna Bartolomea Dell'Acquasanta", "Bruno", "Carla", "Dario", "Elena"].iter().take(rules.table_size())
+        {
+            store
+                .add_player(id, &PlayerData { name: (*name).into(), ..PlayerData::default() }, "Rossi")
+                .expect("player");
+        }
+        let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
+        store.save_seating(id, 1, &[vec![players]], "Rossi").expect("seated");
+        seated.push((rules.id(), id, store.seating(id).expect("seating")[0].id));
+    }
+    let mut desk = Desk::new(store);
+    let board = board(db.to_str().expect("path"), Limits { posts: 1000, ..Limits::default() });
+    let at = board.address();
+    let mut pages = Vec::new();
+    for (rules, id, table) in seated {
+        let token = desk.table_links(id, 1, "Rossi").expect("links")[0].token.clone();
+        let state = desk.table_state(table).expect("table");
+        let frame = state.frame(1);
+        let entry = if rules == "fimj" {
+            digest_entry()
+        } else {
+            (0..200u64)
+                .map(|seed| MancheEntry::from_input(&state.rules.random_manche(seed, &frame)))
+                .find(|entry| state.preview(1, entry).is_ok())
+                .expect("a manche that scores")
+        };
+        let path = format!("/t/{token}");
+        let mut phone = Phone::default();
+        let (_, form_token) = phone.open(at, &path);
+        let page = phone.post(at, &path, &form_of(&desk, table, 1, &entry, &form_token, "preview"), &[]);
+        assert!(page.body.contains("class=\"outcome\""), "{rules}: the preview shows: {}", page.body);
+        pages.push((rules.to_owned(), page.body));
+    }
+    for (rules, scroll, client) in crate::board_browser::laid_out_widths(&pages, 360, dir.path()) {
+        assert!(client > 0 && client <= 360, "{rules}: a frame of {client}");
+        assert!(scroll <= client, "{rules}'s form at 360 points is {scroll} wide: it scrolls sideways");
+    }
+    let (_, fimj) = pages.iter().find(|(rules, _)| rules == "fimj").expect("fimj");
+    let file = dir.path().join("fimj.html");
+    std::fs::write(&file, fimj).expect("written");
+    let shot = dir.path().join("phone-form.png");
+    crate::board_browser::run_chromium(
+        &["--window-size=360,2500".into(), format!("--screenshot={}", shot.display())],
+        &format!("file://{}", file.display()),
+    );
+    let taken = image::open(&shot).expect("a PNG").to_rgba8();
+    assert_eq!(taken.dimensions(), (360, 2500));
+    let kept = crate::common::repo_root().join("docs/images/phone-form.png");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(kept.parent().expect("folder")).expect("folder");
+        std::fs::copy(&shot, &kept).expect("kept");
+    }
+}

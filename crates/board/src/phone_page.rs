@@ -52,6 +52,7 @@ select{font:inherit;padding:.4rem;border:1px solid #999;border-radius:.3rem;back
 .pending{color:#666;margin:.3rem 0;font-size:.9rem}\
 .scored{font-size:.9rem;margin-top:.4rem;border-top:1px dashed #ccc;padding-top:.3rem}\
 .scored ul,.outcome ul{margin:.2rem 0;padding-left:1.1rem}\
+ul.nets{list-style:none;padding:0}\
 .outcome{background:#eef5ef;border:1px solid #b9d3bf;border-radius:.3rem;padding:.4rem .6rem;margin:.6rem 0}\
 .outcome h3{font-size:.95rem;margin:.1rem 0}\
 .nets{font-weight:600;font-variant-numeric:tabular-nums}\
@@ -256,7 +257,8 @@ fn manche_form(ctx: &PhoneCtx<'_>, form: &FormView) -> Markup {
                             li { (ctx.say(line)) }
                         }
                     }
-                    p.nets { (nets_text(&outcome.nets)) }
+                    // One player a line: the number a player looks for beside their name.
+                    ul.nets { @for (name, net) in &outcome.nets { li { (name) " " (format!("{net:+}")) } } }
                 }
             }
             details.pins {
