@@ -333,6 +333,7 @@ fn requests_are_bounded_in_number_size_and_time() {
         head_bytes: 8192,
         head_time: Duration::from_secs(1),
         connection_time: Duration::from_secs(3),
+        ..Limits::default()
     };
     let board = board_in_process(&db, limits);
     let at = board.address();

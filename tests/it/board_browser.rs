@@ -29,7 +29,7 @@ fn chromium() -> PathBuf {
 }
 
 /// Runs Chromium headless on `url` with `arguments`; returns what it printed.
-fn run_chromium(arguments: &[String], url: &str) -> String {
+pub(crate) fn run_chromium(arguments: &[String], url: &str) -> String {
     let profile = tempfile::tempdir().expect("profile");
     let output = Command::new(chromium())
         .args(["--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--mute-audio"])
@@ -46,7 +46,7 @@ fn run_chromium(arguments: &[String], url: &str) -> String {
 
 /// For each page, its width as laid out in a frame `width` points wide, and the frame's: every page goes into
 /// its own frame (`srcdoc`, so the measuring script may look inside) of one document, measured in one run.
-fn laid_out_widths(pages: &[(String, String)], width: u32, dir: &Path) -> Vec<(String, u32, u32)> {
+pub(crate) fn laid_out_widths(pages: &[(String, String)], width: u32, dir: &Path) -> Vec<(String, u32, u32)> {
     let mut document = String::from("<!doctype html><html><body style=\"margin:0\">");
     for (i, (_, html)) in pages.iter().enumerate() {
         let escaped = html.replace('&', "&amp;").replace('"', "&quot;");

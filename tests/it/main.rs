@@ -6,6 +6,7 @@
 
 mod board;
 mod board_browser;
+mod board_phone;
 mod card;
 mod cli_club;
 mod cli_flow;

@@ -10,6 +10,9 @@
 pub mod feed;
 mod json;
 mod pages;
+mod phone;
+mod phone_http;
+mod phone_page;
 pub mod server;
 pub mod view;
 
@@ -24,6 +27,7 @@ use stecca_desk::{Desk, DeskError};
 use thiserror::Error;
 
 pub use feed::{Board, Published};
+pub use phone::PhoneCounts;
 pub use server::Limits;
 
 /// The address the board listens on unless told otherwise: this machine only.
@@ -91,18 +95,25 @@ pub struct RunningBoard {
     stop: Option<tokio::sync::watch::Sender<bool>>,
     server: Option<JoinHandle<()>>,
     feed: Option<feed::Feed>,
+    writer: Option<phone::Writer>,
+    counts: std::sync::Arc<PhoneCounts>,
 }
 
 impl RunningBoard {
     /// Starts the board: binds `options.listen` (before anything else, so a taken port is said at once), starts
-    /// the feed on `desk` (the board's own: a second connection beside the referees'), and serves.
+    /// the feed on `desk` (the board's own: a second connection beside the referees') and the tables' phones'
+    /// writer on another connection to the same database (a database that gives none, in memory, serves no
+    /// table: their pages say why), and serves.
     pub fn start(desk: Desk, options: Options) -> Result<RunningBoard, BoardError> {
         let listener = TcpListener::bind(options.listen)
             .and_then(|l| l.set_nonblocking(true).map(|()| l))
             .map_err(|source| BoardError::Listen { address: options.listen, source })?;
         let address = listener.local_addr()?;
         let board = Board::default();
+        let (phones, writer) = phone::Phones::start(desk.another(), &options.limits)?;
+        let counts = phones.counts.clone();
         let feed = feed::Feed::start(board.clone(), desk, options.tournament, options.every)?;
+        let phones = std::sync::Arc::new(phones);
         let runtime = tokio::runtime::Builder::new_current_thread().enable_io().enable_time().build()?;
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let served = board.clone();
@@ -110,10 +121,11 @@ impl RunningBoard {
         let server = std::thread::Builder::new().name("board-server".into()).spawn(move || {
             runtime.block_on(async move {
                 let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
-                server::serve(listener, served, limits, stopped).await;
+                server::serve(listener, served, phones, limits, stopped).await;
             });
         })?;
-        Ok(RunningBoard { address, board, stop: Some(stop), server: Some(server), feed: Some(feed) })
+        let (server, feed, writer) = (Some(server), Some(feed), Some(writer));
+        Ok(RunningBoard { address, board, stop: Some(stop), server, feed, writer, counts })
     }
 
     /// Starts a board on a desk opened at `location` (a file or a `postgres://` address).
@@ -152,6 +164,11 @@ impl RunningBoard {
         self.board.published()
     }
 
+    /// What the tables' pages refused so far.
+    pub fn phone_counts(&self) -> &PhoneCounts {
+        &self.counts
+    }
+
     /// Runs until the server ends (for `stecca board`, which a referee stops with Ctrl+C).
     pub fn wait(mut self) {
         if let Some(server) = self.server.take() {
@@ -169,6 +186,8 @@ impl Drop for RunningBoard {
             let _ = server.join();
         }
         drop(self.feed.take());
+        // The writer ends once the server's side of its queue is gone with the server.
+        drop(self.writer.take());
     }
 }
 

@@ -33,7 +33,7 @@ impl Context<'_> {
     }
 }
 
-const STYLE: &str = "\
+pub(crate) const STYLE: &str = "\
 *{box-sizing:border-box}\
 body{margin:0;font:16px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;color:#1b1b1b;background:#f6f5f1}\
 header{background:#16432f;color:#fff;padding:.6rem .8rem}\

@@ -23,6 +23,7 @@ use tokio::sync::{Semaphore, watch};
 
 use crate::feed::Board;
 use crate::pages::{self, Context};
+use crate::phone::Phones;
 
 /// How much the server accepts.
 #[derive(Clone, Copy, Debug)]
@@ -40,11 +41,33 @@ pub struct Limits {
     /// How long one connection may stay open (kept alive between polls), after which it is closed once its
     /// current answer is sent.
     pub connection_time: Duration,
+    /// Wrong table tokens from one client within [`Limits::wrong_window`] that block it for
+    /// [`Limits::block_time`]: every table page is then refused to it (429).
+    pub wrong_tokens: usize,
+    /// See [`Limits::wrong_tokens`].
+    pub wrong_window: Duration,
+    /// See [`Limits::wrong_tokens`].
+    pub block_time: Duration,
+    /// Forms posted by one client within [`Limits::post_window`]; one more is refused (429).
+    pub posts: usize,
+    /// See [`Limits::posts`].
+    pub post_window: Duration,
+    /// The largest form body, in bytes; a larger one is refused (413).
+    pub body_bytes: usize,
+    /// How long a client may take to send a form's body (408 after).
+    pub body_time: Duration,
+    /// How long a table's page waits for the database (503 after: the board is busy).
+    pub phone_time: Duration,
+    /// The tables' requests waiting for the database at most; one more is answered 503 at once.
+    pub phone_queue: usize,
 }
 
 impl Default for Limits {
     /// 512 connections (a 400-player hall with a phone each, plus the projector), 8 from one address (a
-    /// browser opens up to 6 to a site), 16 KiB heads sent within 5 s, connections closed after 30 s.
+    /// browser opens up to 6 to a site), 16 KiB heads sent within 5 s, connections closed after 30 s; 20 wrong
+    /// table tokens in a minute block an address for 5 minutes; 30 forms a minute from one address (a table
+    /// previews a few times per manche), of 16 KiB at most sent within 5 s; the database answers a table
+    /// within 10 s, with 100 tables' requests waiting at most (a hall of 100 tables sending at once).
     fn default() -> Limits {
         Limits {
             connections: 512,
@@ -52,6 +75,15 @@ impl Default for Limits {
             head_bytes: 16 * 1024,
             head_time: Duration::from_secs(5),
             connection_time: Duration::from_secs(30),
+            wrong_tokens: 20,
+            wrong_window: Duration::from_secs(60),
+            block_time: Duration::from_secs(300),
+            posts: 30,
+            post_window: Duration::from_secs(60),
+            body_bytes: 16 * 1024,
+            body_time: Duration::from_secs(5),
+            phone_time: Duration::from_secs(10),
+            phone_queue: 100,
         }
     }
 }
@@ -59,8 +91,14 @@ impl Default for Limits {
 /// The longest search a page accepts, in characters (a name is shorter; anything longer is cut).
 const MAX_QUERY_CHARS: usize = 100;
 
-/// Serves `board` on `listener` until `stop` turns true.
-pub async fn serve(listener: TcpListener, board: Board, limits: Limits, mut stop: watch::Receiver<bool>) {
+/// Serves `board` (and the tables' pages through `phones`) on `listener` until `stop` turns true.
+pub(crate) async fn serve(
+    listener: TcpListener,
+    board: Board,
+    phones: Arc<Phones>,
+    limits: Limits,
+    mut stop: watch::Receiver<bool>,
+) {
     let permits = Arc::new(Semaphore::new(limits.connections));
     let refusals = Arc::new(Semaphore::new(REFUSALS));
     let clients = Clients::default();
@@ -77,9 +115,9 @@ pub async fn serve(listener: TcpListener, board: Board, limits: Limits, mut stop
         let client = clients.enter(peer.ip(), limits.per_client);
         match (permits.clone().try_acquire_owned(), client) {
             (Ok(permit), Some(client)) => {
-                let board = board.clone();
+                let (board, phones) = (board.clone(), phones.clone());
                 tokio::spawn(async move {
-                    connection(stream, board, limits).await;
+                    connection(stream, peer.ip(), board, phones, limits).await;
                     drop((permit, client));
                 });
             }
@@ -133,7 +171,7 @@ impl Drop for ClientSlot {
 
 /// Whom a connection's address stands for: an IPv4 address itself (an IPv4-mapped IPv6 address too); an IPv6
 /// address by its /64 network, the part a device keeps when it changes its address for privacy.
-fn client_of(address: IpAddr) -> IpAddr {
+pub(crate) fn client_of(address: IpAddr) -> IpAddr {
     match address {
         IpAddr::V4(v4) => IpAddr::V4(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
@@ -192,10 +230,17 @@ async fn refuse(mut stream: TcpStream) {
 /// Refusals answered at once (see [`refuse`]).
 const REFUSALS: usize = 64;
 
-async fn connection(stream: TcpStream, board: Board, limits: Limits) {
+async fn connection(stream: TcpStream, peer: IpAddr, board: Board, phones: Arc<Phones>, limits: Limits) {
     let service = service_fn(move |request: Request<Incoming>| {
-        let board = board.clone();
-        async move { Ok::<_, Infallible>(answer(&board, &request)) }
+        let (board, phones) = (board.clone(), phones.clone());
+        async move {
+            let response = if crate::phone_http::is_phone(request.uri().path()) {
+                crate::phone_http::answer(&phones, request, peer, &limits).await
+            } else {
+                answer(&board, &request)
+            };
+            Ok::<_, Infallible>(response)
+        }
     });
     let mut builder = http1::Builder::new();
     // hyper refuses a buffer under 8 KiB (its minimum for HTTP/1.1 heads): a smaller limit is raised to it.
@@ -234,7 +279,7 @@ fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
         response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
         return response;
     }
-    let mut response = match path {
+    let response = match path {
         "/" => html(StatusCode::OK, pages::standings(&ctx, &parameter(query, "q")), lang),
         "/seating" => html(StatusCode::OK, pages::seating(&ctx), lang),
         "/clock" => html(StatusCode::OK, pages::clock(&ctx), lang),
@@ -261,11 +306,16 @@ fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
             }
         },
     };
+    remember_language(response, query)
+}
+
+/// `response` with the language chosen by the switch (`?lang=it`) remembered by the phone for the board's
+/// other pages (nothing is kept here).
+pub(crate) fn remember_language(mut response: Response<Full<Bytes>>, query: &str) -> Response<Full<Bytes>> {
     if let Some(lang) = chosen_language(query) {
-        // The switch is remembered by the phone for the board's other pages (nothing is kept here).
         let cookie = format!("lang={}; Path=/; Max-Age=2592000; SameSite=Lax", lang.code());
         if let Ok(cookie) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().insert(header::SET_COOKIE, cookie);
+            response.headers_mut().append(header::SET_COOKIE, cookie);
         }
     }
     response
@@ -296,7 +346,7 @@ fn secure(mut response: Response<Full<Bytes>>) -> Response<Full<Bytes>> {
     response
 }
 
-fn html(status: StatusCode, page: maud::Markup, lang: Lang) -> Response<Full<Bytes>> {
+pub(crate) fn html(status: StatusCode, page: maud::Markup, lang: Lang) -> Response<Full<Bytes>> {
     let mut response = Response::new(Full::new(Bytes::from(page.into_string())));
     *response.status_mut() = status;
     let headers = response.headers_mut();
@@ -339,7 +389,7 @@ fn chosen_language(query: &str) -> Option<Lang> {
 
 /// The page's language: the switch, then the phone's remembered choice, then the browser's languages in their
 /// order of preference; English for a browser that names neither (a visitor from abroad).
-fn language<B>(request: &Request<B>, query: &str) -> Lang {
+pub(crate) fn language<B>(request: &Request<B>, query: &str) -> Lang {
     if let Some(lang) = chosen_language(query) {
         return lang;
     }
