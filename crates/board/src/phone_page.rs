@@ -68,6 +68,23 @@ ol.players .seat{color:#666;font-size:.85rem}\
 table.manches th{overflow-wrap:anywhere}\
 ";
 
+/// The phone page's one script, for a phone that runs scripts (the page works without): a tick or a choice
+/// changed (Mah Jong, a win flag, who discarded) previews the manche at once, so that a winner's fields and
+/// the ruleset's answer appear without pressing "Preview"; the page comes back at the hand that changed. Typed
+/// text waits for the button: a preview on every field left would move the page under the thumb.
+pub(crate) const PHONE_SCRIPT: &str = "\
+(function(){\
+var f=document.querySelector('form.manche');if(!f)return;\
+var b=f.querySelector('button[value=preview]');if(!b)return;\
+f.addEventListener('change',function(e){\
+var t=e.target;if(t.type!=='checkbox'&&t.type!=='radio')return;\
+var h=t.closest('fieldset');\
+f.setAttribute('action',f.getAttribute('action').split('#')[0]+(h&&h.id?'#'+h.id:''));\
+if(f.requestSubmit)f.requestSubmit(b);else b.click();\
+});\
+})();\
+";
+
 /// The frame of a phone's page: the heading, the language switch, the body.
 fn layout(ctx: &PhoneCtx<'_>, title: &str, heading: &str, subheading: Option<&str>, body: Markup) -> Markup {
     html! {
@@ -79,6 +96,7 @@ fn layout(ctx: &PhoneCtx<'_>, title: &str, heading: &str, subheading: Option<&st
                 meta name="robots" content="noindex";
                 title { (title) }
                 style { (PreEscaped(crate::pages::STYLE)) (PreEscaped(PHONE_STYLE)) }
+                script src="/phone.js" defer {}
             }
             body {
                 header {
@@ -285,7 +303,7 @@ fn manche_form(ctx: &PhoneCtx<'_>, form: &FormView) -> Markup {
 /// mistake and the breakdown.
 fn hand(ctx: &PhoneCtx<'_>, column: &Column) -> Markup {
     html! {
-        fieldset {
+        fieldset id={ "hand" (column.position) } {
             legend { span.seat { (ctx.say(&column.seat)) } (column.name) }
             @if let Some(main) = &column.main { (field(ctx, main, column.position)) }
             @if let Some(mahjong) = &column.mahjong {

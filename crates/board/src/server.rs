@@ -288,8 +288,9 @@ fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
         "/standings.json" => json(crate::json::standings(&published)),
         "/seating.json" => json(crate::json::seating(&published)),
         "/stamp" => plain(StatusCode::OK, &published.generation.to_string()),
-        "/board.js" => {
-            let mut response = Response::new(Full::new(Bytes::from_static(pages::SCRIPT.as_bytes())));
+        "/board.js" | "/phone.js" => {
+            let script = if path == "/phone.js" { crate::phone_page::PHONE_SCRIPT } else { pages::SCRIPT };
+            let mut response = Response::new(Full::new(Bytes::from_static(script.as_bytes())));
             response
                 .headers_mut()
                 .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8"));
