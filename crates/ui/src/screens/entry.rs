@@ -580,7 +580,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 if !field.applies.to(hand.mahjong) {
                     // What a winner (or a hand that did not win) typed goes with the mark.
                     if field.kind != FieldKind::PickPlayer {
-                        clear_field(hand, field);
+                        crate::desk::form::clear_field(hand, field);
                     }
                     continue;
                 }
@@ -870,14 +870,6 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>,
     let tiles = model.hand.is_some_and(|m| m.kind == FieldKind::Tiles);
     let enter = if tiles { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
     format!("{}: {enter}{}", lang.tr(text_id!("entry.keys_title")), keys.render(lang))
-}
-
-/// Empties what `field` holds in `hand`.
-fn clear_field(hand: &mut HandEntry, field: &Field) {
-    hand.set(field.key, "");
-    if let FieldKind::FromBook { line_key } = field.kind {
-        hand.set(line_key, "");
-    }
 }
 
 /// A scored hand: its value, the rules' summary of it (points and doubles where they count them), and a line
