@@ -56,6 +56,7 @@ mod ui_mayumi;
 mod ui_mcr;
 mod ui_nmjl;
 mod ui_notebook;
+mod ui_phone;
 mod ui_riichi;
 mod ui_stations;
 mod ui_teams;

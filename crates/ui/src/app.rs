@@ -31,6 +31,7 @@ struct TournamentScreens {
     sessions: screens::sessions::State,
     table: screens::table::State,
     entry: screens::entry::State,
+    proposals: screens::proposals::State,
     standings: screens::standings::State,
     audit: screens::audit::State,
     book: screens::book::State,
@@ -82,6 +83,7 @@ parts! {
     screens::plan_import::State => of_tournament.sessions.import;
     screens::table::State => of_tournament.table;
     screens::entry::State => of_tournament.entry;
+    screens::proposals::State => of_tournament.proposals;
     screens::standings::State => of_tournament.standings;
     screens::audit::State => of_tournament.audit;
     screens::book::State => of_tournament.book;
@@ -152,7 +154,9 @@ impl DeskApp {
             self.ctx = Some(ctx);
         }
         self.receive();
-        if self.link.worker.facts().shared {
+        // A shared server's other stations write, and so do the tables' phones through the board this desk runs
+        // (its second connection): their proposals reach the queue by the poll.
+        if self.link.worker.facts().shared || self.board_running() {
             self.poll_shared();
             ui.ctx().request_repaint_after(POLL);
         }
@@ -190,6 +194,7 @@ impl DeskApp {
                     Screen::Sessions => screens::sessions::show(self, ui),
                     Screen::Table(table) => screens::table::show(self, ui, table),
                     Screen::Entry { table, number } => screens::entry::show(self, ui, table, number),
+                    Screen::Proposals => screens::proposals::show(self, ui),
                     Screen::Standings => screens::standings::show(self, ui),
                     Screen::Audit => screens::audit::show(self, ui),
                     Screen::Book => screens::book::show(self, ui),
@@ -209,21 +214,32 @@ impl DeskApp {
             ui.separator();
             let mut target = None;
             let book = self.tournament.as_ref().and_then(|t| t.settings.ruleset().entry_model().book());
-            let entries: [(Screen, &str, bool); 8] = [
-                (Screen::Tournaments, "nav.tournaments", true),
-                (Screen::Settings, "nav.settings", self.tournament.is_some()),
-                (Screen::Book, book.map_or("", |b| b.name), book.is_some()),
-                (Screen::Players, "nav.players", self.tournament.is_some()),
-                (Screen::Sessions, "nav.sessions", self.tournament.is_some()),
-                (Screen::Standings, "nav.standings", self.tournament.is_some()),
-                (Screen::Audit, "nav.audit", self.tournament.is_some()),
-                (Screen::Club, "nav.club", true),
+            let open = self.tournament.is_some();
+            // A proposal on the entry screen belongs to the queue it was opened from.
+            let proposal =
+                self.screens.of_tournament.entry.shows_proposal() && matches!(self.screen, Screen::Entry { .. });
+            // The queue of the tables' phones shows once a table sent something, with how many wait.
+            let queue = screens::proposals::nav_label(self, self.screen == Screen::Proposals || proposal);
+            let entries: [(Screen, Option<String>, bool); 9] = [
+                (Screen::Tournaments, Some(self.tr("nav.tournaments")), true),
+                (Screen::Settings, Some(self.tr("nav.settings")), open),
+                // The book's button (the card, for modern American) shows only where the rules keep one.
+                (Screen::Book, book.map(|b| self.tr(b.name)), book.is_some()),
+                (Screen::Players, Some(self.tr("nav.players")), open),
+                (Screen::Sessions, Some(self.tr("nav.sessions")), open),
+                (Screen::Proposals, queue, open),
+                (Screen::Standings, Some(self.tr("nav.standings")), open),
+                (Screen::Audit, Some(self.tr("nav.audit")), open),
+                (Screen::Club, Some(self.tr("nav.club")), true),
             ];
-            // The book's button (the card, for modern American) shows only where the rules keep one.
-            for (screen, key, enabled) in entries.into_iter().filter(|(s, _, _)| *s != Screen::Book || book.is_some()) {
+            for (screen, label, enabled) in entries {
+                let Some(label) = label else { continue };
                 let current = self.screen == screen
-                    || (screen == Screen::Sessions && matches!(self.screen, Screen::Table(_) | Screen::Entry { .. }));
-                if ui.add_enabled(enabled, egui::Button::selectable(current, self.tr(key))).clicked() {
+                    || (screen == Screen::Proposals && proposal)
+                    || (screen == Screen::Sessions
+                        && !proposal
+                        && matches!(self.screen, Screen::Table(_) | Screen::Entry { .. }));
+                if ui.add_enabled(enabled, egui::Button::selectable(current, label)).clicked() {
                     target = Some(screen);
                 }
             }

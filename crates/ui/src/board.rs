@@ -164,7 +164,7 @@ impl<S: Parts> Frame<S> {
 }
 
 /// Draws a QR code `side` points wide, with its quiet zone of four light modules.
-fn draw_code(ui: &mut egui::Ui, code: &crate::desk::qr::Qr, side: f32) {
+pub(crate) fn draw_code(ui: &mut egui::Ui, code: &crate::desk::qr::Qr, side: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, Color32::WHITE);

@@ -35,6 +35,8 @@ pub enum Screen {
         /// The manche number.
         number: u32,
     },
+    /// The manches the tables' phones sent, waiting for the referee.
+    Proposals,
     /// Standings, penalties, progression.
     Standings,
     /// The audit log.

@@ -62,6 +62,27 @@ pub struct State {
     /// Ctrl+Enter's refusal on the status line and the mistake it named: it goes once the form no longer has
     /// that mistake (a winner marked after "nobody went Mah Jong"), instead of contradicting the form.
     refused: Option<(Message, Message)>,
+    /// The manche on screen is a table's proposal: Ctrl+Enter confirms it, and it can be rejected.
+    proposal: Option<OnScreen>,
+    /// What the referee changed in proposals left without a decision, by proposal: taken up when one is opened
+    /// again (the proposal itself waits in the queue, so nothing of it is a draft of the station).
+    proposal_edits: HashMap<Id, MancheEntry>,
+    /// Why the proposal on screen is rejected, as typed.
+    reject_reason: String,
+}
+
+/// A table's proposal on the entry screen.
+#[derive(Clone, Debug)]
+struct OnScreen {
+    id: Id,
+    tournament: Id,
+    /// The table's number in its session, and the phone that sent it, when, with every PIN or not.
+    table_number: u32,
+    sender: String,
+    sent_at: String,
+    pins_given: bool,
+    /// The manche as the phone sent it: confirmed as it is unless the referee changed something.
+    sent: MancheEntry,
 }
 
 impl State {
@@ -70,6 +91,7 @@ impl State {
     pub fn reset(&mut self, table: Id, number: u32, stored: Option<(MancheEntry, i64)>) {
         self.keep_draft();
         let mut drafts = std::mem::take(&mut self.drafts);
+        let proposal_edits = std::mem::take(&mut self.proposal_edits);
         // The table read for the last manche serves the next one until the desk answers again.
         let stored_table = std::mem::take(&mut self.stored_table);
         let revision = stored.as_ref().map(|(_, revision)| *revision);
@@ -87,8 +109,59 @@ impl State {
             drafts,
             restored,
             stored_table,
+            proposal_edits,
             ..State::default()
         };
+    }
+
+    /// Opens the proposal `view` of manche `number` of `table` as the phone sent it (or as the referee left it
+    /// when it was open before). What was being typed before is kept as a draft of its own manche.
+    pub(crate) fn open_proposal(&mut self, table: Id, tournament: Id, view: &crate::desk::ProposalView) {
+        self.keep_draft();
+        let proposal = &view.proposal;
+        let mut proposal_edits = std::mem::take(&mut self.proposal_edits);
+        let sent = view.entry.clone();
+        // A draft this station typed of the same manche stays a draft: the proposal is not it.
+        let entry = proposal_edits.remove(&proposal.id).unwrap_or_else(|| sent.clone());
+        *self = State {
+            table,
+            number: proposal.number,
+            entry,
+            original: sent.clone(),
+            focus: Some((0, MAIN)),
+            drafts: std::mem::take(&mut self.drafts),
+            stored_table: std::mem::take(&mut self.stored_table),
+            proposal_edits,
+            proposal: Some(OnScreen {
+                id: proposal.id,
+                tournament,
+                table_number: proposal.table,
+                sender: proposal.sender.clone(),
+                sent_at: proposal.sent_at.clone(),
+                pins_given: proposal.pins_given,
+                sent,
+            }),
+            ..State::default()
+        };
+    }
+
+    /// Whether the manche on screen is a table's proposal.
+    pub(crate) fn shows_proposal(&self) -> bool {
+        self.proposal.is_some()
+    }
+
+    /// Proposal `id` was decided (or withdrawn): what the referee changed in it is forgotten, and if it is on
+    /// screen the form leaves it.
+    fn proposal_done(&mut self, id: Id) {
+        self.proposal_edits.remove(&id);
+        if self.proposal.as_ref().is_none_or(|p| p.id != id) {
+            return;
+        }
+        self.proposal = None;
+        self.entry = MancheEntry::default();
+        self.original = MancheEntry::default();
+        self.reject_reason.clear();
+        self.number = 0;
     }
 
     /// Takes the table as the table screen read it at `revision`, so that the entry draws at once instead of
@@ -99,6 +172,14 @@ impl State {
 
     /// Keeps the entry on screen as a draft when something was typed.
     fn keep_draft(&mut self) {
+        if let Some(proposal) = &self.proposal {
+            // A proposal's changes wait with the proposal, never as a draft of its manche at this station.
+            let typed = std::mem::replace(&mut self.entry, self.original.clone());
+            if typed != proposal.sent {
+                self.proposal_edits.insert(proposal.id, typed);
+            }
+            return;
+        }
         if self.unsaved_on_screen().is_some() {
             // What stays on screen is what the entry started from: nothing typed on it is left to keep twice.
             let typed = std::mem::replace(&mut self.entry, self.original.clone());
@@ -108,6 +189,10 @@ impl State {
 
     /// The number of the manche on screen when something was typed in it and not confirmed.
     pub(crate) fn unsaved_on_screen(&self) -> Option<u32> {
+        if self.proposal.is_some() {
+            // It waits in the queue whatever happens to the window.
+            return None;
+        }
         let blank = |e: &MancheEntry| !e.void && e.hands.iter().all(|h| *h == HandEntry::default());
         let typed = if blank(&self.original) { !blank(&self.entry) } else { self.entry != self.original };
         (self.number > 0 && typed).then_some(self.number)
@@ -350,8 +435,14 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     }
 
     let mut leave = back_key;
+    let proposal = app.screens.get::<State>().proposal.clone();
     ui.horizontal(|ui| {
-        leave |= ui.button(format!("« {} {}", lang.tr(text_id!("sessions.table")), state.table.number)).clicked();
+        // A proposal came from the queue and goes back to it.
+        let back = match &proposal {
+            Some(_) => format!("« {}", lang.tr(text_id!("proposals.title"))),
+            None => format!("« {} {}", lang.tr(text_id!("sessions.table")), state.table.number),
+        };
+        leave |= ui.button(back).clicked();
         if leave {
             return;
         }
@@ -383,6 +474,13 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.tr(model.void_label));
         }
     });
+    if leave && proposal.is_some() {
+        let mine = app.screens.get::<State>();
+        mine.keep_draft();
+        mine.proposal = None;
+        mine.number = 0;
+        return app.go(Screen::Proposals);
+    }
     if leave {
         app.screens.get::<State>().keep_draft();
         app.screens.get::<State>().number = 0;
@@ -390,6 +488,9 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             app.info(msg!("entry.draft_kept", n = number));
         }
         return app.go(Screen::Table(table));
+    }
+    if let Some(proposal) = &proposal {
+        proposal_banner(app, ui, proposal);
     }
     if app.screens.get::<State>().restored {
         ui.horizontal(|ui| {
@@ -405,7 +506,16 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             }
         });
     }
-    ui.label(RichText::new(keys_help(lang, model, seats, flag_target.map(|t| state.players[t].name.as_str()))).weak());
+    ui.label(
+        RichText::new(keys_help(
+            lang,
+            model,
+            seats,
+            flag_target.map(|t| state.players[t].name.as_str()),
+            proposal.is_some(),
+        ))
+        .weak(),
+    );
     if main.is_some_and(|m| m.kind == FieldKind::Cards) {
         card_picker(app, ui, &state);
     }
@@ -470,7 +580,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 if !field.applies.to(hand.mahjong) {
                     // What a winner (or a hand that did not win) typed goes with the mark.
                     if field.kind != FieldKind::PickPlayer {
-                        clear_field(hand, field);
+                        crate::desk::form::clear_field(hand, field);
                     }
                     continue;
                 }
@@ -599,7 +709,11 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             ui.add_space(8.0);
             let button = egui::Button::new(RichText::new(lang.tr(text_id!("entry.confirm"))).strong().size(16.0));
             let clicked = ui.add_enabled(outcome.is_some(), button).clicked();
-            if clicked || (confirm_key && outcome.is_some()) {
+            if (clicked || (confirm_key && outcome.is_some()))
+                && let Some(proposal) = &proposal
+            {
+                confirm_proposal(app, table, number, proposal);
+            } else if clicked || (confirm_key && outcome.is_some()) {
                 confirm(app, table, number, correcting);
             } else if confirm_key {
                 // Ctrl+Enter on a manche that is not valid yet says why, instead of doing nothing.
@@ -608,8 +722,96 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                 app.fail(refusal.clone());
                 app.screens.get::<State>().refused = Some((refusal, why));
             }
+            if let Some(proposal) = &proposal {
+                ui.add_space(8.0);
+                reject_row(app, ui, proposal);
+            }
         });
     });
+}
+
+/// Says whose proposal is on screen: the table, the phone, when, whether every player gave their PIN, and
+/// whether the referee changed it (it is then saved as it is on screen), with the way back to the phone's.
+fn proposal_banner<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, proposal: &OnScreen) {
+    let lang = app.lang;
+    let blue = Color32::from_rgb(30, 90, 170);
+    let line = msg!(
+        "entry.proposal_from",
+        table = proposal.table_number,
+        phone = super::short_sender(&proposal.sender),
+        time = super::local_time(&proposal.sent_at)
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(line.render(lang)).color(blue).strong());
+        if proposal.pins_given {
+            ui.label(RichText::new(lang.tr(text_id!("proposals.all_pins"))).color(blue));
+        }
+    });
+    let mine = app.screens.get::<State>();
+    if mine.entry != proposal.sent {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(lang.tr(text_id!("entry.proposal_edited"))).color(Color32::from_rgb(180, 110, 0)));
+            if ui.small_button(lang.tr(text_id!("entry.proposal_undo"))).clicked() {
+                mine.entry = proposal.sent.clone();
+                mine.focus = Some((0, MAIN));
+            }
+        });
+    }
+}
+
+/// The proposal's rejection: the reason the table's phone will show, and the button.
+fn reject_row<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui, proposal: &OnScreen) {
+    let lang = app.lang;
+    let label = lang.tr(text_id!("proposals.reason"));
+    super::labelled_text(ui, &label, &mut app.screens.get::<State>().reject_reason, 260.0);
+    if !ui.button(lang.tr(text_id!("proposals.reject"))).clicked() {
+        return;
+    }
+    let reason = app.screens.get::<State>().reject_reason.clone();
+    let (tournament, id, table) = (proposal.tournament, proposal.id, proposal.table_number);
+    let (on, number) = (app.screens.get::<State>().table, app.screens.get::<State>().number);
+    let referee = app.referee_name();
+    app.write(
+        move |desk| desk.reject_proposal(tournament, id, &reason, &referee),
+        move |app, ()| {
+            let on_screen = app.screen == Screen::Entry { table: on, number };
+            app.screens.get::<State>().proposal_done(id);
+            app.info(msg!("proposals.rejected_done", table = table, number = number));
+            if on_screen {
+                app.go(Screen::Proposals);
+            }
+        },
+    );
+}
+
+/// Confirms the proposal on screen as its manche: as the phone sent it, or as the referee changed it. A manche
+/// the desk entered meanwhile withdraws it: the desk says what it has, and the queue shows it.
+fn confirm_proposal<S: Has<State>>(app: &mut Frame<S>, table: Id, number: u32, proposal: &OnScreen) {
+    let entry = app.screens.get::<State>().entry.clone();
+    let edited = (entry != proposal.sent).then_some(entry);
+    let (tournament, id, table_number) = (proposal.tournament, proposal.id, proposal.table_number);
+    let referee = app.referee_name();
+    app.change(
+        move |desk| desk.confirm_proposal(tournament, id, edited.as_ref(), &referee),
+        move |app, answer| {
+            app.changed();
+            let on_screen = app.screen == Screen::Entry { table, number };
+            match answer {
+                Ok(_) => {
+                    app.screens.get::<State>().proposal_done(id);
+                    app.info(msg!("proposals.confirmed_done", table = table_number, number = number));
+                }
+                Err(DeskError::Store(StoreError::Conflict(conflict))) => {
+                    app.screens.get::<State>().proposal_done(id);
+                    app.fail(DeskError::Store(StoreError::Conflict(conflict)));
+                }
+                Err(error) => return app.fail(error),
+            }
+            if on_screen {
+                app.go(Screen::Proposals);
+            }
+        },
+    );
 }
 
 /// Takes Ctrl+Enter's refusal off the status line once the form previews without the mistake it named: the
@@ -643,12 +845,15 @@ fn card_picker<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::U
 const MAIN: usize = 0;
 
 /// The help line: the keys this ruleset's entry has.
-fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>) -> String {
+fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>, proposal: bool) -> String {
     let word = Message::new(model.mahjong.unwrap_or_default());
+    // Esc goes back where the manche came from: its table, or the queue of the tables' proposals.
+    let esc = Message::new(if proposal { text_id!("entry.keys_esc_proposal") } else { text_id!("entry.keys_esc") });
     let keys = match winner.filter(|_| !model.win_flags.is_empty()) {
         Some(winner) => msg!("entry.keys_winner", last = seats, winner = winner).arg_message("mahjong", word),
         None => msg!("entry.keys", last = seats).arg_message("mahjong", word),
-    };
+    }
+    .arg_message("esc", esc.clone());
     let keys = match model.fields.iter().find(|f| f.kind == FieldKind::OnePlayer) {
         Some(field) => msg!("entry.keys_one_player", last = seats)
             .arg_message("keys", keys)
@@ -658,21 +863,13 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>)
     let keys = if model.book.is_some() { msg!("entry.keys_book_line").arg_message("keys", keys) } else { keys };
     let keys = match (model.mahjong, model.hand.map(|h| h.kind)) {
         (Some(_), _) => keys,
-        (None, Some(FieldKind::Cards)) => msg!("entry.keys_cards", last = seats),
-        (None, _) => msg!("entry.keys_columns", last = seats),
+        (None, Some(FieldKind::Cards)) => msg!("entry.keys_cards", last = seats).arg_message("esc", esc),
+        (None, _) => msg!("entry.keys_columns", last = seats).arg_message("esc", esc),
     };
     // Cards' keys say "Enter = next player" themselves.
     let tiles = model.hand.is_some_and(|m| m.kind == FieldKind::Tiles);
     let enter = if tiles { format!("{} · ", lang.tr(text_id!("entry.keys_enter"))) } else { String::new() };
     format!("{}: {enter}{}", lang.tr(text_id!("entry.keys_title")), keys.render(lang))
-}
-
-/// Empties what `field` holds in `hand`.
-fn clear_field(hand: &mut HandEntry, field: &Field) {
-    hand.set(field.key, "");
-    if let FieldKind::FromBook { line_key } = field.kind {
-        hand.set(line_key, "");
-    }
 }
 
 /// A scored hand: its value, the rules' summary of it (points and doubles where they count them), and a line

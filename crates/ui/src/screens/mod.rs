@@ -7,6 +7,7 @@ pub mod entry;
 pub mod exports;
 pub mod plan_import;
 pub mod players;
+pub mod proposals;
 pub mod session_clock;
 pub mod sessions;
 pub mod settings;
@@ -21,6 +22,26 @@ use crate::text_id;
 /// Says that a screen's data is being read (the desk answers a moment later, or says why not).
 pub(crate) fn reading(ui: &mut egui::Ui, lang: crate::i18n::Lang) {
     ui.label(egui::RichText::new(lang.tr(text_id!("common.reading"))).weak());
+}
+
+/// How many characters of what a table's phone says it is a line shows (a browser's name can be long).
+const SENDER_CHARS: usize = 40;
+
+/// What a phone said it is, cut to a length a line holds.
+pub(crate) fn short_sender(sender: &str) -> String {
+    let sender = sender.trim();
+    if sender.chars().count() <= SENDER_CHARS {
+        return sender.to_owned();
+    }
+    let cut: String = sender.chars().take(SENDER_CHARS).collect();
+    format!("{}…", cut.trim_end())
+}
+
+/// A stored time (RFC 3339) as the hall's clock reads it: hours and minutes.
+pub(crate) fn local_time(stored: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(stored)
+        .map(|t| t.with_timezone(&chrono::Local).format("%H:%M").to_string())
+        .unwrap_or_else(|_| stored.to_owned())
 }
 
 /// The colour of an error or a refused value.
