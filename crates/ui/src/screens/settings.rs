@@ -145,7 +145,7 @@ pub fn show<S: Has<State>>(app: &mut Frame<S>, ui: &mut egui::Ui) {
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.federation_format")), &mut s.federation_format, 120.0);
             ui.end_row();
-            ui.label("");
+            ui.label(lang.tr(text_id!("settings.phones")));
             ui.checkbox(&mut s.proposals_by_pins, lang.tr(text_id!("settings.proposals_by_pins")));
             ui.end_row();
             labelled_text(ui, &lang.tr(text_id!("settings.team_size")), &mut s.team_size, 60.0);
