@@ -346,13 +346,18 @@ pub fn read_form(model: &EntryModel, seats: usize, book: &[BookLine], pairs: &[(
 impl TableState {
     /// The form of manche `number` as `entry` types it, with the ruleset's answer (a preview: nothing saved).
     pub fn form_view(&self, number: u32, entry: &MancheEntry) -> FormView {
-        let model = self.rules.entry_model();
-        let seats = self.players.len();
         let mut entry = entry.clone();
-        normalize(model, seats, &mut entry);
-        let frame = self.frame(number);
+        normalize(self.rules.entry_model(), self.players.len(), &mut entry);
         let preview = self.preview(number, &entry);
-        let (outcome, errors) = match &preview {
+        self.form_view_of(number, &entry, &preview)
+    }
+
+    /// The form of manche `number` as `entry` types it, with `preview`, the ruleset's answer to it
+    /// ([`TableState::preview`]), already at hand: a screen that keeps the answer for other uses scores once.
+    pub fn form_view_of(&self, number: u32, entry: &MancheEntry, preview: &Preview) -> FormView {
+        let model = self.rules.entry_model();
+        let frame = self.frame(number);
+        let (outcome, errors) = match preview {
             Ok((_, outcome)) => (Some(outcome), None),
             Err(errors) => (None, Some(errors)),
         };
@@ -401,7 +406,9 @@ impl TableState {
                     .map(|field| self.field_state(field, position, hand))
                     .collect();
                 let error = errors.and_then(|e| e.hands.get(position)).and_then(Option::as_ref).map(Explain::message);
-                let winner_first = model.fields.iter().find(|f| f.applies == crate::rules::Applies::Winner);
+                // The winner's first typed field: until it is typed, the winner's mistake is work still to do.
+                let winner_first =
+                    model.fields.iter().find(|f| f.applies == crate::rules::Applies::Winner && takes_text(f.kind));
                 let pending = (model.hand.is_some_and(|m| m.applies.to(hand.mahjong)) && hand.text.trim().is_empty())
                     || (hand.mahjong && winner_first.is_some_and(|f| hand.get(f.key).trim().is_empty()));
                 let scored = outcome
@@ -479,6 +486,14 @@ impl TableState {
             picked,
         }
     }
+}
+
+/// A typed manche's answer from the ruleset: what it scores, or its mistakes by hand.
+pub type Preview = Result<(crate::rules::MancheInput, MancheOutcome), Box<crate::tournament::EntryErrors>>;
+
+/// Whether a field of `kind` is typed as text (and takes the keyboard on the entry screen).
+pub fn takes_text(kind: FieldKind) -> bool {
+    matches!(kind, FieldKind::Text | FieldKind::Number | FieldKind::FromBook { .. })
 }
 
 /// The text id of a wind's name.

@@ -26,14 +26,14 @@ use crate::link::Fetched;
 use crate::message::Explain;
 use crate::message::Message;
 use crate::msg;
-use crate::rules::{Applies, EntryModel, Field, FieldKind, MancheInput, MancheOutcome, SeatLabel};
+use crate::rules::{Applies, EntryModel, Field, FieldKind};
 use crate::tiles::parse_hand;
 use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
 use crate::widgets::tiles::{Palette, paint_hand_strip};
 use crate::widgets::{fields, hanafuda};
 use crate::{Lang, Screen};
 
-type Preview = Result<(MancheInput, MancheOutcome), Box<EntryErrors>>;
+use crate::desk::form::{FormView, Preview};
 
 /// The manche being typed, and the drafts of manches left unconfirmed.
 #[derive(Default)]
@@ -46,7 +46,10 @@ pub struct State {
     original: MancheEntry,
     active: usize,
     palette: Palette,
-    preview: Option<(MancheEntry, u64, Preview)>,
+    /// The ruleset's answer to the entry as typed, and the desk's form model drawn from it (the breakdowns,
+    /// the payments, the mistakes by hand: what a table's phone shows too), for the entry and the revision
+    /// they were made at, from the table as read (its address: a table read again is another).
+    preview: Option<(MancheEntry, u64, Preview, std::sync::Arc<FormView>, usize)>,
     /// The field to give the keyboard on the next frame: (table position, slot — see [`MAIN`]).
     focus: Option<(usize, usize)>,
     /// The revision of the stored manche the correction started from (`None` for a new manche): another
@@ -366,15 +369,22 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         app.screens.get::<State>().entry.hands.resize(seats, HandEntry::default());
     }
     let lang = app.lang;
-    let frame = state.frame(number);
     let revision = app.revision;
     let mine = app.screens.get::<State>();
-    let stale = mine.preview.as_ref().is_none_or(|(e, rev, _)| e != &mine.entry || *rev != revision);
+    let read = std::sync::Arc::as_ptr(&state) as usize;
+    let stale = mine.preview.as_ref().is_none_or(|(e, rev, _, view, from)| {
+        e != &mine.entry || *rev != revision || *from != read || view.number != number
+    });
     if stale {
-        let preview = state.preview(number, &app.screens.get::<State>().entry);
-        app.screens.get::<State>().preview = Some((app.screens.get::<State>().entry.clone(), app.revision, preview));
+        let entry = app.screens.get::<State>().entry.clone();
+        let preview = state.preview(number, &entry);
+        let view = std::sync::Arc::new(state.form_view_of(number, &entry, &preview));
+        app.screens.get::<State>().preview = Some((entry, app.revision, preview, view, read));
     }
-    let preview = app.screens.get::<State>().preview.as_ref().map(|(_, _, p)| p.clone());
+    let (preview, view) = match app.screens.get::<State>().preview.as_ref() {
+        Some((_, _, preview, view, _)) => (Some(preview.clone()), Some(view.clone())),
+        None => (None, None),
+    };
     let correcting = (number as usize) <= state.manches.len();
     let model = state.rules.entry_model();
     let main = model.hand;
@@ -455,8 +465,8 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             lang.tr(text_id!("table.manche")),
             if correcting { format!(" ({})", lang.tr(text_id!("entry.correction"))) } else { String::new() }
         ));
-        if let Some(round) = frame.round_wind {
-            ui.label(format!("{}: {}", lang.tr(text_id!("table.round")), round.name(lang)));
+        if let Some(round) = view.as_ref().and_then(|v| v.round.as_ref()) {
+            ui.label(round.render(lang));
         }
         // The session's clock, as the hall sees it: the time left moves, so the screen is drawn each second.
         let clock = crate::tournament::clock::state_of(state.clock.as_ref(), chrono::Utc::now());
@@ -465,10 +475,8 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
             ui.ctx().request_repaint_after(std::time::Duration::from_secs(1));
         }
         // What the game carries into this manche (counters, deposits): the table's, shown, never typed.
-        for carried in model.carried {
-            if let Some(value) = frame.carried.get(carried.key).and_then(serde_json::Value::as_i64) {
-                ui.label(crate::message::Message::new(carried.label).arg("n", value).render(lang));
-            }
+        for carried in view.iter().flat_map(|v| &v.carried) {
+            ui.label(carried.render(lang));
         }
         if model.mahjong.is_some() {
             ui.checkbox(&mut app.screens.get::<State>().entry.void, lang.tr(model.void_label));
@@ -527,12 +535,9 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     let someone_won = app.screens.get::<State>().entry.hands.iter().any(|h| h.mahjong);
     ui.columns(seats, |columns| {
         for (position, ui) in columns.iter_mut().enumerate() {
+            let column = view.as_ref().and_then(|v| v.columns.get(position));
             let player = &state.players[position];
-            let seat = match frame.seat(position) {
-                Some(wind) => wind.name(lang),
-                None if position == frame.dealer => lang.tr(text_id!("seat.dealer")),
-                None => SeatLabel::Number(position + 1).name(lang),
-            };
+            let seat = column.map(|c| c.seat.render(lang)).unwrap_or_default();
             ui.label(RichText::new(format!("{} · {seat}", crate::bidi::visual(&player.name))).strong().size(16.0));
             let mine = app.screens.get::<State>();
             let mut focus = mine.focus.filter(|(p, _)| *p == position).map(|(_, slot)| slot);
@@ -625,29 +630,26 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     None => Some(((position + 1) % seats, MAIN)),
                 };
             }
-            if let Some(error) = errors.hands.get(position).and_then(Option::as_ref) {
-                // A hand not typed yet is work still to do, not a mistake: said quietly.
-                let pending = (main.is_some_and(|m| m.applies.to(hand.mahjong)) && hand.text.trim().is_empty())
-                    || (hand.mahjong && winner_first.is_some_and(|f| hand.get(model.fields[f].key).trim().is_empty()));
-                let text = RichText::new(error.message().render(lang));
-                ui.label(if pending { text.weak() } else { text.color(RED) });
-            }
-            if let Some(outcome) = &outcome
-                && let Some(scored) = outcome.players.get(position)
-                && (!outcome.void || model.mahjong.is_none())
-            {
-                breakdown(ui, lang, model, scored);
+            if let Some(column) = column {
+                if let Some(error) = &column.error {
+                    // A hand not typed yet is work still to do, not a mistake: said quietly.
+                    let text = RichText::new(error.render(lang));
+                    ui.label(if column.pending { text.weak() } else { text.color(RED) });
+                }
+                if let Some(scored) = &column.scored {
+                    breakdown(ui, lang, scored);
+                }
             }
         }
     });
     if let Some((position, key)) = claimed {
         keep_one(&mut app.screens.get::<State>().entry.hands, position, key);
     }
-    for warning in outcome.iter().flat_map(|o| &o.warnings) {
-        ui.label(RichText::new(warning.text.render(lang)).color(Color32::from_rgb(180, 110, 0)));
+    for warning in view.iter().flat_map(|v| &v.warnings) {
+        ui.label(RichText::new(warning.render(lang)).color(Color32::from_rgb(180, 110, 0)));
     }
-    if let Some(error) = &errors.general {
-        ui.label(RichText::new(error.message().render(lang)).color(RED));
+    if let Some(error) = view.as_ref().and_then(|v| v.general_error.as_ref()) {
+        ui.label(RichText::new(error.render(lang)).color(RED));
     }
     ui.separator();
     let active = app.screens.get::<State>().active.min(seats.saturating_sub(1));
@@ -676,29 +678,16 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         }
         ui.vertical(|ui| {
             ui.label(RichText::new(lang.tr(text_id!("entry.payments"))).strong());
-            match &outcome {
-                Some(outcome) => {
-                    for payment in &outcome.payments {
-                        ui.label(
-                            msg!("entry.pays", from = payment.from, to = payment.to, amount = payment.amount)
-                                .render(lang),
-                        );
-                    }
-                    for deposit in &outcome.pot {
-                        let (player, amount) = (&deposit.player, deposit.amount.unsigned_abs());
-                        let line = if deposit.amount > 0 {
-                            msg!("entry.puts_on_table", player = player, amount = amount)
-                        } else {
-                            msg!("entry.collects_from_table", player = player, amount = amount)
-                        };
+            match view.as_ref().and_then(|v| v.outcome.as_ref()) {
+                Some(shown) => {
+                    for line in shown.payments.iter().chain(&shown.table_moves) {
                         ui.label(line.render(lang));
                     }
-                    for penalty in &outcome.penalties {
-                        let line = msg!("entry.off_result", player = penalty.player, points = penalty.points);
-                        ui.label(RichText::new(line.render(lang)).color(RED));
+                    for penalty in &shown.penalties {
+                        ui.label(RichText::new(penalty.render(lang)).color(RED));
                     }
                     ui.separator();
-                    for (name, net) in &outcome.net {
+                    for (name, net) in &shown.nets {
                         ui.label(RichText::new(format!("{name}: {net:+}")).monospace());
                     }
                 }
@@ -872,24 +861,15 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>,
     format!("{}: {enter}{}", lang.tr(text_id!("entry.keys_title")), keys.render(lang))
 }
 
-/// A scored hand: its value, the rules' summary of it (points and doubles where they count them), and a line
-/// per figure.
-fn breakdown(ui: &mut egui::Ui, lang: Lang, model: &EntryModel, scored: &crate::rules::PlayerOutcome) {
+/// A scored hand as the desk's form gives it: its value, the rules' summary of it, and a line per figure.
+fn breakdown(ui: &mut egui::Ui, lang: Lang, scored: &crate::desk::form::Scored) {
     ui.separator();
-    ui.label(RichText::new(format!("{}: {}", lang.tr(text_id!("entry.value")), scored.score)).strong());
+    ui.label(RichText::new(format!("{}: {}", lang.tr(text_id!("entry.value")), scored.value)).strong());
     if let Some(summary) = &scored.summary {
         ui.label(summary.render(lang));
     }
-    for item in &scored.items {
-        let shown = model.points_and_doubles || model.mahjong.is_none();
-        let amount = match (item.points.filter(|_| shown), item.doubles, item.limit, &item.quantity) {
-            (Some(p), _, _, _) => format!("+{p}"),
-            (_, Some(d), _, _) => crate::rules::doubles_words(d).render(lang),
-            (_, _, Some(l), _) => format!("= {l}"),
-            (_, _, _, Some(quantity)) => quantity.message().render(lang),
-            _ => String::new(),
-        };
-        ui.label(format!("{}  {amount}", item.label.render(lang)));
+    for (label, amount) in &scored.lines {
+        ui.label(format!("{}  {}", label.render(lang), amount.render(lang)));
     }
 }
 
