@@ -81,3 +81,30 @@ fn a_hostile_post_is_read_safely() {
         assert_eq!(view.columns.len(), seats);
     }
 }
+
+/// A line of the ruleset's book (modern American's card) typed on a web form as the list offers it is picked as
+/// the entry screen picks it (its value and its section's flag filled in), and posted back as that line.
+#[test]
+fn a_book_line_chosen_on_a_web_form_is_picked_as_at_the_desk() {
+    let mut store = Store::open_in_memory().expect("store");
+    let state = table_of(&mut store, "nmjl");
+    let card = "section,hand,value,concealed,jokers\n\
+                2468,FF 2222 44 6666 88,25,X,yes\n\
+                Singles and Pairs,NN EW SS 11 22 33 44,75,C,no\n";
+    desk::import_book(&mut store, state.table.tournament, card, "R").expect("the card");
+    let state = desk::table_state(&store, state.table.id).expect("table with its card");
+    let model = state.rules.entry_model();
+    let mut entry = MancheEntry { void: false, hands: vec![Default::default(); 4] };
+    entry.hands[1].mahjong = true;
+    let view = state.form_view(1, &entry);
+    let book_field = view.columns[1].fields.iter().find(|f| !f.offered.is_empty()).expect("the card's field");
+    let line = book_field.offered.iter().find(|l| l.contains("NN EW SS")).expect("offered").clone();
+    let pairs = vec![("mj1".to_owned(), "on".to_owned()), (book_field.name.clone(), line.clone())];
+    let read = read_form(model, 4, &state.book, &pairs);
+    assert_eq!(read.hands[1].get("card_hand"), line, "the line picked");
+    assert_eq!(read.hands[1].get("value"), "75", "its value filled in");
+    assert!(read.hands[1].win.iter().any(|w| w == "singles_and_pairs"), "its section's flag: {:?}", read.hands[1]);
+    let posted = state.form_view(1, &read).pairs();
+    assert!(posted.contains(&(book_field.name.clone(), line)), "posted back as the line: {posted:?}");
+    assert_eq!(read_form(model, 4, &state.book, &posted), read);
+}
