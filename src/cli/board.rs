@@ -1,7 +1,9 @@
-//! `stecca board --db DB [--tournament ID] [--listen ADDRESS:PORT] [--per-client N]`: serves the hall's board (standings, seating,
-//! players' cards) until stopped with Ctrl+C.
+//! `stecca board --db DB [--tournament ID] [--listen ADDRESS:PORT] [--per-client N] [--cert FILE --key FILE]`:
+//! serves the hall's board (standings, seating, players' cards, the tables' pages) until stopped with Ctrl+C,
+//! over HTTPS when given a certificate and its key.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 use anyhow::Context;
 
@@ -23,10 +25,25 @@ pub struct BoardArgs {
     #[arg(long, value_name = "N", default_value_t = 8,
           value_parser = clap::value_parser!(u16).range(1..=512))]
     pub per_client: u16,
+    /// The board's certificate (PEM: the certificate, then any intermediate), signed by the hall server's CA: the
+    /// board then serves HTTPS only. Needs --key.
+    #[arg(long, value_name = "FILE", requires = "key")]
+    pub cert: Option<PathBuf>,
+    /// The certificate's private key (PEM), a file of this user's that no one else may read (chmod 600).
+    /// Needs --cert.
+    #[arg(long, value_name = "FILE", requires = "cert")]
+    pub key: Option<PathBuf>,
 }
 
 /// Runs `stecca board`: checks the database and the tournament, then serves until the process is stopped.
 pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
+    // The files first: a wrong key is said before the database is opened.
+    let tls = match (&args.cert, &args.key) {
+        (Some(cert), Some(key)) => {
+            Some(stecca_board::Tls::from_files(cert, key).map_err(|e| anyhow::anyhow!(e.message()))?)
+        }
+        _ => None,
+    };
     let desk = super::open_existing(db)?;
     let tournament = match args.tournament {
         Some(id) => desk.tournament(id).with_context(|| format!("--tournament {id}"))?,
@@ -41,6 +58,7 @@ pub fn run(db: Option<&str>, args: &BoardArgs) -> anyhow::Result<()> {
         listen: args.listen,
         tournament: Some(tournament.id),
         limits,
+        tls,
         ..stecca_board::Options::default()
     };
     // The desk opened for the checks becomes the board's own.

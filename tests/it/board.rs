@@ -200,6 +200,7 @@ fn board_in_process(db: &Path, limits: Limits) -> RunningBoard {
         tournament: None,
         every: Duration::from_millis(100),
         limits,
+        ..Options::default()
     };
     let board = RunningBoard::start_at(db.to_str().expect("path"), options).expect("starts");
     assert!(within(Duration::from_secs(10), || board.published().view.is_some()).is_some(), "the board read it");

@@ -138,6 +138,7 @@ fn every_page_fits_a_phone_and_a_desktop_in_chromium_and_looks_as_kept() {
         tournament: Some(id),
         every: Duration::from_millis(100),
         limits: Limits::default(),
+        ..Options::default()
     };
     let board = RunningBoard::start_at(db.to_str().expect("path"), options).expect("starts");
     assert!(board.wait_for_first_look(Duration::from_secs(10)));

@@ -58,6 +58,7 @@ fn board(db: &str, limits: Limits) -> RunningBoard {
         tournament: None,
         every: Duration::from_millis(100),
         limits,
+        ..Options::default()
     };
     RunningBoard::start_at(db, options).expect("starts")
 }

@@ -7,6 +7,7 @@
 mod board;
 mod board_browser;
 mod board_phone;
+mod board_tls;
 mod card;
 mod cli_club;
 mod cli_flow;

@@ -14,6 +14,7 @@ mod phone;
 mod phone_http;
 mod phone_page;
 pub mod server;
+mod tls;
 pub mod view;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener, UdpSocket};
@@ -29,12 +30,13 @@ use thiserror::Error;
 pub use feed::{Board, Published};
 pub use phone::PhoneCounts;
 pub use server::Limits;
+pub use tls::{MAX_PEM_BYTES, Tls, TlsError};
 
 /// The address the board listens on unless told otherwise: this machine only.
 pub const DEFAULT_LISTEN: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080);
 
 /// How the board runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Where to listen (port 0: any free port).
     pub listen: SocketAddr,
@@ -44,6 +46,8 @@ pub struct Options {
     pub every: Duration,
     /// The server's bounds.
     pub limits: Limits,
+    /// The certificate and key to serve HTTPS with (`None`: plain HTTP). With them the port speaks TLS only.
+    pub tls: Option<Tls>,
 }
 
 impl Default for Options {
@@ -53,6 +57,7 @@ impl Default for Options {
             tournament: None,
             every: Duration::from_millis(500),
             limits: Limits::default(),
+            tls: None,
         }
     }
 }
@@ -97,6 +102,7 @@ pub struct RunningBoard {
     feed: Option<feed::Feed>,
     writer: Option<phone::Writer>,
     counts: std::sync::Arc<PhoneCounts>,
+    https: bool,
 }
 
 impl RunningBoard {
@@ -118,14 +124,16 @@ impl RunningBoard {
         let (stop, stopped) = tokio::sync::watch::channel(false);
         let served = board.clone();
         let limits = options.limits;
+        let https = options.tls.is_some();
+        let acceptor = options.tls.as_ref().map(Tls::acceptor);
         let server = std::thread::Builder::new().name("board-server".into()).spawn(move || {
             runtime.block_on(async move {
                 let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
-                server::serve(listener, served, phones, limits, stopped).await;
+                server::serve(listener, served, phones, limits, acceptor, stopped).await;
             });
         })?;
         let (server, feed, writer) = (Some(server), Some(feed), Some(writer));
-        Ok(RunningBoard { address, board, stop: Some(stop), server, feed, writer, counts })
+        Ok(RunningBoard { address, board, stop: Some(stop), server, feed, writer, counts, https })
     }
 
     /// Starts a board on a desk opened at `location` (a file or a `postgres://` address).
@@ -138,11 +146,12 @@ impl RunningBoard {
         self.address
     }
 
-    /// The address to give players: `http://…/` with this machine's address on the hall's network when the
-    /// board listens on every interface.
+    /// The address to give players: `http://…/` (`https://…/` with a certificate) with this machine's address
+    /// on the hall's network when the board listens on every interface.
     pub fn url(&self) -> String {
         let ip = if self.address.ip().is_unspecified() { network_address() } else { self.address.ip() };
-        format!("http://{}/", SocketAddr::new(ip, self.address.port()))
+        let scheme = if self.https { "https" } else { "http" };
+        format!("{scheme}://{}/", SocketAddr::new(ip, self.address.port()))
     }
 
     /// Waits until the feed has looked at the database once (the first pages had better show the tournament

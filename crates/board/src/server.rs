@@ -1,6 +1,7 @@
 //! The board's HTTP server: hyper's HTTP/1.1 on a single-threaded tokio runtime of its own thread, answering GET
 //! and HEAD from what the feed published (never from the database), inside explicit bounds: connections at
 //! once, and from one client, the size of a request's head, the time to send it, and the time a connection may stay open.
+//! Given a certificate, it speaks HTTPS only: each connection's TLS handshake is made inside the same bounds.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -18,8 +19,10 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use stecca_core::i18n::Lang;
 use stecca_core::text_id;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{Semaphore, watch};
+use tokio_rustls::TlsAcceptor;
 
 use crate::feed::Board;
 use crate::pages::{self, Context};
@@ -36,7 +39,8 @@ pub struct Limits {
     pub per_client: usize,
     /// The largest request head (request line and headers), in bytes; a larger one is answered 431.
     pub head_bytes: usize,
-    /// How long a client may take to send a request's head.
+    /// How long a client may take to send a request's head; over HTTPS, also how long it may take to finish
+    /// the TLS handshake before that.
     pub head_time: Duration,
     /// How long one connection may stay open (kept alive between polls), after which it is closed once its
     /// current answer is sent.
@@ -91,12 +95,14 @@ impl Default for Limits {
 /// The longest search a page accepts, in characters (a name is shorter; anything longer is cut).
 const MAX_QUERY_CHARS: usize = 100;
 
-/// Serves `board` (and the tables' pages through `phones`) on `listener` until `stop` turns true.
+/// Serves `board` (and the tables' pages through `phones`) on `listener`, over TLS only when given `tls`, until
+/// `stop` turns true.
 pub(crate) async fn serve(
     listener: TcpListener,
     board: Board,
     phones: Arc<Phones>,
     limits: Limits,
+    tls: Option<TlsAcceptor>,
     mut stop: watch::Receiver<bool>,
 ) {
     let permits = Arc::new(Semaphore::new(limits.connections));
@@ -115,12 +121,25 @@ pub(crate) async fn serve(
         let client = clients.enter(peer.ip(), limits.per_client);
         match (permits.clone().try_acquire_owned(), client) {
             (Ok(permit), Some(client)) => {
-                let (board, phones) = (board.clone(), phones.clone());
+                let (board, phones, tls) = (board.clone(), phones.clone(), tls.clone());
                 tokio::spawn(async move {
-                    connection(stream, peer.ip(), board, phones, limits).await;
+                    match tls {
+                        None => connection(stream, peer.ip(), board, phones, limits, false).await,
+                        // The handshake holds the connection's permit and its client's slot, for the head time
+                        // at most: a client that opens connections and never finishes one holds no more than a
+                        // client that sends half a head.
+                        Some(tls) => {
+                            if let Ok(Ok(stream)) = tokio::time::timeout(limits.head_time, tls.accept(stream)).await {
+                                connection(stream, peer.ip(), board, phones, limits, true).await;
+                            }
+                        }
+                    }
                     drop((permit, client));
                 });
             }
+            // Over TLS a connection over the limit is closed unanswered: a 503 would cost it a handshake, the
+            // work the limit is there to spare.
+            _ if tls.is_some() => drop(stream),
             _ => {
                 if let Ok(permit) = refusals.clone().try_acquire_owned() {
                     tokio::spawn(async move {
@@ -230,7 +249,11 @@ async fn refuse(mut stream: TcpStream) {
 /// Refusals answered at once (see [`refuse`]).
 const REFUSALS: usize = 64;
 
-async fn connection(stream: TcpStream, peer: IpAddr, board: Board, phones: Arc<Phones>, limits: Limits) {
+/// Serves one connection (a TCP stream, or a TLS stream over one when `https`).
+async fn connection<S>(stream: S, peer: IpAddr, board: Board, phones: Arc<Phones>, limits: Limits, https: bool)
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     let service = service_fn(move |request: Request<Incoming>| {
         let (board, phones) = (board.clone(), phones.clone());
         async move {
@@ -239,7 +262,7 @@ async fn connection(stream: TcpStream, peer: IpAddr, board: Board, phones: Arc<P
             } else {
                 answer(&board, &request)
             };
-            Ok::<_, Infallible>(response)
+            Ok::<_, Infallible>(if https { secure_cookies(response) } else { response })
         }
     });
     let mut builder = http1::Builder::new();
@@ -308,6 +331,26 @@ fn answer<B>(board: &Board, request: &Request<B>) -> Response<Full<Bytes>> {
         },
     };
     remember_language(response, query)
+}
+
+/// `response` with every cookie it sets marked `Secure`: a phone that reached the board over HTTPS then never
+/// sends the board's cookies (the phone's, which its form tokens are bound to, and the language) where the
+/// hall's network could read them.
+fn secure_cookies(mut response: Response<Full<Bytes>>) -> Response<Full<Bytes>> {
+    let headers = response.headers_mut();
+    if !headers.contains_key(header::SET_COOKIE) {
+        return response;
+    }
+    let secured: Vec<HeaderValue> = headers
+        .get_all(header::SET_COOKIE)
+        .iter()
+        .filter_map(|cookie| HeaderValue::from_bytes(&[cookie.as_bytes(), b"; Secure"].concat()).ok())
+        .collect();
+    headers.remove(header::SET_COOKIE);
+    for cookie in secured {
+        headers.append(header::SET_COOKIE, cookie);
+    }
+    response
 }
 
 /// `response` with the language chosen by the switch (`?lang=it`) remembered by the phone for the board's
@@ -464,6 +507,17 @@ mod tests {
         let c: IpAddr = "2001:db8:1:3::1".parse().expect("v6");
         assert_eq!(client_of(a), client_of(b), "one /64 is one client");
         assert_ne!(client_of(a), client_of(c));
+    }
+
+    #[test]
+    fn over_https_every_cookie_is_secure_and_none_is_lost() {
+        let mut response = remember_language(plain(StatusCode::OK, ""), "lang=it");
+        response.headers_mut().append(header::SET_COOKIE, HeaderValue::from_static("phone=ab; HttpOnly"));
+        let secured = secure_cookies(response);
+        let cookies: Vec<_> = secured.headers().get_all(header::SET_COOKIE).iter().collect();
+        assert_eq!(cookies.len(), 2);
+        assert!(cookies.iter().all(|c| c.as_bytes().ends_with(b"; Secure")), "{cookies:?}");
+        assert!(!secure_cookies(plain(StatusCode::OK, "")).headers().contains_key(header::SET_COOKIE));
     }
 
     #[test]
