@@ -7,6 +7,7 @@
 //! one published. A request never reaches the database, the referees' window never waits on the board, and a
 //! database that stops answering leaves the last good data on the pages, with a note.
 
+mod answers;
 pub mod feed;
 mod json;
 mod pages;

@@ -25,7 +25,7 @@ use stecca_desk::form::{FormView, read_form};
 use stecca_desk::{Desk, DeskError, DeskResult, PhoneTable, Sent, StoreError, StoredManche};
 use tokio::sync::oneshot;
 
-use crate::server::Limits;
+use crate::answers::Limits;
 
 /// What a phone asks of the writer.
 #[derive(Debug)]
@@ -284,7 +284,7 @@ fn fault(error: DeskError) -> Fault {
     }
 }
 
-/// Counts by client address (see `server::client_of`): wrong tokens (too many within the window block the
+/// Counts by client address (see `answers::client_of`): wrong tokens (too many within the window block the
 /// address for a while) and posts (too many within the window are refused).
 pub(crate) struct Guard {
     records: Mutex<HashMap<IpAddr, Record>>,

@@ -15,9 +15,9 @@ use stecca_core::i18n::Lang;
 use stecca_core::msg;
 use stecca_core::text_id;
 
+use crate::answers::{Limits, client_of, html, language, remember_language};
 use crate::phone::{Ask, COOKIE, Csrf, Fault, Phones, sender};
 use crate::phone_page::{self, PhoneCtx};
-use crate::server::{Limits, client_of, html, language, remember_language};
 
 /// The longest token looked up (the desk's are 40 characters; anything longer opens nothing).
 const MAX_TOKEN: usize = 128;
