@@ -33,6 +33,7 @@ mod notebook;
 mod one_table_writers;
 mod packaging;
 mod phone;
+mod phone_browser;
 mod plan_import;
 mod portable;
 mod postgres;
