@@ -34,6 +34,7 @@ mod notebook;
 mod one_table_writers;
 mod packaging;
 mod phone;
+mod phone_browser;
 mod plan_import;
 mod portable;
 mod postgres;

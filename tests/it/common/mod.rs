@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cable;
+pub mod cdp;
 pub mod cli;
 pub mod desk;
 pub mod http;
