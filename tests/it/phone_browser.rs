@@ -84,6 +84,7 @@ fn hall(rulesets: &[&'static dyn Ruleset]) -> Hall {
         every: Duration::from_millis(100),
         // Every tick is a post from 127.0.0.1: more than a minute's share of one phone.
         limits: Limits { posts: 1000, ..Limits::default() },
+        ..Options::default()
     };
     let board = RunningBoard::start_at(db.to_str().expect("path"), options).expect("starts");
     Hall { _dir: dir, desk, tables, board }

@@ -214,10 +214,16 @@ async fn posted(
     Ok(Ask::Send { number, pairs, pins, sender: sender(peer, &agent) })
 }
 
-/// Whether a post comes from this board's own page: its `Origin`, when the browser sends one, is this board
-/// (`Origin: null`, a sandboxed or local page, is not).
+/// Whether a post comes from this board's own page: its `Sec-Fetch-Site`, when the browser sends one, says so,
+/// and its `Origin`, when sent, is this board (`Origin: null`, a sandboxed or local page, is not).
 fn same_origin<B>(request: &Request<B>) -> bool {
     let headers = request.headers();
+    // A browser that says where a request comes from (Sec-Fetch-Site) must say this board itself: a second
+    // defence beside the Origin, which another port of the same host would pass as "same-site".
+    let site = headers.get("sec-fetch-site").map(|v| v.to_str().unwrap_or(""));
+    if site.is_some_and(|site| site != "same-origin") {
+        return false;
+    }
     let Some(origin) = headers.get(header::ORIGIN) else { return true };
     let (Ok(origin), Some(host)) = (origin.to_str(), headers.get(header::HOST).and_then(|h| h.to_str().ok())) else {
         return false;
@@ -284,6 +290,11 @@ mod tests {
         assert!(!same_origin(&with(&[("host", "sala:8080"), ("origin", "http://evil.example")])));
         assert!(!same_origin(&with(&[("host", "sala:8080"), ("origin", "null")])));
         assert!(!same_origin(&with(&[("origin", "http://sala:8080")])), "no Host to compare");
+        let own = [("host", "sala:8080"), ("origin", "http://sala:8080")];
+        assert!(same_origin(&with(&[own[0], own[1], ("sec-fetch-site", "same-origin")])));
+        for site in ["same-site", "cross-site", "none"] {
+            assert!(!same_origin(&with(&[own[0], own[1], ("sec-fetch-site", site)])), "{site}");
+        }
     }
 
     #[test]
