@@ -53,7 +53,8 @@ impl Default for Limits {
     /// browser opens up to 6 to a site), 16 KiB heads sent within 5 s, connections closed after 30 s; 20 wrong
     /// table tokens in a minute block an address for 5 minutes; 30 forms a minute from one address (a table
     /// previews a few times per manche), of 16 KiB at most sent within 5 s; the database answers a table
-    /// within 10 s, with 100 tables' requests waiting at most (a hall of 100 tables sending at once).
+    /// within 10 s, with 400 tables' requests waiting at most (a hall of 100 tables, every seat's phone opening
+    /// its table's page at the same moment: the load bench's 100 at once took 0.3 s to answer).
     fn default() -> Limits {
         Limits {
             connections: 512,
@@ -69,7 +70,7 @@ impl Default for Limits {
             body_bytes: 16 * 1024,
             body_time: Duration::from_secs(5),
             phone_time: Duration::from_secs(10),
-            phone_queue: 100,
+            phone_queue: 400,
         }
     }
 }
