@@ -265,3 +265,26 @@ fn the_queue_and_an_opened_proposal_look_as_the_referee_needs() {
     assert_eq!(queue[0].proposal.state, ProposalState::Waiting);
     assert!(harness.state().desk().station_drafts().is_empty());
 }
+
+/// With the board run apart (`stecca board` on the same file, another program), what a phone sends reaches the
+/// desk's queue by itself too: a desk on a file reads again whenever another program wrote to it.
+#[test]
+fn a_manche_sent_through_a_board_run_apart_shows_in_the_queue_by_itself() {
+    let dir = tempfile::tempdir().expect("dir");
+    let path = dir.path().join("sala.db");
+    let mut store = Store::open(&path).expect("store");
+    let (tournament, table) = crate::common::seated_four(&mut store);
+    let mut app = DeskApp::new(store);
+    app.open_tournament(tournament);
+    app.go(Screen::Table(table));
+    let mut harness = harness(app);
+    harness.run();
+    assert!(!harness.state().board_running());
+    assert!(harness.query_by_label_contains("Proposte").is_none(), "nothing sent yet");
+    // The other program: its own connection to the file, as `stecca board` has.
+    let mut apart = stecca::desk::Desk::open_at(path.to_str().expect("path")).expect("another program");
+    let token = apart.table_links(tournament, 1, "Rossi").expect("links")[0].token.clone();
+    apart.propose(&token, 1, &digest_entry(), &[], "10.0.0.7 phone").expect("sent");
+    after_a_poll(&mut harness);
+    harness.get_by_label("Proposte (1)");
+}

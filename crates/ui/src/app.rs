@@ -154,9 +154,12 @@ impl DeskApp {
             self.ctx = Some(ctx);
         }
         self.receive();
-        // A shared server's other stations write, and so do the tables' phones through the board this desk runs
-        // (its second connection): their proposals reach the queue by the poll.
-        if self.link.worker.facts().shared || self.board_running() {
+        // A shared server's other stations write, and so do the tables' phones through a board (this desk's, on
+        // its second connection, or `stecca board` run apart on the same file) and scripts (`stecca enter`):
+        // their manches and proposals reach the screens by the poll. Only a database in memory is this desk's
+        // alone.
+        let facts = self.link.worker.facts();
+        if facts.shared || facts.path.is_some() || self.board_running() {
             self.poll_shared();
             ui.ctx().request_repaint_after(POLL);
         }
