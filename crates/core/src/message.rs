@@ -100,35 +100,66 @@ impl Message {
                 }
             }
             Message::Id { id, args } => {
-                let mut text = lang.tr(id);
-                for (name, value) in args {
-                    let value = match value {
-                        Arg::Text(text) => text.clone(),
-                        Arg::Message(message) => message.render(lang),
-                    };
-                    text = agree(&text, name, &value).replace(&format!("{{{name}}}"), &value);
+                let template = table::template(id, lang == Lang::It);
+                if args.is_empty() {
+                    return template.into_owned();
                 }
-                text
+                let values: Vec<(&str, Cow<'_, str>)> = args
+                    .iter()
+                    .map(|(name, value)| {
+                        let value = match value {
+                            Arg::Text(text) => Cow::Borrowed(text.as_str()),
+                            Arg::Message(message) => Cow::Owned(message.render(lang)),
+                        };
+                        (name.as_ref(), value)
+                    })
+                    .collect();
+                fill(&template, &values)
             }
         }
     }
 }
 
-/// `text` with each `{name|one|other}` replaced by `one` when the argument `name` is 1, else by `other`: "1
-/// tavolo", "3 tavoli". Italian and English have just these two forms of a counted noun, so two choices written
-/// in the text itself are the whole of plural agreement for the desk's two languages (a plural-rules crate would
-/// bring the forms of languages the desk does not speak).
-fn agree(text: &str, name: &str, value: &str) -> String {
-    let opening = format!("{{{name}|");
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find(&opening) {
-        let inside = &rest[start + opening.len()..];
-        let Some(end) = inside.find('}') else { break };
-        let (one, other) = inside[..end].split_once('|').unwrap_or((&inside[..end], &inside[..end]));
-        out.push_str(&rest[..start]);
-        out.push_str(if value.trim() == "1" { one } else { other });
-        rest = &inside[end + 1..];
+/// `template` with each `{name}` replaced by the argument `name`'s value and each `{name|one|other}` by `one`
+/// when that value is 1, else by `other` ("1 tavolo", "3 tavoli"), in one pass: a value is never read again as
+/// a template. A placeholder without its argument stays as written. Italian and English have just these two
+/// forms of a counted noun, so two choices written in the text itself are the whole of plural agreement for
+/// the desk's two languages (a plural-rules crate would bring the forms of languages the desk does not speak).
+fn fill(template: &str, values: &[(&str, Cow<'_, str>)]) -> String {
+    let mut out = String::with_capacity(template.len() + 16 * values.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let inside = &rest[open + 1..];
+        let Some(close) = inside.find('}') else {
+            // An unclosed brace is text.
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let placeholder = &inside[..close];
+        if placeholder.contains('{') {
+            // A brace before a placeholder is text: the placeholder starts at the later one.
+            out.push('{');
+            rest = inside;
+            continue;
+        }
+        let (name, forms) = match placeholder.split_once('|') {
+            Some((name, forms)) => (name, Some(forms)),
+            None => (placeholder, None),
+        };
+        match (values.iter().find(|(n, _)| *n == name), forms) {
+            (Some((_, value)), None) => out.push_str(value),
+            (Some((_, value)), Some(forms)) => {
+                let (one, other) = forms.split_once('|').unwrap_or((forms, forms));
+                out.push_str(if value.trim() == "1" { one } else { other });
+            }
+            (None, _) => {
+                out.push('{');
+                out.push_str(placeholder);
+                out.push('}');
+            }
+        }
+        rest = &inside[close + 1..];
     }
     out.push_str(rest);
     out

@@ -106,6 +106,15 @@ pub fn add_texts(namespace: &str, italian: &str, english: &str) -> Result<(), Te
     Ok(())
 }
 
+/// The text of `key` in Italian (`true`) or English (the key itself when there is none): borrowed from the
+/// compiled table, which a message renders from on every line of every manche's explanation.
+pub(crate) fn template(key: &str, italian: bool) -> std::borrow::Cow<'static, str> {
+    match find(key) {
+        Some(text) => std::borrow::Cow::Borrowed(if italian { text.it } else { text.en }),
+        None => std::borrow::Cow::Owned(lookup(key, italian).unwrap_or_else(|| key.to_owned())),
+    }
+}
+
 /// The text of `key` in Italian (`true`) or English, from the compiled table or a plug-in's.
 pub(crate) fn lookup(key: &str, italian: bool) -> Option<String> {
     if let Some(text) = find(key) {

@@ -88,3 +88,20 @@ fn a_counted_noun_agrees_with_its_count_in_both_languages() {
     let none = msg!("club.fewest", count = 0);
     assert_eq!(none.render(Lang::It), "0 trasferimenti, il minimo possibile");
 }
+
+#[test]
+fn a_template_is_filled_in_one_pass() {
+    let values = [("n", Cow::Borrowed("1")), ("name", Cow::Borrowed("{n} Anna"))];
+    assert_eq!(fill("{n} {n|tavolo|tavoli} di {name}", &values), "1 tavolo di {n} Anna", "a value is not a template");
+    let three = [("n", Cow::Borrowed(" 3 "))];
+    assert_eq!(
+        fill("{n|tavolo|tavoli}: {other} {n}", &three),
+        "tavoli: {other}  3 ",
+        "a placeholder without its value"
+    );
+    assert_eq!(fill("{n|sola}", &three), "sola", "one form for both");
+    assert_eq!(fill("a { b {n} c", &three), "a { b  3  c", "a brace before a placeholder is text");
+    assert_eq!(fill("aperta { senza chiusura", &three), "aperta { senza chiusura", "an unclosed brace is text");
+    assert_eq!(fill("{\"balances\": {n}}", &three), "{\"balances\":  3 }", "JSON in a text");
+    assert_eq!(fill("", &three), "");
+}
