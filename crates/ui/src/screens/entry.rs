@@ -391,7 +391,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
     // The tick Shift+F1–F4 sets (one player at most carries it), and the field a new winner types first.
     let one_player = model.fields.iter().position(|f| f.kind == FieldKind::OnePlayer);
     let winner_first =
-        model.fields.iter().position(|f| f.applies == Applies::Winner && fields::takes_keyboard(&f.kind));
+        model.fields.iter().position(|f| f.applies == Applies::Winner && crate::desk::form::takes_text(f.kind));
     ui.label(RichText::new(state.rules.heading(lang)).weak());
 
     // Keyboard shortcuts are consumed before the widgets are drawn: Ctrl+Enter must not also "click" a focused
@@ -622,7 +622,7 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
                     .iter()
                     .enumerate()
                     .skip(slot)
-                    .find(|(_, f)| f.applies.to(hand.mahjong) && fields::takes_keyboard(&f.kind));
+                    .find(|(_, f)| f.applies.to(hand.mahjong) && crate::desk::form::takes_text(f.kind));
                 // After the table's last field the keyboard goes round to the first hand: it never leaves the
                 // manche (where typing would go nowhere and Tab would reach the navigation bar).
                 mine.focus = match later {

@@ -22,11 +22,6 @@ pub struct Answer {
     pub claimed: bool,
 }
 
-/// Whether a field of `kind` takes typed text (and so the keyboard).
-pub fn takes_keyboard(kind: &FieldKind) -> bool {
-    matches!(kind, FieldKind::Text | FieldKind::Number | FieldKind::FromBook { .. })
-}
-
 /// One field of one player's column, ready to draw.
 pub struct FieldView<'a> {
     /// The referee's language.
