@@ -80,9 +80,7 @@ fn enter_once(
 ) -> DeskResult<Entered> {
     let TableAddress { tournament, session, table } = at;
     let seated = store
-        .seating(tournament)?
-        .into_iter()
-        .find(|t| t.session == session && t.number == table)
+        .seated_table(tournament, session, table)?
         .ok_or_else(|| refused(msg!("error.enter.no_table", session = session, table = table)))?;
     let state = table_state(store, seated.id)?;
     let settings = &state.settings;

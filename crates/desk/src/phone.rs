@@ -126,11 +126,7 @@ fn link_view(store: &Store, tables: &[crate::store::SeatedTable], link: TableLin
 pub fn phone_table(store: &Store, token: &str) -> DeskResult<PhoneTable> {
     let not_found = || DeskError::Store(StoreError::NotFound(Record::TableLink));
     let link = store.table_link_by_token(token)?.ok_or_else(not_found)?;
-    let seated = store
-        .seating(link.tournament)?
-        .into_iter()
-        .find(|t| t.session == link.session && t.number == link.table)
-        .ok_or_else(not_found)?;
+    let seated = store.seated_table(link.tournament, link.session, link.table)?.ok_or_else(not_found)?;
     let state = table_state(store, seated.id)?;
     if state.ended_on_the_clock() {
         return Err(not_found());
@@ -246,9 +242,7 @@ fn confirm(
         )));
     }
     let table = store
-        .seating(tournament)?
-        .into_iter()
-        .find(|t| t.session == proposal.session && t.number == proposal.table)
+        .seated_table(tournament, proposal.session, proposal.table)?
         .ok_or(DeskError::Store(StoreError::NotFound(Record::Table)))?;
     let sent: MancheEntry = serde_json::from_str(&proposal.entry).map_err(StoreError::from)?;
     let entry = edited.unwrap_or(&sent);

@@ -155,6 +155,13 @@ impl Store {
         seated_tables(&self.db, "s.tournament_id = ?1", "s.number, st.number", params![tournament])
     }
 
+    /// Table `number` of session `session`, if the session has it: read alone (a table's phone asks on every
+    /// request, and a tournament's whole seating is hundreds of tables).
+    pub fn seated_table(&self, tournament: Id, session: u32, number: u32) -> StoreResult<Option<SeatedTable>> {
+        let condition = "s.tournament_id = ?1 AND s.number = ?2 AND st.number = ?3";
+        Ok(seated_tables(&self.db, condition, "st.id", params![tournament, session, number])?.pop())
+    }
+
     /// One table.
     pub fn table(&self, table: Id) -> StoreResult<SeatedTable> {
         seated_tables(&self.db, "st.id = ?1", "st.id", params![table])?.pop().ok_or(StoreError::NotFound(Record::Table))
