@@ -176,7 +176,7 @@ pub fn propose(
     if pins_given && state.settings.proposals_by_pins {
         // Every player vouched for it on the phone: it is saved as the referee would, in the table's name.
         let by = format!("T{} PIN", state.table.number);
-        confirm(store, state.table.tournament, id, None, &by)?;
+        confirm_proposal(store, state.table.tournament, id, None, &by)?;
         return Ok(Sent::Saved(number));
     }
     Ok(Sent::Queued(id))
@@ -217,16 +217,6 @@ pub fn proposals(store: &Store, tournament: Id) -> DeskResult<Vec<ProposalView>>
 /// `referee`'s: the manche and the proposal's confirmation land together or not at all. A proposal whose
 /// manche the desk entered meanwhile is withdrawn and refused with what the desk has.
 pub fn confirm_proposal(
-    store: &mut Store,
-    tournament: Id,
-    id: Id,
-    edited: Option<&MancheEntry>,
-    referee: &str,
-) -> DeskResult<(MancheInput, MancheOutcome)> {
-    confirm(store, tournament, id, edited, referee)
-}
-
-fn confirm(
     store: &mut Store,
     tournament: Id,
     id: Id,
