@@ -9,12 +9,24 @@ cd "$(dirname "$0")/.."
 
 CARGO_DEB_VERSION=3.8.0
 out=target/package
-version=$(cargo metadata --no-deps --format-version 1 --locked |
-  sed -n 's/.*"name":"stecca","version":"\([^"]*\)".*/\1/p')
+# Cargo says the version and where it builds (CARGO_TARGET_DIR, or build.target-dir in a .cargo/config.toml, moves the
+# target directory away from ./target, and the binary with it). Its JSON is read with sed, which every Debian system has
+# (an essential package), where jq and python3 may be missing on a minimal build machine; cargo writes that JSON on
+# one line without spaces, and a path that needs escaping in JSON (a quote or a backslash) is refused below rather
+# than read wrong.
+metadata=$(cargo metadata --no-deps --format-version 1 --locked)
+version=$(printf '%s\n' "$metadata" | sed -n 's/.*"name":"stecca","version":"\([^"]*\)".*/\1/p')
 if [ -z "$version" ]; then
   echo "package.sh: could not read stecca's version from cargo metadata" >&2
   exit 1
 fi
+target_dir=$(printf '%s\n' "$metadata" | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
+case "$target_dir" in
+  /*\\*) echo "package.sh: the target directory's path has a quote or a backslash: $target_dir" >&2; exit 1 ;;
+  /*) ;;
+  *) echo "package.sh: could not read the target directory from cargo metadata" >&2; exit 1 ;;
+esac
+binary="$target_dir/release/stecca"
 arch=$(dpkg --print-architecture 2>/dev/null || echo amd64)
 
 missing=()
@@ -39,9 +51,6 @@ appstreamcli validate --no-net packaging/linux/org.stecca.Stecca.metainfo.xml
 
 echo "building the release binary"
 cargo build --release --locked
-# Where cargo put it: CARGO_TARGET_DIR or a config may move the target directory away from ./target.
-target_dir=$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')
-binary="$target_dir/release/stecca"
 rm -rf "$out"
 mkdir -p "$out/man"
 echo "writing the manual pages from the command line's help"
