@@ -82,7 +82,7 @@ stecca list --db "$demo_db" | grep -q . || fail "the demo tournament is not list
 ok "stecca demo made a tournament"
 
 manche="$scratch/manche.json"
-awk '/^## Scoring a manche/{f=1} f&&/^```json/{p=1; next} p&&/^```/{exit} p' README.md > "$manche"
+awk '/^#+ Scoring a manche/{f=1} f&&/^```json/{p=1; next} p&&/^```/{exit} p' README.md > "$manche"
 [ -s "$manche" ] || fail "README's manche was not found"
 result=$(stecca score "$manche") || fail "stecca score"
 # The nets the engine's own test gives this manche (crates/core/tests/it/fimj_settlement.rs).

@@ -1,7 +1,7 @@
-//! Portability held by a test: Windows and macOS releases are planned (README, "Windows and macOS"), so nothing in
-//! the program's own crates may call what only Unix has outside an item marked `#[cfg(unix)]`, and every function
-//! so marked has a branch for the other systems beside it (`#[cfg(not(unix))]` or `#[cfg(windows)]`, same name,
-//! same file). A statement or a match arm marked `#[cfg(unix)]` needs no branch: elsewhere it is simply absent.
+//! Portability held by a test: Windows and macOS releases are planned (docs/packaging.md, "Windows and macOS"), so
+//! nothing in the program's own crates may call what only Unix has outside an item marked `#[cfg(unix)]`, and every
+//! function so marked has a branch for the other systems beside it (`#[cfg(not(unix))]` or `#[cfg(windows)]`, same
+//! name, same file). A statement or a match arm marked `#[cfg(unix)]` needs no branch: elsewhere it is simply absent.
 //!
 //! Unix-only means: `std::os::unix`, the `libc` and `nix` crates, and paths under `/etc`, `/dev`, `/proc`, `/sys`
 //! written as string literals. Unit tests (`#[cfg(test)]`) and documentation are not the program and are skipped.
