@@ -30,7 +30,7 @@ fn main() {
     let mut pages = Vec::new();
     for what in [What::Standings, What::Seating, What::Scoresheets] {
         let one = Instant::now();
-        let pdf = export(&store, id, what, Format::Pdf, Lang::It, None).expect("pdf");
+        let pdf = export(&store, id, what, Format::Pdf, Lang::ITALIAN, None).expect("pdf");
         pages.push(format!("{} {:.0} ms, {} KB", what.name(), one.elapsed().as_secs_f64() * 1000.0, pdf.len() / 1024));
         bytes += pdf.len();
     }

@@ -1,11 +1,9 @@
-//! Compiles the desk's texts into the core. Every locale file — the core's in `assets/locales`, each shipped
-//! ruleset's beside its code in `src/rules/<id>/locales` — is read and checked here: a text missing in Italian
-//! or English, placeholders that differ between the two, or a ruleset's key outside its namespace fails the
-//! build. The result is a sorted table (`$OUT_DIR/texts.rs`) that `msg!` and `text_id!` search at compile time,
-//! so an id no locale file has is a compile error where it is written, and that `Lang::tr` searches at run time.
-//!
-//! This replaces rust-i18n: the check and the compile-time lookup need every text read here anyway, and once
-//! read, emitting the table is a few lines, where the crate would read the same files a second time.
+//! Compiles the desk's texts into the core. Every Fluent file — the core's in `assets/locales/<code>/`, each
+//! shipped ruleset's beside its code in `src/rules/<id>/locales/<code>/` — is read and checked here: a text
+//! missing in one language, variables that differ between languages, a file that is not valid Fluent or a
+//! ruleset's id outside its namespace fails the build. The result (`$OUT_DIR/texts.rs`) is the languages found,
+//! each with its files' text, and a sorted table of ids that `msg!` and `text_id!` search at compile time, so
+//! that an id no locale file has is a compile error where it is written.
 
 #[path = "build/texts.rs"]
 mod texts;
@@ -14,15 +12,15 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The language (`it`, `en`) and namespace (`None` for the core's files) a locale file's name gives: `it.yml`,
-/// `fimj.en.yml`.
-fn file_language(file_name: &str) -> Option<(&str, Option<&str>)> {
-    let stem = file_name.strip_suffix(".yml")?;
-    let (namespace, lang) = match stem.rsplit_once('.') {
-        Some((namespace, lang)) => (Some(namespace), lang),
-        None => (None, stem),
-    };
-    matches!(lang, "it" | "en").then_some((lang, namespace))
+/// The language (the folder's name) and namespace (`None` for the core's own `stecca.ftl`) of a locale file
+/// at `…/locales/<code>/<name>.ftl`.
+fn file_language<'a>(path: &'a Path, core: &Path) -> Option<(&'a str, Option<&'a str>)> {
+    let name = path.file_stem()?.to_str()?;
+    let folder = path.parent()?;
+    let code = folder.file_name()?.to_str()?;
+    let in_locales = folder.parent()?.file_name()? == "locales";
+    let valid_code = !code.is_empty() && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    (in_locales && valid_code).then_some((code, (folder.parent() != Some(core) || name != "stecca").then_some(name)))
 }
 
 fn locale_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -31,7 +29,7 @@ fn locale_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             locale_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "yml") {
+        } else if path.extension().is_some_and(|e| e == "ftl" || e == "yml") {
             out.push(path);
         }
     }
@@ -48,6 +46,7 @@ impl std::fmt::Debug for Stop {
 
 fn main() -> Result<(), Stop> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let core = root.join("assets/locales");
     println!("cargo:rerun-if-changed=build/texts.rs");
     let mut files = Vec::new();
     for dir in ["assets/locales", "src"] {
@@ -56,40 +55,51 @@ fn main() -> Result<(), Stop> {
     }
     files.sort();
     let mut problems = Vec::new();
-    let mut by_language: BTreeMap<&str, BTreeMap<String, String>> = BTreeMap::new();
+    let mut by_language: BTreeMap<String, BTreeMap<String, texts::Entry>> = BTreeMap::new();
+    let mut sources: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
     for file in &files {
         let shown = file.strip_prefix(root).unwrap_or(file).display().to_string();
-        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-        let Some((lang, namespace)) = file_language(name) else {
-            problems.push(format!("{shown}: a locale file is named it.yml, en.yml or <ruleset>.<it|en>.yml"));
+        let Some((code, namespace)) =
+            file_language(file, &core).filter(|_| file.extension().is_some_and(|e| e == "ftl"))
+        else {
+            problems.push(format!("{shown}: a locale file is `locales/<language>/<name>.ftl`"));
             continue;
         };
-        let yaml = std::fs::read_to_string(file).map_err(|e| Stop(format!("{shown}: {e}")))?;
-        let found = texts::read_file(&shown, &yaml, namespace, &mut problems);
-        let table = by_language.entry(lang).or_default();
-        for (key, text) in found {
-            if table.insert(key.clone(), text).is_some() {
-                problems.push(format!("{shown}: `{key}` is written twice"));
+        let ftl = std::fs::read_to_string(file).map_err(|e| Stop(format!("{shown}: {e}")))?;
+        let found = texts::read_file(&shown, &ftl, namespace, &mut problems);
+        let table = by_language.entry(code.to_owned()).or_default();
+        for (key, entry) in found {
+            if table.insert(key.clone(), entry).is_some() {
+                problems.push(format!("{shown}: `{key}` is written in another file of `{code}` too"));
             }
         }
+        sources.entry(code.to_owned()).or_default().push(file.clone());
     }
-    let italian = by_language.remove("it").unwrap_or_default();
-    let english = by_language.remove("en").unwrap_or_default();
-    let pairs = texts::pair(italian, english, &mut problems);
+    let merged = texts::merge(&by_language, &mut problems);
     if !problems.is_empty() {
         return Err(Stop(format!("the locale files have problems:\n{}", problems.join("\n"))));
     }
 
-    let mut code = String::from("/// Every text, sorted by key (generated by `build.rs` from the locale files).\n");
+    let mut code =
+        String::from("/// The languages, by code, each with the text of its Fluent files (generated by `build.rs`).\n");
+    code.push_str("pub static LANGUAGES: &[Language] = &[\n");
+    for (language, files) in &sources {
+        let texts: Vec<String> =
+            files.iter().map(|file| format!("include_str!({:?})", file.display().to_string())).collect();
+        let _ = writeln!(code, "    Language {{ code: {language:?}, files: &[{}] }},", texts.join(", "));
+    }
+    code.push_str("];\n\n/// Every text, sorted by id (generated by `build.rs` from the locale files).\n");
     code.push_str("pub static TEXTS: &[Text] = &[\n");
-    for (key, pair) in &pairs {
-        let names: Vec<String> = texts::placeholders(&pair.en).into_iter().map(|p| format!("{p:?}")).collect();
+    let quoted = |names: &std::collections::BTreeSet<String>| {
+        names.iter().map(|n| format!("{n:?}")).collect::<Vec<_>>().join(", ")
+    };
+    for (key, entry) in &merged {
         let _ = writeln!(
             code,
-            "    Text {{ key: {key:?}, it: {:?}, en: {:?}, placeholders: &[{}] }},",
-            pair.it,
-            pair.en,
-            names.join(", ")
+            "    Text {{ key: {key:?}, fluent_id: {:?}, placeholders: &[{}], selectors: &[{}] }},",
+            entry.fluent_id,
+            quoted(&entry.variables),
+            quoted(&entry.selectors)
         );
     }
     code.push_str("];\n");

@@ -303,7 +303,7 @@ pub fn run(db: Option<&str>, args: &ClubArgs, lang: Option<Lang>) -> anyhow::Res
             if *pay {
                 desk.mark_all_paid(*club, scope, &plan.transfers, method, &by)?;
             }
-            let party = |p: &Party| p.name(Lang::En);
+            let party = |p: &Party| p.name(Lang::ENGLISH);
             let transfers: Vec<Value> = plan
                 .transfers
                 .iter()

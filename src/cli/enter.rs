@@ -94,7 +94,7 @@ fn bulk(desk: &mut Desk, args: &EnterArgs, input: &mut dyn BufRead) -> anyhow::R
             Err(failure) => {
                 all_saved = false;
                 // Scripts read the same JSON whatever the language: its words are English.
-                let mut answer = json!({ "line": number + 1, "error": failure.text().render(Lang::En) });
+                let mut answer = json!({ "line": number + 1, "error": failure.text().render(Lang::ENGLISH) });
                 if let Failure::Overtaken(_, saved) = &failure {
                     answer["saved"] = saved.clone();
                 }

@@ -116,7 +116,9 @@ mod tests {
 
     fn lines(input: &[u8], limit: usize) -> Vec<Result<String, String>> {
         let mut reader: &[u8] = input;
-        Lines::new(&mut reader, limit).map(|l| l.expect("reads").map_err(|e| e.render(crate::i18n::Lang::En))).collect()
+        Lines::new(&mut reader, limit)
+            .map(|l| l.expect("reads").map_err(|e| e.render(crate::i18n::Lang::ENGLISH)))
+            .collect()
     }
 
     #[test]

@@ -45,10 +45,10 @@ pub struct Cli {
     /// (default: stecca.db in the user's data directory).
     #[arg(long, global = true, value_name = "PATH|URL")]
     pub db: Option<String>,
-    /// The language Stecca speaks here, and prints sheets in: it or en (default: the locale's — LC_ALL,
-    /// LC_MESSAGES or LANG — for messages, the desk's language for sheets). JSON for scripts is the same in both.
-    #[arg(long, global = true, value_enum)]
-    pub lang: Option<LangArg>,
+    /// The language Stecca speaks here, and prints sheets in (default: the locale's — LC_ALL, LC_MESSAGES or
+    /// LANG — for messages, the desk's language for sheets). JSON for scripts is the same in every language.
+    #[arg(long, global = true, value_parser = lang_parser())]
+    pub lang: Option<Lang>,
     /// What to do; without a command the desk opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -94,32 +94,19 @@ pub enum Command {
     Man(man::ManArgs),
 }
 
-/// A language on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum LangArg {
-    /// Italiano.
-    It,
-    /// English.
-    En,
-}
-
-impl From<LangArg> for Lang {
-    fn from(lang: LangArg) -> Lang {
-        match lang {
-            LangArg::It => Lang::It,
-            LangArg::En => Lang::En,
-        }
-    }
+/// A language on the command line: the code of one the desk speaks, each listed in `--help` by its own name.
+fn lang_parser() -> impl clap::builder::TypedValueParser<Value = Lang> {
+    let codes = Lang::all().map(|lang| clap::builder::PossibleValue::new(lang.code()).help(lang.name()));
+    clap::builder::TypedValueParser::map(clap::builder::PossibleValuesParser::new(codes), |code: String| {
+        Lang::from_code(&code)
+    })
 }
 
 /// The language of the locale: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set and not empty, as
-/// POSIX orders them; Italian when it names Italian (`it_IT.UTF-8`, `it`), English otherwise.
+/// POSIX orders them; the language it names when the desk speaks it (`it_IT.UTF-8`, `fr`), English otherwise.
 pub fn locale_language(var: impl Fn(&str) -> Option<String>) -> Lang {
     let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].into_iter().filter_map(&var).find(|value| !value.is_empty());
-    match locale {
-        Some(locale) if locale == "it" || locale.starts_with("it_") || locale.starts_with("it.") => Lang::It,
-        _ => Lang::En,
-    }
+    locale.and_then(|locale| Lang::parse(locale.split(['.', '@']).next().unwrap_or_default())).unwrap_or(Lang::ENGLISH)
 }
 
 /// What `stecca --version` says: the program's version, the engine version stored with every manche it
@@ -140,7 +127,7 @@ pub fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(error) => error.exit(),
     };
-    let lang = cli.lang.map(Lang::from);
+    let lang = cli.lang;
     crate::message::set_display_language(lang.unwrap_or_else(|| locale_language(|name| std::env::var(name).ok())));
     match cli.command {
         None => window(cli.db.as_deref()),

@@ -105,7 +105,7 @@ struct PrintedWarning<'a> {
 }
 
 fn written(message: &Message) -> (String, String) {
-    (message.render(Lang::It), message.render(Lang::En))
+    (message.render(Lang::ITALIAN), message.render(Lang::ENGLISH))
 }
 
 impl<'a> From<&'a MancheOutcome> for Printed<'a> {

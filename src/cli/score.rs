@@ -69,7 +69,7 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
             Err(message) => {
                 all_scored = false;
                 // Scripts read the same JSON whatever the language: its words are English.
-                serde_json::to_writer(&mut out, &serde_json::json!({ "error": message.render(Lang::En) }))?;
+                serde_json::to_writer(&mut out, &serde_json::json!({ "error": message.render(Lang::ENGLISH) }))?;
             }
         }
         out.write_all(b"\n")?;

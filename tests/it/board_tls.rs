@@ -177,7 +177,7 @@ fn the_board_serves_https_with_the_hall_cas_certificate_and_nothing_in_plain_htt
 
 /// The refusal of `Tls::from_files(cert, key)`, in English.
 fn refusal(cert: &Path, key: &Path) -> String {
-    Tls::from_files(cert, key).expect_err("refused").message().render(Lang::En)
+    Tls::from_files(cert, key).expect_err("refused").message().render(Lang::ENGLISH)
 }
 
 #[test]

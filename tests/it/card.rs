@@ -114,7 +114,7 @@ fn typing_mistakes_are_placed_beside_the_hand(mut store: Store) {
     assert!(
         errors.hands[0]
             .as_ref()
-            .is_some_and(|e| e.reason.render(stecca::i18n::Lang::It).contains("«2x5» non è un numero intero"))
+            .is_some_and(|e| e.reason.render(stecca::i18n::Lang::ITALIAN).contains("«2x5» non è un numero intero"))
     );
     let mut entry = ada_wins("25", "", 1);
     entry.hands[3].set_flag("discarder", true);

@@ -520,7 +520,7 @@ fn a_tournament_of_unknown_rules_is_refused_by_name_and_left_alone() {
     let desk = stecca::desk::Desk::open_at(db.to_str().expect("path")).expect("the database opens");
     let refused = desk.tournament(id).expect_err("rules this build does not know");
     assert!(matches!(refused, stecca::desk::DeskError::Refused(_)), "{refused:?}");
-    let said = refused.message().render(stecca::i18n::Lang::It);
+    let said = refused.message().render(stecca::i18n::Lang::ITALIAN);
     assert!(said.contains("«Coppa CLI» gioca «mahjong_2030»") && said.contains("fimj"), "{said}");
     drop(desk);
 
@@ -556,7 +556,7 @@ fn a_tournament_of_refused_options_is_refused_by_name_not_played_with_the_defaul
     let desk = stecca::desk::Desk::open_at(db.to_str().expect("path")).expect("the database opens");
     let refused = desk.tournament(id).expect_err("options its rules refuse");
     assert!(matches!(refused, stecca::desk::DeskError::Refused(_)), "{refused:?}");
-    let said = refused.message().render(stecca::i18n::Lang::It);
+    let said = refused.message().render(stecca::i18n::Lang::ITALIAN);
     assert!(said.contains("«Coppa CLI»") && said.contains("options.limits.coppie"), "{said}");
     drop(desk);
 

@@ -19,14 +19,14 @@ fn the_locale_names_the_language_in_posix_order() {
     let env = |vars: &'static [(&'static str, &'static str)]| {
         move |name: &str| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| (*v).to_owned())
     };
-    assert_eq!(locale_language(env(&[("LANG", "it_IT.UTF-8")])), Lang::It);
-    assert_eq!(locale_language(env(&[("LANG", "it")])), Lang::It);
-    assert_eq!(locale_language(env(&[("LANG", "en_GB.UTF-8")])), Lang::En);
-    assert_eq!(locale_language(env(&[])), Lang::En, "no locale: English");
-    assert_eq!(locale_language(env(&[("LANG", "it_IT.UTF-8"), ("LC_ALL", "C")])), Lang::En, "LC_ALL first");
-    assert_eq!(locale_language(env(&[("LANG", "en_US"), ("LC_MESSAGES", "it_CH.UTF-8")])), Lang::It);
-    assert_eq!(locale_language(env(&[("LC_ALL", ""), ("LANG", "it_IT")])), Lang::It, "an empty one is skipped");
-    assert_eq!(locale_language(env(&[("LANG", "italic")])), Lang::En, "only a language code counts");
+    assert_eq!(locale_language(env(&[("LANG", "it_IT.UTF-8")])), Lang::ITALIAN);
+    assert_eq!(locale_language(env(&[("LANG", "it")])), Lang::ITALIAN);
+    assert_eq!(locale_language(env(&[("LANG", "en_GB.UTF-8")])), Lang::ENGLISH);
+    assert_eq!(locale_language(env(&[])), Lang::ENGLISH, "no locale: English");
+    assert_eq!(locale_language(env(&[("LANG", "it_IT.UTF-8"), ("LC_ALL", "C")])), Lang::ENGLISH, "LC_ALL first");
+    assert_eq!(locale_language(env(&[("LANG", "en_US"), ("LC_MESSAGES", "it_CH.UTF-8")])), Lang::ITALIAN);
+    assert_eq!(locale_language(env(&[("LC_ALL", ""), ("LANG", "it_IT")])), Lang::ITALIAN, "an empty one is skipped");
+    assert_eq!(locale_language(env(&[("LANG", "italic")])), Lang::ENGLISH, "only a language code counts");
 }
 
 #[test]

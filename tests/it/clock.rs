@@ -157,7 +157,7 @@ fn a_session_ended_on_the_clock_takes_no_new_manche_and_is_complete() {
     assert_eq!(state.next_number(), None, "no hand after the time");
     let refused = desk::confirm_manche(&mut store, table, 4, &void, "R").expect_err("a fourth manche");
     assert_eq!(
-        stecca::message::Explain::message(&refused).render(stecca::i18n::Lang::En),
+        stecca::message::Explain::message(&refused).render(stecca::i18n::Lang::ENGLISH),
         "Table 1: session 1 was ended on the clock after 3 manches: no new manche (a correction is still possible)"
     );
     desk::confirm_manche(&mut store, table, 2, &void, "R").expect("a correction of a played hand");

@@ -159,7 +159,7 @@ fn rows_of_another_club_are_refused_and_nothing_is_saved_half_way(mut store: Sto
     let twice = desk::open_evening(&mut store, club_a, date(), &[vec![a[0], a[1], a[2], a[0]]], "T").expect_err("x2");
     assert!(twice.to_string().contains("Anna"), "{twice}");
     let small = desk::open_evening(&mut store, club_a, date(), &[vec![a[0], a[1]]], "T").expect_err("two");
-    let said = stecca::message::Explain::message(&small).render(stecca::i18n::Lang::It);
+    let said = stecca::message::Explain::message(&small).render(stecca::i18n::Lang::ITALIAN);
     assert_eq!(said, "Tavolo 1: 2 giocatori; a un tavolo di queste regole siedono 4 giocatori", "not 'da 4 a 4'");
     assert!(store.evenings(club_a).expect("evenings").is_empty());
     let duplicate = desk::create_club(&mut store, &other).expect_err("same name");

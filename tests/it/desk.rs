@@ -14,8 +14,8 @@ fn an_invalid_manche_names_the_hand_and_saves_nothing(mut store: Store) {
     let DeskError::Entry(errors) = &error else { panic!("{error}") };
     let carla = errors.hands[2].as_ref().expect("on Carla's hand");
     assert_eq!(carla.player.as_deref(), Some("Carla"));
-    assert!(carla.reason.render(stecca::i18n::Lang::En).contains("[556b]"), "{}", carla.reason);
-    assert!(stecca::message::Explain::message(carla).render(stecca::i18n::Lang::It).contains("[556b]"));
+    assert!(carla.reason.render(stecca::i18n::Lang::ENGLISH).contains("[556b]"), "{}", carla.reason);
+    assert!(stecca::message::Explain::message(carla).render(stecca::i18n::Lang::ITALIAN).contains("[556b]"));
     assert!(store.table_manches(table).expect("manches").is_empty());
     assert_eq!(store.manche_count(id).expect("count"), 0);
     let audit = store.audit_log(id).expect("log");
@@ -214,7 +214,7 @@ fn a_classic_american_tournament_runs_through_the_same_desk(mut store: Store) {
         id,
         stecca::export::What::Standings,
         stecca::export::Format::Pdf,
-        stecca::i18n::Lang::It,
+        stecca::i18n::Lang::ITALIAN,
         None,
     )
     .expect("standings PDF");
@@ -270,7 +270,7 @@ fn invisible_characters_are_refused_in_every_name_typed_at_the_desk() {
     use stecca::ledger::{ChipValue, ClubSettings, MemberData};
     let dir = tempfile::tempdir().expect("dir");
     let mut desk = stecca::desk::Desk::open_at(dir.path().join("t.db").to_str().expect("path")).expect("desk");
-    let said = |e: DeskError| e.message().render(stecca::i18n::Lang::En);
+    let said = |e: DeskError| e.message().render(stecca::i18n::Lang::ENGLISH);
     let coppa = TournamentSettings { name: "Coppa\u{202e}ignuD".into(), ..TournamentSettings::default() };
     let refused = desk.create_tournament(&coppa, "R").expect_err("an override in the name");
     assert!(

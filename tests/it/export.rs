@@ -56,7 +56,7 @@ pub fn flat(text: &str) -> String {
 
 fn standings_pdf_holds_names_points_and_page_numbers(mut store: Store) {
     let id = awkward(&mut store);
-    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::It, None).expect("pdf");
+    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::ITALIAN, None).expect("pdf");
     let pages = pdf_pages(&bytes);
     assert_eq!(pages.len(), 1);
     let text = flat(&pages[0]);
@@ -87,7 +87,7 @@ fn a_long_standings_list_repeats_its_header_on_every_page(mut store: Store) {
         "demo",
     )
     .expect("demo");
-    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::En, None).expect("pdf");
+    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::ENGLISH, None).expect("pdf");
     let pages = pdf_pages(&bytes);
     assert_eq!(pages.len(), 3, "80 rows need two pages, the demo's 20 teams a third");
     for (i, page) in pages.iter().enumerate() {
@@ -101,14 +101,14 @@ fn a_long_standings_list_repeats_its_header_on_every_page(mut store: Store) {
 
 fn seating_score_sheets_and_card_pdfs(mut store: Store) {
     let id = awkward(&mut store);
-    let seating = pdf_pages(&export(&store, id, What::Seating, Format::Pdf, Lang::It, None).expect("seating"));
+    let seating = pdf_pages(&export(&store, id, What::Seating, Format::Pdf, Lang::ITALIAN, None).expect("seating"));
     assert_eq!(seating.len(), 4, "by table and by name, for each of 2 sessions");
     let by_table = flat(&seating[0]);
     assert!(by_table.contains("Posti ai tavoli") && by_table.contains("Niccolò Bàrtoli-Dell'Acqua"), "{by_table}");
     let by_name = flat(&seating[1]);
     assert!(by_name.find("Anna").expect("Anna") < by_name.find("Zoë").expect("Zoë"), "sorted by name");
 
-    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets"));
+    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::ITALIAN, None).expect("sheets"));
     assert_eq!(sheets.len(), 4, "one page per table per session");
     let sheet = flat(&sheets[0]);
     for needle in ["Foglio segnapunti", "Sessione 1", "Tavolo 1", "Firma dell'arbitro", "Totale", "16", "Pagina 1 di 4"]
@@ -117,7 +117,7 @@ fn seating_score_sheets_and_card_pdfs(mut store: Store) {
     }
 
     let player = store.players(id).expect("players")[0].id;
-    let card = pdf_pages(&export(&store, id, What::Card, Format::Pdf, Lang::En, Some(player)).expect("card"));
+    let card = pdf_pages(&export(&store, id, What::Card, Format::Pdf, Lang::ENGLISH, Some(player)).expect("card"));
     let text = flat(&card[0]);
     assert!(text.contains("Player card") && text.contains("Niccolò Bàrtoli-Dell'Acqua"), "{text}");
     let net = store.table_manches(store.seating(id).expect("s")[0].id).expect("m")[0].nets[0];
@@ -127,12 +127,12 @@ fn seating_score_sheets_and_card_pdfs(mut store: Store) {
 fn csv_exports_match_their_snapshots(mut store: Store) {
     let id = awkward(&mut store);
     for what in [What::Standings, What::Players, What::Seating, What::Payments] {
-        let bytes = export(&store, id, what, Format::Csv, Lang::It, None).expect("csv");
+        let bytes = export(&store, id, what, Format::Csv, Lang::ITALIAN, None).expect("csv");
         let text = String::from_utf8(bytes).expect("UTF-8");
         insta::assert_snapshot!(format!("csv_{}", what.name()), text);
     }
-    let manches =
-        String::from_utf8(export(&store, id, What::Manches, Format::Csv, Lang::It, None).expect("csv")).expect("utf8");
+    let manches = String::from_utf8(export(&store, id, What::Manches, Format::Csv, Lang::ITALIAN, None).expect("csv"))
+        .expect("utf8");
     // Timestamps change from run to run: compare the rest.
     let stable: Vec<String> = manches
         .lines()
@@ -143,7 +143,7 @@ fn csv_exports_match_their_snapshots(mut store: Store) {
 
 fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers(mut store: Store) {
     let id = awkward(&mut store);
-    let bytes = export(&store, id, What::Standings, Format::Csv, Lang::It, None).expect("csv");
+    let bytes = export(&store, id, What::Standings, Format::Csv, Lang::ITALIAN, None).expect("csv");
     let mut reader = csv::Reader::from_reader(bytes.as_slice());
     let mut saw_formula = false;
     for record in reader.records() {
@@ -162,8 +162,11 @@ fn a_formula_in_a_name_is_neutralised_and_numbers_stay_numbers(mut store: Store)
 /// round two", CSV for Italian spreadsheets).
 fn a_semicolon_csv_has_decimal_commas_and_the_same_formula_guard(mut store: Store) {
     let id = awkward(&mut store);
-    let style =
-        stecca::export::Style { lang: Lang::It, separator: stecca::export::csv::Separator::Semicolon, board: None };
+    let style = stecca::export::Style {
+        lang: Lang::ITALIAN,
+        separator: stecca::export::csv::Separator::Semicolon,
+        board: None,
+    };
     let bytes = export(&store, id, What::Standings, Format::Csv, style.clone(), None).expect("csv");
     let text = String::from_utf8(bytes.clone()).expect("utf-8");
     assert!(text.starts_with("rank;name;club;country;federation_id;points;placement_points;"), "{text}");
@@ -182,11 +185,12 @@ fn a_semicolon_csv_has_decimal_commas_and_the_same_formula_guard(mut store: Stor
 
 fn unsupported_combinations_and_missing_players_are_refused(mut store: Store) {
     let id = awkward(&mut store);
-    let error = export(&store, id, What::Scoresheets, Format::Csv, Lang::It, None).expect_err("no CSV score sheets");
+    let error =
+        export(&store, id, What::Scoresheets, Format::Csv, Lang::ITALIAN, None).expect_err("no CSV score sheets");
     assert!(error.to_string().contains("scoresheets as csv"), "{error}");
-    let error = export(&store, id, What::Card, Format::Pdf, Lang::It, None).expect_err("which player?");
+    let error = export(&store, id, What::Card, Format::Pdf, Lang::ITALIAN, None).expect_err("which player?");
     assert!(error.to_string().contains("--player"), "{error}");
-    let error = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(9999)).expect_err("unknown player");
+    let error = export(&store, id, What::Card, Format::Pdf, Lang::ITALIAN, Some(9999)).expect_err("unknown player");
     assert_eq!(error.message().id(), Some("error.player.other_tournament"), "{error}");
 }
 
@@ -273,7 +277,7 @@ fn no_export_cell_starts_a_formula_whichever_separator_the_spreadsheet_uses(mut 
     entry.hands[1].mahjong = true;
     desk::confirm_manche(&mut store, table, 1, &entry, "Rossi").expect("manche");
     for what in [What::Standings, What::Seating, What::Players, What::Manches, What::Payments] {
-        let bytes = export(&store, id, what, Format::Csv, Lang::It, None).expect("csv");
+        let bytes = export(&store, id, what, Format::Csv, Lang::ITALIAN, None).expect("csv");
         for separator in [b',', b';'] {
             let mut reader = csv::ReaderBuilder::new()
                 .delimiter(separator)
@@ -303,7 +307,7 @@ fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page(mut store: Stor
     let data = PlayerData { name: long.clone(), ..anna.data };
     store.update_player(id, anna.id, &data, "R").expect("rename");
     desk::confirm_manche(&mut store, table, 1, &crate::common::digest_entry(), "R").expect("manche");
-    let bytes = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(anna.id)).expect("card");
+    let bytes = export(&store, id, What::Card, Format::Pdf, Lang::ITALIAN, Some(anna.id)).expect("card");
     if let Ok(dir) = std::env::var("STECCA_PDF_DIR") {
         std::fs::write(std::path::Path::new(&dir).join("long-card.pdf"), &bytes).expect("kept for a look");
     }
@@ -315,7 +319,7 @@ fn a_card_of_a_hundred_character_name_keeps_it_whole_on_the_page(mut store: Stor
 fn standings_after_a_complete_session_say_so(mut store: Store) {
     let size = desk::DemoSize { players: 8, sessions: 2, ..desk::DemoSize::default() };
     let id = desk::create_demo(&mut store, size, 3, "R").expect("demo");
-    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::It, None).expect("pdf");
+    let bytes = export(&store, id, What::Standings, Format::Pdf, Lang::ITALIAN, None).expect("pdf");
     let text = flat(&pdf_pages(&bytes)[0]);
     assert!(text.contains("Classifica — dopo la sessione 2 / 2"), "{text}");
     assert!(!text.contains("provvisoria"));
@@ -324,15 +328,15 @@ fn standings_after_a_complete_session_say_so(mut store: Store) {
 fn nmjl_sheets_carry_the_facts_of_each_game_and_the_csv_the_card_lines(mut store: Store) {
     let size = DemoSize { players: 8, sessions: 1, club_weight: 0.0, rules: "nmjl" };
     let id = desk::create_demo(&mut store, size, 7, "demo").expect("demo");
-    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets"));
+    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::ITALIAN, None).expect("sheets"));
     let sheet = flat(&sheets[0]);
     for needle in ["Vincitore", "Mano · valore", "Scarto di", "No jolly", "Esp.", "Americano (NMJL)"] {
         assert!(sheet.contains(needle), "{needle} in {sheet}");
     }
-    let english = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::En, None).expect("sheets"));
+    let english = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::ENGLISH, None).expect("sheets"));
     assert!(flat(&english[0]).contains("Discard by"), "{}", english[0]);
-    let csv =
-        String::from_utf8(export(&store, id, What::Manches, Format::Csv, Lang::En, None).expect("csv")).expect("utf8");
+    let csv = String::from_utf8(export(&store, id, What::Manches, Format::Csv, Lang::ENGLISH, None).expect("csv"))
+        .expect("utf8");
     assert!(csv.lines().any(|l| l.contains(",yes,exposures=")), "the winner's exposures: {csv}");
     assert!(csv.lines().any(|l| l.contains(",no,discarder,")), "the discarder: {csv}");
     let standings = desk::standings(&store, id).expect("standings");

@@ -50,7 +50,7 @@ fn the_seed_example_settles_with_the_oya_and_the_winner_deals_next() {
     assert!(!outcome.void);
     // The seed shows how totals are made, not a whole hand: its 27 cards are said to be fewer than a finished
     // hand of three captures.
-    let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::En)).collect();
+    let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::ENGLISH)).collect();
     assert_eq!(
         said,
         ["27 captured cards were entered: a finished hand of 3 players has at least 36; check that every capture \
@@ -66,7 +66,7 @@ fn the_lines_explain_each_total() {
     let botan: Vec<(String, u64)> = outcome.players[1]
         .items
         .iter()
-        .map(|i| (i.label.render(stecca::i18n::Lang::En), i.points.unwrap_or(0)))
+        .map(|i| (i.label.render(stecca::i18n::Lang::ENGLISH), i.points.unwrap_or(0)))
         .collect();
     let botan: Vec<(&str, u64)> = botan.iter().map(|(label, ken)| (label.as_str(), *ken)).collect();
     assert_eq!(
@@ -81,7 +81,7 @@ fn the_lines_explain_each_total() {
     );
     assert_eq!(outcome.players[1].items[4].label_ja.as_deref(), Some("Matsu-kiri-bôzu"));
     assert_eq!(
-        outcome.players[2].items.last().map(|i| i.label.render(stecca::i18n::Lang::It)).as_deref(),
+        outcome.players[2].items.last().map(|i| i.label.render(stecca::i18n::Lang::ITALIAN)).as_deref(),
         Some("Famiglia completa: Botan (peonia, mese 6)")
     );
     assert_eq!(outcome.players[0].arrangement, "3L 3R 4R 5R 7R 9A 11A 11R", "the capture, in deck order");
@@ -144,13 +144,13 @@ fn a_declaration_above_the_threshold_is_recorded_with_a_warning() {
     let warning = &outcome.warnings[0];
     assert_eq!(warning.player.as_deref(), Some("Botan"));
     assert_eq!(
-        warning.text.render(stecca::i18n::Lang::En),
+        warning.text.render(stecca::i18n::Lang::ENGLISH),
         "Botan declared tegarasu sanjuu with 550 ken (above 30): recorded anyway"
     );
     assert!(
-        warning.text.render(stecca::i18n::Lang::It).contains("550 ken (oltre 30)"),
+        warning.text.render(stecca::i18n::Lang::ITALIAN).contains("550 ken (oltre 30)"),
         "{}",
-        warning.text.render(stecca::i18n::Lang::It)
+        warning.text.render(stecca::i18n::Lang::ITALIAN)
     );
     declared["options"] = json!({"tegarasu_sanjuu": 600});
     assert!(scored(&declared).warnings.is_empty(), "the threshold is an option");
@@ -225,7 +225,7 @@ fn every_problem_is_reported_at_once_one_per_player() {
     assert!(said[2].starts_with("tegarasu_sanjuu: Zed"));
     assert!(
         stecca::message::Explain::message(&problems[0])
-            .render(stecca::i18n::Lang::It)
+            .render(stecca::i18n::Lang::ITALIAN)
             .contains("non esiste il mese 13")
     );
 }
@@ -247,7 +247,7 @@ fn an_empty_capture_is_refused_unless_the_player_is_marked_as_having_captured_no
     let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
     assert_eq!(said.len(), 2, "{said:?}");
     assert!(said[0].starts_with("Botan: no captured cards entered") && said[1].starts_with("Chiyo: no captured"));
-    let italian = stecca::message::Explain::message(&problems[1]).render(stecca::i18n::Lang::It);
+    let italian = stecca::message::Explain::message(&problems[1]).render(stecca::i18n::Lang::ITALIAN);
     assert!(
         italian.starts_with("Chiyo: nessuna carta presa inserita") && italian.contains("«Nessuna presa»"),
         "{italian}"
@@ -268,7 +268,8 @@ fn an_empty_capture_is_refused_unless_the_player_is_marked_as_having_captured_no
         refusal(&both),
         "Aiko: «Captured nothing» is ticked, but 3 cards are entered: remove the cards or the tick (captured_nothing)"
     );
-    let italian = stecca::message::Explain::message(&manche_problems(&input(&both))[0]).render(stecca::i18n::Lang::It);
+    let italian =
+        stecca::message::Explain::message(&manche_problems(&input(&both))[0]).render(stecca::i18n::Lang::ITALIAN);
     assert_eq!(
         italian,
         "Aiko: «Nessuna presa» è spuntato, ma sono inserite 3 carte: togli le carte o la spunta (captured_nothing)"
@@ -367,7 +368,7 @@ fn a_capture_far_from_a_finished_hand_is_warned_and_a_finished_one_is_not() {
         {"name": "Aiko", "oya": true, "captured": "1L"}, {"name": "Botan", "captured": "", "captured_nothing": true},
         {"name": "Chiyo", "captured_nothing": true}]});
     let outcome = scored(&single);
-    let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::It)).collect();
+    let said: Vec<String> = outcome.warnings.iter().map(|w| w.text.render(stecca::i18n::Lang::ITALIAN)).collect();
     assert_eq!(
         said,
         ["Sono state inserite 1 carta presa: una mano finita a 3 giocatori ne conta almeno 36; controllare che \

@@ -132,7 +132,7 @@ fn an_mcr_tournament_is_printed_and_exported() {
     let mut store = Store::open_in_memory().expect("open");
     let size = desk::DemoSize { players: 8, sessions: 2, club_weight: 0.0, rules: "mcr" };
     let id = desk::create_demo(&mut store, size, 11, "demo").expect("demo");
-    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::En, None).expect("sheets"));
+    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::ENGLISH, None).expect("sheets"));
     let sheet = flat(&sheets[0]);
     for needle in ["Fan", "Discarder", "MCR — Chinese Official", "16"] {
         assert!(sheet.contains(needle), "{needle} in {sheet}");
@@ -140,10 +140,10 @@ fn an_mcr_tournament_is_printed_and_exported() {
     let standings = desk::standings(&store, id).expect("standings");
     let table_points: f64 = standings.iter().map(|r| r.placement()).sum();
     assert!((table_points - 2.0 * 2.0 * 7.0).abs() < 1e-9, "7 table points a table and session: {table_points}");
-    let csv = String::from_utf8(export(&store, id, What::Standings, Format::Csv, Lang::En, None).expect("csv"))
+    let csv = String::from_utf8(export(&store, id, What::Standings, Format::Csv, Lang::ENGLISH, None).expect("csv"))
         .expect("utf-8");
     assert!(csv.lines().nth(1).is_some_and(|l| l.ends_with(",mcr,MCR 2006")), "{csv}");
-    let pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::En, None).expect("pdf"));
+    let pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::ENGLISH, None).expect("pdf"));
     assert!(flat(&pdf[0]).contains(&standings[0].player.name));
 }
 

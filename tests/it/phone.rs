@@ -19,7 +19,7 @@ fn linked(mut store: Store) -> (Desk, i64, i64, String) {
 }
 
 fn said(error: &DeskError) -> String {
-    error.message().render(Lang::En)
+    error.message().render(Lang::ENGLISH)
 }
 
 fn every_table_gets_a_secret_link_with_its_players_pins(store: Store) {

@@ -72,8 +72,8 @@ fn saved_outcomes_get_text_ids_when_the_schema_moves_to_8() {
         let label: stecca::message::Message = serde_json::from_value(item["label"].take()).expect("label");
         let item = item.as_object_mut().expect("item");
         item.remove("label");
-        item.insert("label_it".into(), label.render(Lang::It).into());
-        item.insert("label_en".into(), label.render(Lang::En).into());
+        item.insert("label_it".into(), label.render(Lang::ITALIAN).into());
+        item.insert("label_en".into(), label.render(Lang::ENGLISH).into());
     }
     client
         .execute("UPDATE manche SET outcome = $1, outcome_version = 1", &[&old.to_string()])
@@ -179,7 +179,7 @@ fn a_second_correction_of_the_same_manche_is_refused_with_who_and_when() {
     assert_eq!(conflict.current.input, marios, "the refusal carries the values saved now");
     assert_eq!(conflict.current.revision, 2);
     let time = chrono::DateTime::parse_from_rfc3339(&conflict.current.entered_at).expect("time").format("%H:%M");
-    let italian = error.message().render(Lang::It);
+    let italian = error.message().render(Lang::ITALIAN);
     assert!(italian.contains(&format!("modificata da Mario Rossi alle {time} su un'altra postazione")), "{italian}");
     assert!(error.to_string().contains(&format!("changed by Mario Rossi at {time} on another station")));
 
@@ -234,10 +234,10 @@ fn a_lost_server_saves_nothing_and_the_kept_manche_lands_once_when_it_is_back() 
     let save = SaveAs::fresh(None);
     let error = desk::confirm_manche_as(&mut store, tables[0], 1, &entry(0), "R", &save).expect_err("offline");
     assert!(matches!(error, desk::DeskError::Store(StoreError::Offline { .. })), "{error:?}");
-    assert!(error.message().render(Lang::It).contains("non è raggiungibile"), "{error}");
+    assert!(error.message().render(Lang::ITALIAN).contains("non è raggiungibile"), "{error}");
     // Why, in Italian too: the next try, made at once, is refused without waiting on the network.
     let again = desk::confirm_manche_as(&mut store, tables[0], 1, &entry(0), "R", &save).expect_err("offline");
-    let said = again.message().render(Lang::It);
+    let said = again.message().render(Lang::ITALIAN);
     assert!(said.contains("ancora irraggiungibile; nuovo tentativo tra poco"), "{said}");
     server.restart();
     // The store tries the server again at most every two seconds after it found it gone.
@@ -330,14 +330,14 @@ fn a_station_talks_to_the_server_over_tls_and_checks_a_pinned_fingerprint() {
     Store::open_server(&pinned).expect("the right fingerprint is accepted");
     let wrong = format!("{url}?sslfingerprint={}", "AB:".repeat(31) + "CD");
     let error = Store::open_server(&wrong).expect_err("another certificate");
-    let said = error.message().render(Lang::En);
+    let said = error.message().render(Lang::ENGLISH);
     assert!(said.contains("not the one given (sslfingerprint)"), "{said}");
     let bad = Store::open_server(&format!("{url}?sslmode=sometimes")).expect_err("a bad sslmode");
     assert!(matches!(bad, StoreError::Location { .. }), "{bad}");
     // In the referee's language, the setting named.
-    let italian = bad.message().render(Lang::It);
+    let italian = bad.message().render(Lang::ITALIAN);
     assert!(italian.contains("sslmode=sometimes non è previsto"), "{italian}");
     assert!(italian.contains("non è l'indirizzo di un database"), "{italian}");
     let short = Store::open_server(&format!("{url}?sslfingerprint=AB")).expect_err("a short fingerprint");
-    assert!(short.message().render(Lang::En).contains("sslfingerprint: 32 bytes in hexadecimal"), "{short}");
+    assert!(short.message().render(Lang::ENGLISH).contains("sslfingerprint: 32 bytes in hexadecimal"), "{short}");
 }

@@ -13,7 +13,7 @@ use crate::common::cli::{ok, stecca};
 
 /// The rows of a CSV export, header first.
 fn rows(store: &Store, id: Id, what: What) -> Vec<csv::StringRecord> {
-    let bytes = export(store, id, what, Format::Csv, Lang::En, None).expect("csv");
+    let bytes = export(store, id, what, Format::Csv, Lang::ENGLISH, None).expect("csv");
     let mut reader = csv::ReaderBuilder::new().has_headers(false).from_reader(bytes.as_slice());
     reader.records().map(|r| r.expect("row")).collect()
 }
@@ -124,8 +124,8 @@ fn an_mcr_ranking_file_has_table_points_and_the_pdf_is_refused() {
     assert_eq!(file[1][6], standings[0].points.to_string(), "the score beside the table points");
     assert_eq!(&file[1][8], "mcr");
 
-    let refused = export(&store, id, What::Ranking, Format::Pdf, Lang::En, None).expect_err("no PDF");
-    let said = stecca::message::Explain::message(&refused).render(Lang::En);
+    let refused = export(&store, id, What::Ranking, Format::Pdf, Lang::ENGLISH, None).expect_err("no PDF");
+    let said = stecca::message::Explain::message(&refused).render(Lang::ENGLISH);
     assert!(said.starts_with("ranking as pdf: not available") && said.contains("CSV: standings, ranking"), "{said}");
 }
 

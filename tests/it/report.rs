@@ -20,7 +20,7 @@ fn the_report_holds_the_tournament_its_referees_standings_penalties_and_correcti
     let void = stecca::tournament::MancheEntry { void: true, ..stecca::tournament::MancheEntry::blank(4) };
     desk::confirm_manche(&mut store, table, 1, &void, "Mario Rossi").expect("correction");
 
-    let pages = pdf_pages(&export(&store, id, What::Report, Format::Pdf, Lang::En, None).expect("report"));
+    let pages = pdf_pages(&export(&store, id, What::Report, Format::Pdf, Lang::ENGLISH, None).expect("report"));
     let text: String = pages.iter().map(|p| flat(p)).collect::<Vec<_>>().join("\n");
     for needle in [
         "Tournament report",

@@ -228,7 +228,7 @@ fn a_riichi_tournament_is_printed_and_exported() {
     let mut store = Store::open_in_memory().expect("open");
     let size = desk::DemoSize { players: 8, sessions: 1, club_weight: 0.0, rules: "riichi" };
     let id = desk::create_demo(&mut store, size, 11, "demo").expect("demo");
-    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::En, None).expect("sheets"));
+    let sheets = pdf_pages(&export(&store, id, What::Scoresheets, Format::Pdf, Lang::ENGLISH, None).expect("sheets"));
     let sheet = flat(&sheets[0]);
     for needle in ["Han", "Fu", "Tsumo", "Riichi — EMA rules (RCR 2016)", "12"] {
         assert!(sheet.contains(needle), "{needle} in {sheet}");
@@ -236,9 +236,9 @@ fn a_riichi_tournament_is_printed_and_exported() {
     assert!(!sheet.contains(" 13 "), "8 counted hands and half again: 12 rows");
     let standings = desk::standings(&store, id).expect("standings");
     assert_eq!(standings.iter().map(|r| r.points).sum::<i64>(), 0, "the uma sums to zero, as the nets do");
-    let csv = String::from_utf8(export(&store, id, What::Standings, Format::Csv, Lang::En, None).expect("csv"))
+    let csv = String::from_utf8(export(&store, id, What::Standings, Format::Csv, Lang::ENGLISH, None).expect("csv"))
         .expect("utf-8");
     assert!(csv.lines().nth(1).is_some_and(|l| l.ends_with(",riichi,RCR 2016")), "{csv}");
-    let pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::En, None).expect("pdf"));
+    let pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::ENGLISH, None).expect("pdf"));
     assert!(flat(&pdf[0]).contains(&standings[0].player.name));
 }

@@ -134,7 +134,7 @@ fn the_audit_log_is_append_only(mut store: Store) {
         let refused = store.execute_sql(sql, &[]).expect_err("append-only");
         assert!(matches!(refused, StoreError::Refused(_)), "{refused:?}");
         assert_eq!(refused.message().id(), Some("error.guard.audit_append_only"));
-        assert!(refused.message().render(Lang::It).contains("registro delle modifiche"));
+        assert!(refused.message().render(Lang::ITALIAN).contains("registro delle modifiche"));
     }
 }
 
@@ -209,7 +209,8 @@ fn a_schema_2_database_migrates_with_a_backup_and_identical_results() {
         for what in [What::Standings, What::Manches, What::Payments] {
             let name = format!("tests/fixtures/schema2-t{tournament}-{}.csv", format!("{what:?}").to_lowercase());
             let before = std::fs::read_to_string(&name).expect("fixture CSV");
-            let after = stecca::export::export(&store, tournament, what, Format::Csv, Lang::It, None).expect("export");
+            let after =
+                stecca::export::export(&store, tournament, what, Format::Csv, Lang::ITALIAN, None).expect("export");
             // Every column the previous version wrote is identical; this version adds the ruleset and edition,
             // and the standings the MERS base rank before them.
             let added = if what == What::Standings { 3 } else { 2 };

@@ -30,7 +30,7 @@ fn team_size_is_kept(mut store: Store) {
     store.add_player(id, &player("Bruno", "Draghi"), "R").expect("Bruno");
     let third = store.add_player(id, &player("Carla", " Draghi "), "R").expect_err("a third Drago");
     assert_eq!(
-        third.message().render(Lang::En),
+        third.message().render(Lang::ENGLISH),
         "Carla: team “Draghi” already has 2 players, the tournament's team size"
     );
     let carla = store.add_player(id, &player("Carla", "Venti"), "R").expect("Carla");
@@ -72,13 +72,13 @@ fn the_team_standings_sum_the_members_and_are_exported() {
     }
     assert!(teams.windows(2).all(|w| w[0].points >= w[1].points), "best first");
 
-    let csv =
-        String::from_utf8(export(&store, id, What::Teams, Format::Csv, Lang::En, None).expect("csv")).expect("utf8");
+    let csv = String::from_utf8(export(&store, id, What::Teams, Format::Csv, Lang::ENGLISH, None).expect("csv"))
+        .expect("utf8");
     let first = csv.lines().nth(1).expect("a row");
     assert!(first.starts_with(&format!("1,{},{},", teams[0].team, teams[0].points)), "{csv}");
-    let pdf = pdf_pages(&export(&store, id, What::Teams, Format::Pdf, Lang::En, None).expect("pdf"));
+    let pdf = pdf_pages(&export(&store, id, What::Teams, Format::Pdf, Lang::ENGLISH, None).expect("pdf"));
     assert!(flat(&pdf[0]).contains("Team standings") && flat(&pdf[0]).contains(&teams[0].team));
-    let standings_pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::En, None).expect("pdf"));
+    let standings_pdf = pdf_pages(&export(&store, id, What::Standings, Format::Pdf, Lang::ENGLISH, None).expect("pdf"));
     assert!(standings_pdf.iter().any(|page| flat(page).contains("Team standings")), "after the players'");
 
     // Counting each team's best two.

@@ -21,7 +21,7 @@ fn won(position: usize, double: bool) -> MancheEntry {
 }
 
 fn csv_of(store: &Store, id: i64, what: What) -> String {
-    String::from_utf8(export(store, id, what, Format::Csv, Lang::It, None).expect("csv")).expect("utf-8")
+    String::from_utf8(export(store, id, what, Format::Csv, Lang::ITALIAN, None).expect("csv")).expect("utf-8")
 }
 
 #[test]
@@ -131,22 +131,22 @@ fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
     let standings_csv = csv_of(&store, id, What::Standings);
     assert!(standings_csv.contains(&format!(",{},", players[2].name)));
     for what in [What::Standings, What::Seating] {
-        let pdf = export(&store, id, what, Format::Pdf, Lang::En, None).expect("pdf");
+        let pdf = export(&store, id, what, Format::Pdf, Lang::ENGLISH, None).expect("pdf");
         assert!(pdf.starts_with(b"%PDF"), "{what:?}");
     }
     // The score sheet's fact columns come from Tre's own list: the winner, then who paid for all.
-    let sheets = export(&store, id, What::Scoresheets, Format::Pdf, Lang::It, None).expect("sheets");
+    let sheets = export(&store, id, What::Scoresheets, Format::Pdf, Lang::ITALIAN, None).expect("sheets");
     let sheet = crate::export::flat(&crate::export::pdf_pages(&sheets)[0]);
     for title in ["Vincitore", "Ha pagato tutto"] {
         assert!(sheet.contains(title), "{title} in {sheet}");
     }
-    let card = export(&store, id, What::Card, Format::Pdf, Lang::It, Some(players[0].id)).expect("card");
+    let card = export(&store, id, What::Card, Format::Pdf, Lang::ITALIAN, Some(players[0].id)).expect("card");
     assert!(card.starts_with(b"%PDF"));
     assert!(settings_heading(&store, id).contains("Tre (test) · posta 10"));
 }
 
 fn settings_heading(store: &Store, id: i64) -> String {
-    store.tournament(id).expect("t").settings.rules_heading(stecca::i18n::Lang::It)
+    store.tournament(id).expect("t").settings.rules_heading(stecca::i18n::Lang::ITALIAN)
 }
 
 /// The seam carries a game from hand to hand: Tre with `carry_draws` puts each player's stake on the table at a

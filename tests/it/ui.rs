@@ -100,6 +100,11 @@ fn screens_of_the_demo_tournament() {
     click(&mut harness, Role::Button, "EN");
     harness.get_by_label_contains("Payments");
     harness.snapshot("manche-entry-en");
+    // And in French, a language that is only a folder of locale files: the rules vocabulary stays Italian.
+    click(&mut harness, Role::Button, "FR");
+    harness.get_by_label_contains("Paiements");
+    assert!(harness.get_all_by_label_contains("punti di stecca").count() >= 4, "each hand's breakdown");
+    harness.snapshot("manche-entry-fr");
     click(&mut harness, Role::Button, "IT");
     harness.state_mut().go(Screen::Standings);
     harness.run();
@@ -551,7 +556,7 @@ fn the_sorted_standings_column_carries_its_arrow_in_either_language() {
     let id = stecca::desk::create_demo(&mut store, size, 11, "demo").expect("demo");
     let mut app = DeskApp::new(store);
     app.open_tournament(id);
-    app.set_lang(stecca::ui::Lang::En);
+    app.set_lang(stecca::ui::Lang::ENGLISH);
     app.go(Screen::Standings);
     let mut harness = harness(app);
     harness.run();

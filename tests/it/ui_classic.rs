@@ -89,12 +89,12 @@ fn classic_american_calls_a_manche_without_a_winner_a_monte_everywhere() {
     harness.run();
     let refusal = harness.state().status_text().unwrap_or_default();
     assert!(refusal.contains("segnare la manche a monte"), "{refusal}");
-    harness.state_mut().set_lang(stecca::ui::Lang::En);
+    harness.state_mut().set_lang(stecca::ui::Lang::ENGLISH);
     harness.run();
     let refusal = harness.state().status_text().unwrap_or_default();
     assert!(refusal.contains("mark the manche void (a monte)"), "{refusal}");
     click(&mut harness, Role::CheckBox, "Void (a monte)");
-    harness.state_mut().set_lang(stecca::ui::Lang::It);
+    harness.state_mut().set_lang(stecca::ui::Lang::ITALIAN);
     harness.run();
     assert!(harness.query_by_label_contains("Muro esaurito").is_none(), "one term");
     harness.get_by_role_and_label(Role::CheckBox, "A monte");

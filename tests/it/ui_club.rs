@@ -58,7 +58,7 @@ fn a_treasurer_runs_an_evening_from_chip_counts_to_receipts_and_settles_it() {
     }
     click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
     let status = harness.state().status().expect("status").clone();
-    assert!(status.error && status.text(stecca::ui::Lang::It).contains("-100"), "{status:?}");
+    assert!(status.error && status.text(stecca::ui::Lang::ITALIAN).contains("-100"), "{status:?}");
     assert!(harness.state().desk().store().chip_counts(evening).expect("counts").is_empty());
     retype(&mut harness, "Fiches di Dario", "3000");
     click(&mut harness, Role::Button, "Salva il conteggio del tavolo 1");
@@ -165,7 +165,10 @@ fn the_treasurer_sets_an_amount_the_settle_up_avoids() {
     harness.key_press(egui::Key::Enter);
     harness.run();
     let status = harness.state().status().expect("status").clone();
-    assert!(status.error && status.text(stecca::ui::Lang::It).starts_with("Evita trasferimenti sotto:"), "{status:?}");
+    assert!(
+        status.error && status.text(stecca::ui::Lang::ITALIAN).starts_with("Evita trasferimenti sotto:"),
+        "{status:?}"
+    );
     assert_eq!(harness.state().desk().store().club(club).expect("club").settings.avoid_under, 50);
     let field = harness.get_by_label("Evita trasferimenti sotto (euro)").value();
     assert_eq!(field.as_deref(), Some("0,50"));

@@ -52,7 +52,7 @@ fn a_correction_reads_as_a_sentence_and_opens_its_record() {
     harness.run();
     harness.get_by_label_contains("\"[222d] 66c 1b 4b 8b E S N VV\"");
 
-    harness.state_mut().set_lang(Lang::En);
+    harness.state_mut().set_lang(Lang::ENGLISH);
     harness.run();
     harness.get_by_label_contains("S1 · T1 · M1 corrected by Mario Rossi at ");
 }

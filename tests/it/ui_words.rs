@@ -18,7 +18,7 @@ fn a_tournament_without_a_name_is_refused_in_the_desks_language() {
     harness.run();
     click(&mut harness, Role::Button, "Crea torneo");
     assert_eq!(status(&harness), "Nome: un torneo deve avere un nome");
-    harness.state_mut().set_lang(Lang::En);
+    harness.state_mut().set_lang(Lang::ENGLISH);
     harness.run();
     click(&mut harness, Role::Button, "Create tournament");
     assert_eq!(status(&harness), "Name: a tournament needs a name");
@@ -66,7 +66,7 @@ fn the_italian_desk_speaks_italian_in_the_singular_too() {
     click(&mut harness, Role::Button, "Sessioni");
     harness.get_by_label("Questa sessione non ha ancora i posti: premi «Genera i posti delle sessioni non giocate».");
     assert_eq!(harness.get_by_label("Peso club").value().as_deref(), Some("1,0"), "a decimal comma");
-    harness.state_mut().set_lang(Lang::En);
+    harness.state_mut().set_lang(Lang::ENGLISH);
     harness.run();
     assert_eq!(harness.get_by_label("Club weight").value().as_deref(), Some("1.0"), "a decimal point");
 }

@@ -155,13 +155,9 @@ pub(crate) fn parameter(query: &str, name: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The language asked for by the switch (`?lang=it`), if any.
+/// The language asked for by the switch (`?lang=it`), if the desk speaks it.
 pub(crate) fn chosen_language(query: &str) -> Option<Lang> {
-    match parameter(query, "lang").as_str() {
-        "it" => Some(Lang::It),
-        "en" => Some(Lang::En),
-        _ => None,
-    }
+    Lang::parse(&parameter(query, "lang"))
 }
 
 /// The page's language: the switch, then the phone's remembered choice, then the browser's languages in their
@@ -173,36 +169,19 @@ pub(crate) fn language<B>(request: &Request<B>, query: &str) -> Lang {
     let headers = request.headers();
     let cookie = headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';'));
     for pair in cookie {
-        match pair.trim() {
-            "lang=it" => return Lang::It,
-            "lang=en" => return Lang::En,
-            _ => {}
+        if let Some(lang) = pair.trim().strip_prefix("lang=").and_then(Lang::parse) {
+            return lang;
         }
     }
     let accepted = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
     browser_language(accepted)
 }
 
-/// The first of Italian and English in an `Accept-Language` header, by quality then order.
+/// The language a browser weighs most among those the desk speaks (its first 32 choices); English for one that
+/// names none of them.
 pub(crate) fn browser_language(accepted: &str) -> Lang {
-    let mut best: Option<(u32, Lang)> = None;
-    for item in accepted.split(',').take(32) {
-        let mut parts = item.split(';');
-        let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
-        let quality = parts
-            .filter_map(|p| p.trim().strip_prefix("q="))
-            .find_map(|q| q.trim().parse::<f32>().ok())
-            .map_or(1000, |q| (q.clamp(0.0, 1.0) * 1000.0) as u32);
-        let lang = match tag.split('-').next() {
-            Some("it") => Lang::It,
-            Some("en") => Lang::En,
-            _ => continue,
-        };
-        if quality > 0 && best.is_none_or(|(q, _)| quality > q) {
-            best = Some((quality, lang));
-        }
-    }
-    best.map_or(Lang::En, |(_, lang)| lang)
+    let first: String = accepted.split(',').take(32).collect::<Vec<_>>().join(",");
+    Lang::from_accept_language(&first).unwrap_or(Lang::ENGLISH)
 }
 
 #[cfg(test)]
@@ -210,14 +189,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_browser_language_is_the_preferred_of_italian_and_english() {
-        assert_eq!(browser_language("it-IT,it;q=0.9,en-US;q=0.8"), Lang::It);
-        assert_eq!(browser_language("en-GB,en;q=0.9,it;q=0.5"), Lang::En);
-        assert_eq!(browser_language("de-DE,de;q=0.9,it;q=0.7,en;q=0.3"), Lang::It);
-        assert_eq!(browser_language("fr;q=1, en;q=0.2, it;q=0.4"), Lang::It);
-        assert_eq!(browser_language("de"), Lang::En);
-        assert_eq!(browser_language(""), Lang::En);
-        assert_eq!(browser_language("it;q=0, en;q=0.1"), Lang::En);
+    fn the_browser_language_is_the_preferred_of_those_the_desk_speaks() {
+        assert_eq!(browser_language("it-IT,it;q=0.9,en-US;q=0.8"), Lang::ITALIAN);
+        assert_eq!(browser_language("en-GB,en;q=0.9,it;q=0.5"), Lang::ENGLISH);
+        assert_eq!(browser_language("de-DE,de;q=0.9,it;q=0.7,en;q=0.3"), Lang::ITALIAN);
+        assert_eq!(browser_language("de;q=1, en;q=0.2, it;q=0.4"), Lang::ITALIAN);
+        assert_eq!(browser_language("de"), Lang::ENGLISH);
+        assert_eq!(browser_language(""), Lang::ENGLISH);
+        assert_eq!(browser_language("it;q=0, en;q=0.1"), Lang::ENGLISH);
     }
 
     #[test]

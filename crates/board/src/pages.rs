@@ -19,8 +19,8 @@ pub struct Context<'a> {
     pub lang: Lang,
     /// What the board shows.
     pub published: &'a Published,
-    /// This page in Italian and in English (the language switch).
-    pub switch: [(Lang, String); 2],
+    /// This page in each language (the language switch).
+    pub switch: Vec<(Lang, String)>,
 }
 
 impl Context<'_> {

@@ -43,7 +43,7 @@ pub(crate) async fn answer(
     let lang = language(&request, &query);
     // The switch links to this same page by a query alone: a page says nothing of the token it was asked with
     // (a wrong token's page is the same whichever token).
-    let switch = [Lang::It, Lang::En].map(|l| (l, format!("?lang={}", l.code())));
+    let switch = Lang::all().map(|l| (l, format!("?lang={}", l.code()))).collect();
     let page = Page { lang, switch, path: path.clone() };
     let client = client_of(peer);
     let now = Instant::now();
@@ -74,7 +74,7 @@ fn token_of(path: &str) -> Option<String> {
 /// The page being answered: its language and path.
 struct Page {
     lang: Lang,
-    switch: [(Lang, String); 2],
+    switch: Vec<(Lang, String)>,
     path: String,
 }
 

@@ -18,7 +18,7 @@ pub(crate) struct PhoneCtx<'a> {
     /// The page's language.
     pub(crate) lang: Lang,
     /// This page in Italian and in English.
-    pub(crate) switch: [(Lang, String); 2],
+    pub(crate) switch: Vec<(Lang, String)>,
     /// Where the form posts (the page's own path).
     pub(crate) action: &'a str,
     /// The form's token (see `phone::Csrf`).

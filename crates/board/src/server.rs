@@ -281,7 +281,7 @@ fn player_page(ctx: &Context<'_>, path: &str) -> Option<maud::Markup> {
 }
 
 /// This page in each language: its path and query with `lang` set.
-fn switch_links(path: &str, query: &str) -> [(Lang, String); 2] {
+fn switch_links(path: &str, query: &str) -> Vec<(Lang, String)> {
     let link = |lang: Lang| {
         let mut query: String = form_urlencoded::Serializer::new(String::new())
             .extend_pairs(form_urlencoded::parse(query.as_bytes()).filter(|(key, _)| key != "lang").take(8))
@@ -292,7 +292,7 @@ fn switch_links(path: &str, query: &str) -> [(Lang, String); 2] {
         let path = if path.starts_with('/') && path.len() < 200 { path } else { "/" };
         format!("{path}?{query}lang={}", lang.code())
     };
-    [(Lang::It, link(Lang::It)), (Lang::En, link(Lang::En))]
+    Lang::all().map(|lang| (lang, link(lang))).collect()
 }
 
 #[cfg(test)]
@@ -330,8 +330,10 @@ mod tests {
 
     #[test]
     fn the_switch_keeps_the_query_and_sets_the_language() {
-        let [(_, it), (_, en)] = switch_links("/find", "name=Ann%20a&lang=en");
-        assert_eq!(it, "/find?name=Ann+a&lang=it");
-        assert_eq!(en, "/find?name=Ann+a&lang=en");
+        let links = switch_links("/find", "name=Ann%20a&lang=en");
+        assert_eq!(links.len(), Lang::all().count());
+        let link = |lang: Lang| links.iter().find(|(l, _)| *l == lang).map(|(_, href)| href.as_str());
+        assert_eq!(link(Lang::ITALIAN), Some("/find?name=Ann+a&lang=it"));
+        assert_eq!(link(Lang::ENGLISH), Some("/find?name=Ann+a&lang=en"));
     }
 }

@@ -20,8 +20,8 @@ pub struct BoardView {
     pub name: String,
     /// Venue and dates, as the sheets print them under the name.
     pub venue_and_dates: String,
-    /// The ruleset's heading in Italian and in English.
-    headings: [String; 2],
+    /// The ruleset's heading in each language, by [`Lang::index`].
+    headings: Vec<String>,
     /// How far the tournament has gone.
     pub progress: Progress,
     /// Whether placement points rank the players (shown as a column).
@@ -191,7 +191,7 @@ impl BoardView {
             tournament: s.tournament.id,
             name: settings.name.clone(),
             venue_and_dates: venue_and_dates.join(" · "),
-            headings: [s.rules.heading(Lang::It), s.rules.heading(Lang::En)],
+            headings: Lang::all().map(|lang| s.rules.heading(lang)).collect(),
             progress,
             placement: settings.ranking.method == RankingMethod::PlacementPoints,
             standings,
@@ -204,10 +204,7 @@ impl BoardView {
 
     /// The ruleset's heading in `lang`.
     pub fn heading(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::It => &self.headings[0],
-            Lang::En => &self.headings[1],
-        }
+        self.headings.get(lang.index()).map_or("", String::as_str)
     }
 
     /// The players whose name contains `part` (any case), each with their seat in the session shown.

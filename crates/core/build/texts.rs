@@ -1,115 +1,169 @@
 //! Reading and checking the desk's texts. One file of this code serves twice: the build script reads every
 //! locale file of the core and of the shipped rulesets with it (a text missing in one language, or whose
-//! placeholders differ between the two, fails the build), and the core checks a plug-in ruleset's texts with it
-//! when the ruleset is registered.
+//! placeholders differ between languages, fails the build), and the core checks a plug-in ruleset's texts with
+//! it when the ruleset is registered.
 //!
-//! A locale file is YAML whose leaves are texts: `it.yml`/`en.yml` hold the core's texts; `<ns>.it.yml` and
-//! `<ns>.en.yml` hold the texts of a ruleset whose id is `<ns>`, every key of which starts with `<ns>.` so that no
-//! ruleset can shadow another's words or the core's.
+//! A language is a folder of [Project Fluent](https://projectfluent.org) files named by its code: the core's
+//! texts in `assets/locales/<code>/`, each ruleset's in `src/rules/<id>/locales/<code>/<id>.ftl`. Adding a
+//! language adds such folders and touches no code. Every message id of a ruleset's file starts with `<id>-`, so
+//! that no ruleset can shadow another's words or the core's. In the code, and in what the stores keep, an id is
+//! written with dots (`error.player.duplicate`); Fluent writes it with dashes (`error-player-duplicate`), and an
+//! id is lowercase letters, digits and `_` between them, so the two spellings map one to one.
 //!
-//! YAML is read by yaml-rust2 (maintained, pure Rust, YAML 1.2: `yes` is text; a key given twice is an error),
-//! which replaced the deprecated serde_yaml: the files are a tree of texts, so its document model is all we need.
+//! Fluent (the `fluent-syntax` parser here, `fluent-bundle` at run time) brings real plural rules for every
+//! language (French counts 0 as singular, English does not) and ordinals, which the desk's own `{n|one|other}`
+//! could not express.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-/// One text in both languages.
+use fluent_syntax::ast;
+
+/// What the code must know of one text: its Fluent id and the variables it takes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Pair {
-    /// Italian.
-    pub it: String,
-    /// English.
-    pub en: String,
+pub struct Entry {
+    /// The id as Fluent writes it (`error-player-duplicate`).
+    pub fluent_id: String,
+    /// Every `$variable` the text uses.
+    pub variables: BTreeSet<String>,
+    /// The variables a choice is made on (`{ $n -> … }`): given to Fluent as numbers, so that plural rules apply.
+    pub selectors: BTreeSet<String>,
 }
 
-/// The `{name}` placeholders of a text; a noun that agrees with a count, `{name|one|other}`, is a placeholder
-/// `name` too (see `Message::render`).
-pub fn placeholders(text: &str) -> BTreeSet<String> {
-    text.split('{')
-        .skip(1)
-        .filter_map(|part| {
-            part.split_once('}').map(|(inside, _)| inside.split('|').next().unwrap_or(inside).to_owned())
+/// The id as the code writes it, from Fluent's (`error-player-duplicate` → `error.player.duplicate`).
+pub fn dotted(fluent_id: &str) -> String {
+    fluent_id.replace('-', ".")
+}
+
+fn well_formed(fluent_id: &str) -> bool {
+    !fluent_id.is_empty()
+        && fluent_id.split('-').all(|part| {
+            !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
         })
-        .collect()
 }
 
-fn flatten(prefix: &str, value: &yaml_rust2::Yaml, out: &mut BTreeMap<String, String>, problems: &mut Vec<String>) {
-    match value {
-        yaml_rust2::Yaml::Hash(map) => {
-            for (key, value) in map {
-                let Some(key) = key.as_str() else {
-                    problems.push(format!("{prefix}: a key must be text, not {key:?}"));
-                    continue;
-                };
-                if key.is_empty() || !key.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_') {
-                    problems.push(format!("{prefix}.{key}: a key is lowercase letters, digits and `_`"));
-                }
-                let path = if prefix.is_empty() { key.to_owned() } else { format!("{prefix}.{key}") };
-                flatten(&path, value, out, problems);
+fn inline_variables(
+    expression: &ast::InlineExpression<&str>,
+    variables: &mut BTreeSet<String>,
+    selectors: &mut BTreeSet<String>,
+) {
+    match expression {
+        ast::InlineExpression::VariableReference { id } => {
+            variables.insert(id.name.to_owned());
+        }
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in &arguments.positional {
+                inline_variables(argument, variables, selectors);
+            }
+            for argument in &arguments.named {
+                inline_variables(&argument.value, variables, selectors);
             }
         }
-        yaml_rust2::Yaml::String(text) => {
-            out.insert(prefix.to_owned(), text.clone());
-        }
-        other => problems.push(format!("{prefix}: a text must be a string, not {other:?}")),
+        ast::InlineExpression::Placeable { expression } => expression_variables(expression, variables, selectors),
+        ast::InlineExpression::StringLiteral { .. }
+        | ast::InlineExpression::NumberLiteral { .. }
+        | ast::InlineExpression::MessageReference { .. }
+        | ast::InlineExpression::TermReference { .. } => {}
     }
 }
 
-/// The texts of one locale file, by dotted key. `source` names the file in problems; `namespace`, when given,
-/// is the prefix every key must carry.
+fn expression_variables(
+    expression: &ast::Expression<&str>,
+    variables: &mut BTreeSet<String>,
+    selectors: &mut BTreeSet<String>,
+) {
+    match expression {
+        ast::Expression::Inline(inline) => inline_variables(inline, variables, selectors),
+        ast::Expression::Select { selector, variants } => {
+            let mut chosen_on = BTreeSet::new();
+            inline_variables(selector, &mut chosen_on, selectors);
+            variables.extend(chosen_on.iter().cloned());
+            selectors.extend(chosen_on);
+            for variant in variants {
+                pattern_variables(&variant.value, variables, selectors);
+            }
+        }
+    }
+}
+
+fn pattern_variables(pattern: &ast::Pattern<&str>, variables: &mut BTreeSet<String>, selectors: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, variables, selectors);
+        }
+    }
+}
+
+/// The texts of one Fluent file, by dotted id. `source` names the file in problems; `namespace`, when given, is
+/// the prefix every id must carry.
 pub fn read_file(
     source: &str,
-    yaml: &str,
+    ftl: &str,
     namespace: Option<&str>,
     problems: &mut Vec<String>,
-) -> BTreeMap<String, String> {
-    let value = match yaml_rust2::YamlLoader::load_from_str(yaml) {
-        // One document per file; an empty file holds none.
-        Ok(mut documents) if documents.len() <= 1 => {
-            documents.pop().unwrap_or(yaml_rust2::Yaml::Hash(Default::default()))
-        }
-        Ok(documents) => {
-            problems.push(format!("{source}: {} YAML documents where one is read", documents.len()));
-            return BTreeMap::new();
-        }
-        Err(error) => {
-            problems.push(format!("{source}: not valid YAML: {error}"));
-            return BTreeMap::new();
+) -> BTreeMap<String, Entry> {
+    let resource = match fluent_syntax::parser::parse(ftl) {
+        Ok(resource) => resource,
+        Err((resource, errors)) => {
+            for error in errors {
+                let line = ftl.get(..error.pos.start).map_or(0, |before| before.lines().count().max(1));
+                problems.push(format!("{source}:{line}: not valid Fluent: {}", error.kind));
+            }
+            resource
         }
     };
     let mut texts = BTreeMap::new();
-    let mut found = Vec::new();
-    flatten("", &value, &mut texts, &mut found);
-    problems.extend(found.into_iter().map(|problem| format!("{source}: {problem}")));
-    if let Some(namespace) = namespace {
-        let prefix = format!("{namespace}.");
-        for key in texts.keys().filter(|key| !key.starts_with(&prefix)) {
-            problems.push(format!("{source}: `{key}` must start with `{prefix}`"));
+    for entry in &resource.body {
+        let ast::Entry::Message(message) = entry else { continue };
+        let fluent_id = message.id.name;
+        if !well_formed(fluent_id) {
+            problems
+                .push(format!("{source}: `{fluent_id}`: an id is lowercase letters, digits and `_`, joined by `-`"));
+            continue;
+        }
+        let Some(value) = &message.value else {
+            problems.push(format!("{source}: `{fluent_id}` has no text"));
+            continue;
+        };
+        if let Some(namespace) = namespace
+            && !fluent_id.starts_with(&format!("{namespace}-"))
+        {
+            problems.push(format!("{source}: `{fluent_id}` must start with `{namespace}-`"));
+        }
+        let mut entry = Entry { fluent_id: fluent_id.to_owned(), ..Entry::default() };
+        pattern_variables(value, &mut entry.variables, &mut entry.selectors);
+        if texts.insert(dotted(fluent_id), entry).is_some() {
+            problems.push(format!("{source}: `{fluent_id}` is written twice"));
         }
     }
     texts
 }
 
-/// Pairs the Italian and English texts: every key in both, with the same placeholders.
-pub fn pair(
-    italian: BTreeMap<String, String>,
-    mut english: BTreeMap<String, String>,
+/// The texts every language has, checked: every id in every language, with the same variables. A language's
+/// choices may differ (French chooses on a count where English does not), so the selectors are all languages'.
+pub fn merge(
+    languages: &BTreeMap<String, BTreeMap<String, Entry>>,
     problems: &mut Vec<String>,
-) -> BTreeMap<String, Pair> {
-    let mut pairs = BTreeMap::new();
-    for (key, it) in italian {
-        let Some(en) = english.remove(&key) else {
-            problems.push(format!("`{key}` is missing in English"));
-            continue;
-        };
-        if placeholders(&it) != placeholders(&en) {
-            problems.push(format!(
-                "`{key}`: placeholders {:?} in Italian, {:?} in English",
-                placeholders(&it),
-                placeholders(&en)
-            ));
+) -> BTreeMap<String, Entry> {
+    let mut merged: BTreeMap<String, Entry> = BTreeMap::new();
+    for texts in languages.values() {
+        for (key, entry) in texts {
+            let known = merged
+                .entry(key.clone())
+                .or_insert_with(|| Entry { variables: entry.variables.clone(), ..entry.clone() });
+            known.selectors.extend(entry.selectors.iter().cloned());
         }
-        pairs.insert(key, Pair { it, en });
     }
-    problems.extend(english.into_keys().map(|key| format!("`{key}` is missing in Italian")));
-    pairs
+    for (key, entry) in &merged {
+        for (language, texts) in languages {
+            match texts.get(key) {
+                None => problems.push(format!("`{key}` is missing in `{language}`")),
+                Some(text) if text.variables != entry.variables => problems.push(format!(
+                    "`{key}`: variables {:?} in `{language}`, {:?} in another language",
+                    text.variables, entry.variables
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    merged
 }

@@ -261,13 +261,13 @@ mod tests {
             ("L8", "L8: not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)"),
         ] {
             assert_eq!(
-                parse_card(code).map_err(|e| e.message().render(crate::i18n::Lang::En)),
+                parse_card(code).map_err(|e| e.message().render(crate::i18n::Lang::ENGLISH)),
                 Err(why.to_owned()),
                 "{code}"
             );
         }
         assert_eq!(
-            parse_card("13L").map_err(|e| e.message().render(crate::i18n::Lang::It)),
+            parse_card("13L").map_err(|e| e.message().render(crate::i18n::Lang::ITALIAN)),
             Err("13L: non esiste il mese 13".to_owned())
         );
         assert_eq!(parse_card("12c1").map(|c| c.to_string()), Ok("12C1".to_owned()), "lower case");
@@ -279,7 +279,7 @@ mod tests {
         assert_eq!(cards.len(), 6);
         assert_eq!(parse_capture("").expect("empty"), []);
         assert_eq!(
-            parse_capture("1L 8L 1l").map_err(|e| e.message().render(crate::i18n::Lang::En)),
+            parse_capture("1L 8L 1l").map_err(|e| e.message().render(crate::i18n::Lang::ENGLISH)),
             Err("1l: written twice".to_owned())
         );
     }

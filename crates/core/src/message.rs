@@ -1,10 +1,11 @@
 //! Words for the person at the desk. Every error a referee or treasurer can meet carries a [`Message`]: the id of a
-//! text in `assets/locales/{it,en}.yml` with its arguments, rendered in the desk's language when it is shown. The
+//! text in the locale files (`assets/locales/<language>/*.ftl`) with its arguments, rendered in the desk's language when it is shown. The
 //! errors' `Display` is the text in the process's language ([`set_display_language`]: English unless the command line
 //! chose Italian by `--lang` or the locale), so each text is written once per language. Only texts that come as data in
-//! both languages (a club's own yaku names, outcomes saved before texts were ids) are [`Message::Both`].
+//! Italian and English (a club's own yaku names, outcomes saved before texts were ids) are [`Message::Both`].
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -12,9 +13,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use crate::i18n::Lang;
 
-pub mod table;
-
-/// A text in both languages. Stored (in saved outcomes) as its id and arguments, `{"id": …, "args": [[name,
+/// A text in every language. Stored (in saved outcomes) as its id and arguments, `{"id": …, "args": [[name,
 /// value], …]}`, so that it is rendered in the language, and with the wording, of whoever reads it later.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -27,14 +26,10 @@ pub enum Message {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         args: Vec<(Cow<'static, str>, Arg)>,
     },
-    /// A text that comes as data in both languages, not from the program's locale files: a club's own names
-    /// in its scoring table, and the labels of outcomes saved before texts were ids.
-    Both {
-        /// Italian.
-        it: String,
-        /// English.
-        en: String,
-    },
+    /// A text that comes as data, by language code, not from the program's locale files: a club's own names
+    /// in its scoring table (in Italian and English), the labels of outcomes saved before texts were ids
+    /// (`{"it": …, "en": …}`), a notebook line made in each language.
+    Both(BTreeMap<String, String>),
 }
 
 /// A placeholder's value: plain text (a name, a number) or another message, rendered in the same language.
@@ -54,9 +49,17 @@ impl Message {
         Message::Id { id: id.into(), args: Vec::new() }
     }
 
-    /// A text that comes as data in both languages (see [`Message::Both`]).
+    /// A text that comes as data in Italian and English (see [`Message::Both`]).
     pub fn both(it: impl Into<String>, en: impl Into<String>) -> Message {
-        Message::Both { it: it.into(), en: en.into() }
+        Message::Both(BTreeMap::from([
+            (Lang::ITALIAN.code().to_owned(), it.into()),
+            (Lang::ENGLISH.code().to_owned(), en.into()),
+        ]))
+    }
+
+    /// A text made in each language of the desk by `make` (see [`Message::Both`]).
+    pub fn each(make: impl Fn(Lang) -> String) -> Message {
+        Message::Both(Lang::all().map(|lang| (lang.code().to_owned(), make(lang))).collect())
     }
 
     /// Fills `{name}` with `value`.
@@ -77,7 +80,7 @@ impl Message {
                 args.push((Cow::Borrowed(name), value));
                 Message::Id { id, args }
             }
-            both @ Message::Both { .. } => both,
+            both @ Message::Both(_) => both,
         }
     }
 
@@ -85,25 +88,21 @@ impl Message {
     pub fn id(&self) -> Option<&str> {
         match self {
             Message::Id { id, .. } => Some(id),
-            Message::Both { .. } => None,
+            Message::Both(_) => None,
         }
     }
 
     /// The text in `lang`.
     pub fn render(&self, lang: Lang) -> String {
         match self {
-            Message::Both { it, en } => {
-                if lang == Lang::It {
-                    it.clone()
-                } else {
-                    en.clone()
-                }
-            }
+            // A text given as data but not in the reader's language is read in English, else in any it has.
+            Message::Both(texts) => texts
+                .get(lang.code())
+                .or_else(|| texts.get(Lang::ENGLISH.code()))
+                .or_else(|| texts.values().next())
+                .cloned()
+                .unwrap_or_default(),
             Message::Id { id, args } => {
-                let template = table::template(id, lang == Lang::It);
-                if args.is_empty() {
-                    return template.into_owned();
-                }
                 let values: Vec<(&str, Cow<'_, str>)> = args
                     .iter()
                     .map(|(name, value)| {
@@ -114,70 +113,26 @@ impl Message {
                         (name.as_ref(), value)
                     })
                     .collect();
-                fill(&template, &values)
+                crate::i18n::texts::render(id, lang, &values).unwrap_or_else(|| id.to_string())
             }
         }
     }
 }
 
-/// `template` with each `{name}` replaced by the argument `name`'s value and each `{name|one|other}` by `one`
-/// when that value is 1, else by `other` ("1 tavolo", "3 tavoli"), in one pass: a value is never read again as
-/// a template. A placeholder without its argument stays as written. Italian and English have just these two
-/// forms of a counted noun, so two choices written in the text itself are the whole of plural agreement for
-/// the desk's two languages (a plural-rules crate would bring the forms of languages the desk does not speak).
-fn fill(template: &str, values: &[(&str, Cow<'_, str>)]) -> String {
-    let mut out = String::with_capacity(template.len() + 16 * values.len());
-    let mut rest = template;
-    while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..open]);
-        let inside = &rest[open + 1..];
-        let Some(close) = inside.find('}') else {
-            // An unclosed brace is text.
-            out.push_str(&rest[open..]);
-            return out;
-        };
-        let placeholder = &inside[..close];
-        if placeholder.contains('{') {
-            // A brace before a placeholder is text: the placeholder starts at the later one.
-            out.push('{');
-            rest = inside;
-            continue;
-        }
-        let (name, forms) = match placeholder.split_once('|') {
-            Some((name, forms)) => (name, Some(forms)),
-            None => (placeholder, None),
-        };
-        match (values.iter().find(|(n, _)| *n == name), forms) {
-            (Some((_, value)), None) => out.push_str(value),
-            (Some((_, value)), Some(forms)) => {
-                let (one, other) = forms.split_once('|').unwrap_or((forms, forms));
-                out.push_str(if value.trim() == "1" { one } else { other });
-            }
-            (None, _) => {
-                out.push('{');
-                out.push_str(placeholder);
-                out.push('}');
-            }
-        }
-        rest = &inside[close + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The language `Display` renders messages in; `0` English, `1` Italian.
-static DISPLAY_LANGUAGE: AtomicU8 = AtomicU8::new(0);
+/// The language `Display` renders messages in: a [`Lang`]'s index, or `u8::MAX` for English, the default.
+static DISPLAY_LANGUAGE: AtomicU8 = AtomicU8::new(u8::MAX);
 
 /// Sets the language every message's and error's `Display` speaks in this process. The command line sets it once
 /// from `--lang` or the locale, before it does anything; the desk renders each text in the referee's language
 /// explicitly and never relies on it.
 pub fn set_display_language(lang: Lang) {
-    DISPLAY_LANGUAGE.store(u8::from(lang == Lang::It), Ordering::Relaxed);
+    DISPLAY_LANGUAGE.store(u8::try_from(lang.index()).unwrap_or(u8::MAX), Ordering::Relaxed);
 }
 
-/// The language `Display` speaks (English unless [`set_display_language`] chose Italian).
+/// The language `Display` speaks (English unless [`set_display_language`] chose another).
 pub fn display_language() -> Lang {
-    if DISPLAY_LANGUAGE.load(Ordering::Relaxed) == 1 { Lang::It } else { Lang::En }
+    let index = usize::from(DISPLAY_LANGUAGE.load(Ordering::Relaxed));
+    Lang::all().nth(index).unwrap_or(Lang::ENGLISH)
 }
 
 /// The text in the process's language ([`display_language`]), as the command line prints it.
@@ -204,7 +159,7 @@ impl Explain for Message {
 #[macro_export]
 macro_rules! msg {
     ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        const _: () = $crate::message::table::check_use($id, &[$(stringify!($name)),*]);
+        const _: () = $crate::i18n::texts::check_use($id, &[$(stringify!($name)),*]);
         $crate::message::Message::new($id)$(.arg(stringify!($name), &$value))*
     }};
 }
@@ -213,21 +168,15 @@ macro_rules! msg {
 #[macro_export]
 macro_rules! text_id {
     ($id:literal) => {{
-        const _: () = $crate::message::table::check_use($id, &[]);
+        const _: () = $crate::i18n::texts::check_use($id, &[]);
         $id
     }};
 }
 
-/// Place `n` of a ranking ("1°" in Italian, "1st" in English). The locale files write a form for each of the
-/// ordinal forms English needs (CLDR's one, two, few, other: 1st, 2nd, 3rd, 4th; 11th–13th; 21st); Italian writes
-/// the same "°" in all four.
+/// Place `n` of a ranking ("1°" in Italian, "1st" in English, "1er" in French): each language's text chooses
+/// its form by `NUMBER($n, type: "ordinal")`, Fluent's ordinal plural rules.
 pub fn ordinal(n: u64) -> Message {
-    match (n % 10, n % 100) {
-        (1, last_two) if last_two != 11 => msg!("common.ordinal.one", n = n),
-        (2, last_two) if last_two != 12 => msg!("common.ordinal.two", n = n),
-        (3, last_two) if last_two != 13 => msg!("common.ordinal.few", n = n),
-        _ => msg!("common.ordinal.other", n = n),
-    }
+    msg!("common.ordinal", n = n)
 }
 
 /// Why a file operation failed, in words (the operating system's own text for the rare kinds).

@@ -250,14 +250,14 @@ fn row(field: Message, before: Option<Message>, after: Option<Message>) -> Detai
     DetailRow { field, before, after }
 }
 
-/// Text that is data (a name, a hand), the same in both languages.
+/// Text that is data (a name, a hand), the same in every language.
 fn plain(text: &str) -> Message {
-    Message::both(text, text)
+    Message::each(|_| text.to_owned())
 }
 
 /// A text made in each language by `make`.
 fn both(make: impl Fn(Lang) -> String) -> Message {
-    Message::both(make(Lang::It), make(Lang::En))
+    Message::each(make)
 }
 
 /// Messages one after the other, separated by " · ".
@@ -317,14 +317,14 @@ mod tests {
         let before = r#"{"name":"Bruno Rossi","club":"Drago","country":"IT","federation_id":"","substitute":false,"withdrawn":false}"#;
         let after = r#"{"name":"Bruno Russo","club":"Drago","country":"IT","federation_id":"","substitute":false,"withdrawn":true}"#;
         let rows = record_rows("player", Some(before), Some(after), &HashMap::new());
-        assert_eq!(said(&rows, Lang::It), ["Nome: Bruno Rossi → Bruno Russo", "Ritirato: no → sì"]);
+        assert_eq!(said(&rows, Lang::ITALIAN), ["Nome: Bruno Rossi → Bruno Russo", "Ritirato: no → sì"]);
     }
 
     #[test]
     fn settings_read_as_the_settings_screen_says_them() {
         let created = r#"{"name":"Open","rules":"fimj","sessions":4,"ranking":{"method":"total_points","placement_points":[4,2,1,0],"tie_breaks":["placement_points","best_session"]}}"#;
         let rows = record_rows("tournament", None, Some(created), &HashMap::new());
-        let it = said(&rows, Lang::It);
+        let it = said(&rows, Lang::ITALIAN);
         assert!(it.contains(&"Regolamento: — → FIMJ — Regolamento italiano ufficiale (1993)".to_owned()), "{it:?}");
         assert!(
             it.contains(&"Classifica · Spareggi (in ordine): — → Punti piazzamento · Miglior sessione".to_owned()),
@@ -337,7 +337,7 @@ mod tests {
     #[test]
     fn a_tables_round_wind_reads_by_name() {
         let rows = record_rows("table", Some("E"), Some("S"), &HashMap::new());
-        assert_eq!(said(&rows, Lang::It), ["Giro: Est → Sud"]);
+        assert_eq!(said(&rows, Lang::ITALIAN), ["Giro: Est → Sud"]);
     }
 
     #[test]
@@ -349,7 +349,7 @@ mod tests {
             .collect();
         let rows = record_rows("seating", Some("[[1,2,3,4],[5,6,7,8]]"), Some("[[1,2,3,5],[4,6,7,8]]"), &names);
         assert_eq!(
-            said(&rows, Lang::It),
+            said(&rows, Lang::ITALIAN),
             [
                 "Tavolo 1: Anna, Bruno, Carla, Dario → Anna, Bruno, Carla, Elena",
                 "Tavolo 2: Elena, Fabio, Giulia, Ugo → Dario, Fabio, Giulia, Ugo"
@@ -370,7 +370,7 @@ mod tests {
         let before = manche("[222d] 234444789b NN", "");
         let after = manche("[222d] 234444789b WW", r#""self_drawn""#);
         let rows = manche_rows(Some(&before), &after);
-        let it = said(&rows, Lang::It);
+        let it = said(&rows, Lang::ITALIAN);
         assert_eq!(it.len(), 2, "{it:?}");
         assert!(
             it[0].starts_with("Anna · ") && it[0].ends_with(": [222d] 234444789b NN → [222d] 234444789b WW"),
@@ -379,7 +379,7 @@ mod tests {
         assert!(it[1].starts_with("Anna · ") && it[1].contains(": — → "), "{it:?}");
         assert!(!it.iter().any(|line| line.contains("self_drawn") || line.contains("win")), "{it:?}");
         // A first entry lists what was set, not the unticked and the empty.
-        let entered = said(&manche_rows(None, &after), Lang::En);
+        let entered = said(&manche_rows(None, &after), Lang::ENGLISH);
         assert!(entered.contains(&"Bruno · Seat: — → South".to_owned()), "{entered:?}");
         assert!(!entered.iter().any(|line| line.contains(": — → no")), "{entered:?}");
     }

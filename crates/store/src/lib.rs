@@ -520,12 +520,12 @@ mod tests {
             server: "stecca@sala:5432/torneo".into(),
             why: OfflineReason::NoAnswer(std::io::ErrorKind::ConnectionRefused),
         };
-        let it = refused.message().render(Lang::It);
+        let it = refused.message().render(Lang::ITALIAN);
         assert!(it.contains("stecca@sala:5432/torneo") && it.contains("il server rifiuta le connessioni"), "{it}");
-        let en = refused.message().render(Lang::En);
+        let en = refused.message().render(Lang::ENGLISH);
         assert!(en.contains("the server refuses connections"), "{en}");
         let lost = StoreError::Offline { server: "s".into(), why: OfflineReason::LostDuringWrite };
-        assert!(lost.message().render(Lang::It).contains("caduta durante una scrittura"));
+        assert!(lost.message().render(Lang::ITALIAN).contains("caduta durante una scrittura"));
     }
 
     #[test]

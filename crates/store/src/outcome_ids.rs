@@ -75,8 +75,8 @@ mod tests {
                 let label: Message = serde_json::from_value(item["label"].clone()).expect("label");
                 let object = item.as_object_mut().expect("item");
                 object.remove("label");
-                object.insert("label_it".into(), label.render(stecca_core::i18n::Lang::It).into());
-                object.insert("label_en".into(), label.render(stecca_core::i18n::Lang::En).into());
+                object.insert("label_it".into(), label.render(stecca_core::i18n::Lang::ITALIAN).into());
+                object.insert("label_en".into(), label.render(stecca_core::i18n::Lang::ENGLISH).into());
             }
         }
         json.to_string()

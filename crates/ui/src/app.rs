@@ -265,11 +265,11 @@ impl DeskApp {
             }
             ui.separator();
             let lang = self.lang;
-            if ui.add(egui::Button::selectable(lang == Lang::It, "IT")).clicked() {
-                self.set_lang(Lang::It);
-            }
-            if ui.add(egui::Button::selectable(lang == Lang::En, "EN")).clicked() {
-                self.set_lang(Lang::En);
+            for other in Lang::all() {
+                let button = egui::Button::selectable(lang == other, other.code().to_uppercase());
+                if ui.add(button).on_hover_text(other.name()).clicked() {
+                    self.set_lang(other);
+                }
             }
         });
     }

@@ -49,11 +49,11 @@ impl PasswordPrompt {
             ui.horizontal(|ui| {
                 ui.heading(RichText::new("Stecca").strong());
                 ui.separator();
-                if ui.add(egui::Button::selectable(self.lang == Lang::It, "IT")).clicked() {
-                    self.lang = Lang::It;
-                }
-                if ui.add(egui::Button::selectable(self.lang == Lang::En, "EN")).clicked() {
-                    self.lang = Lang::En;
+                for other in Lang::all() {
+                    let button = egui::Button::selectable(self.lang == other, other.code().to_uppercase());
+                    if ui.add(button).on_hover_text(other.name()).clicked() {
+                        self.lang = other;
+                    }
                 }
             });
             ui.add_space(12.0);

@@ -68,10 +68,9 @@ impl ClubSettings {
     /// One line for headings: the ruleset, what a chip is worth, the table fee and the starting chips.
     pub fn summary(&self, lang: Lang) -> String {
         let rules = crate::rules::ruleset(&self.rules).map(|r| r.name(lang)).unwrap_or_default();
-        let separator = if lang == Lang::It { ',' } else { '.' };
         let money = msg!(
             "club.money_line",
-            value = self.chip_value.to_text(separator),
+            value = self.chip_value.to_text(&super::money::decimal_separator(lang)),
             fee = format_cents(self.table_fee, lang),
             start = self.starting_chips
         )

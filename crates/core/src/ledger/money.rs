@@ -87,7 +87,7 @@ impl ChipValue {
     }
 
     /// The value in cents as typed, with `separator` for decimals and no trailing zeros ("0,5").
-    pub fn to_text(self, separator: char) -> String {
+    pub fn to_text(self, separator: &str) -> String {
         let whole = self.0 / CHIP_SCALE;
         let fraction = self.0 % CHIP_SCALE;
         if fraction == 0 {
@@ -143,27 +143,28 @@ fn parse_decimal(text: &str, decimals: u32) -> Result<i64, MoneyError> {
     Ok(if negative { -value } else { value })
 }
 
-/// An amount for people: "1.234,50 €" in Italian, "€1,234.50" in English, a minus sign when negative.
+/// The separator of decimals in `lang` (`,` in Italian, `.` in English): its locale files say.
+pub fn decimal_separator(lang: Lang) -> String {
+    lang.tr(crate::text_id!("number.decimal_separator"))
+}
+
+/// An amount for people: "1.234,50 €" in Italian, "€1,234.50" in English, a minus sign when negative. The
+/// separators and where the euro goes are each language's texts.
 pub fn format_cents(cents: Cents, lang: Lang) -> String {
-    let (thousands, decimal) = match lang {
-        Lang::It => ('.', ','),
-        Lang::En => (',', '.'),
-    };
+    let thousands = lang.tr(crate::text_id!("number.thousands_separator"));
+    let decimal = decimal_separator(lang);
     let magnitude = cents.unsigned_abs();
     let whole = (magnitude / 100).to_string();
     let mut grouped = String::new();
     for (i, digit) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i) % 3 == 0 {
-            grouped.push(thousands);
+            grouped.push_str(&thousands);
         }
         grouped.push(digit);
     }
     let sign = if cents < 0 { "−" } else { "" };
     let number = format!("{grouped}{decimal}{:02}", magnitude % 100);
-    match lang {
-        Lang::It => format!("{sign}{number} €"),
-        Lang::En => format!("{sign}€{number}"),
-    }
+    format!("{sign}{}", crate::msg!("money.amount", number = number).render(lang))
 }
 
 /// An amount for files (CSV): "-1234.50", no grouping, a point.
@@ -203,7 +204,7 @@ mod tests {
         {
             let value = ChipValue::parse(text).expect(text);
             assert_eq!(value.raw(), raw, "{text}");
-            assert_eq!(value.to_text(','), back);
+            assert_eq!(value.to_text(","), back);
         }
         assert_eq!(ChipValue::parse("0"), Err(MoneyError::Range { text: "0".into() }));
         assert_eq!(ChipValue::parse("-1"), Err(MoneyError::Range { text: "-1".into() }));
@@ -222,9 +223,11 @@ mod tests {
         assert!(matches!(parse_cents(""), Err(MoneyError::NotAnAmount { .. })));
         assert!(matches!(parse_cents("."), Err(MoneyError::NotAnAmount { .. })));
         assert!(matches!(parse_cents("99999999999999999999"), Err(MoneyError::Range { .. })));
-        assert_eq!(format_cents(123_450, Lang::It), "1.234,50 €");
-        assert_eq!(format_cents(-123_450, Lang::En), "−€1,234.50");
-        assert_eq!(format_cents(5, Lang::It), "0,05 €");
+        assert_eq!(format_cents(123_450, Lang::ITALIAN), "1.234,50 €");
+        assert_eq!(format_cents(-123_450, Lang::ENGLISH), "−€1,234.50");
+        assert_eq!(format_cents(5, Lang::ITALIAN), "0,05 €");
+        let french = Lang::parse("fr").expect("French is a language of the desk");
+        assert_eq!(format_cents(-123_450, french), "−1\u{a0}234,50 €");
         assert_eq!(plain_cents(-123_405), "-1234.05");
     }
 }

@@ -48,25 +48,24 @@ static REGISTERED: std::sync::RwLock<Vec<&'static dyn Ruleset>> = std::sync::RwL
 /// Makes a ruleset known by its id besides [`RULESETS`] (tests), with the texts of its locale files
 /// ([`Ruleset::locales`], checked as the build checks the shipped ones); registering an id twice keeps the first.
 #[doc(hidden)]
-pub fn register(ruleset: &'static dyn Ruleset) -> Result<(), crate::message::table::TextsError> {
+pub fn register(ruleset: &'static dyn Ruleset) -> Result<(), crate::i18n::texts::TextsError> {
     let mut registered = REGISTERED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
     if registered.iter().any(|r| r.id() == ruleset.id()) {
         return Ok(());
     }
     if let Some(locales) = ruleset.locales() {
-        crate::message::table::add_texts(ruleset.id(), locales.italian, locales.english)?;
+        crate::i18n::texts::add_texts(ruleset.id(), locales.files)?;
     }
     registered.push(ruleset);
     Ok(())
 }
 
-/// A plug-in ruleset's locale files, as text (`include_str!("locales/tre.it.yml")`).
+/// A plug-in ruleset's locale files, as text: one Fluent file for each language of the desk, by code
+/// (`("it", include_str!("locales/it/tre.ftl"))`).
 #[derive(Clone, Copy, Debug)]
 pub struct Locales {
-    /// `<id>.it.yml`.
-    pub italian: &'static str,
-    /// `<id>.en.yml`.
-    pub english: &'static str,
+    /// `(language code, the text of its locales/<code>/<id>.ftl)`.
+    pub files: &'static [(&'static str, &'static str)],
 }
 
 /// The ruleset with this id (`"fimj"`).
@@ -929,8 +928,8 @@ mod tests {
             let mut listed: Vec<String> = rules.tunable_values().iter().map(|t| t.path.to_owned()).collect();
             for value in rules.tunable_values() {
                 assert!(option_value(&defaults, value.path).is_some(), "{}: {}", rules.id(), value.path);
-                assert!(crate::message::table::find(value.label).is_some(), "{}: {}", value.path, value.label);
-                assert!(crate::message::table::find(value.group).is_some(), "{}: {}", value.path, value.group);
+                assert!(crate::i18n::texts::find(value.label).is_some(), "{}: {}", value.path, value.label);
+                assert!(crate::i18n::texts::find(value.group).is_some(), "{}: {}", value.path, value.group);
             }
             leaves.sort();
             listed.sort();
@@ -946,7 +945,7 @@ mod tests {
             assert_eq!(picks, model.book().is_some(), "{}", rules.id());
             if let Some(book) = model.book() {
                 for id in book.text_ids() {
-                    assert!(crate::message::table::find(id).is_some(), "{}: {id}", rules.id());
+                    assert!(crate::i18n::texts::find(id).is_some(), "{}: {id}", rules.id());
                 }
                 for key in book.label_columns {
                     assert!(book.columns.iter().any(|c| c.key == *key), "{}: {key}", rules.id());
@@ -999,19 +998,19 @@ mod tests {
         assert_eq!(stored["label"]["id"], "fimj.line.double", "{stored}");
         let read: Item = serde_json::from_value(stored).expect("read back");
         assert_eq!(read, line);
-        assert_eq!(read.label.render(Lang::It), "Raddoppio: serpente");
-        assert_eq!(read.label.render(Lang::En), "Double: snake");
+        assert_eq!(read.label.render(Lang::ITALIAN), "Raddoppio: serpente");
+        assert_eq!(read.label.render(Lang::ENGLISH), "Double: snake");
 
         let version_1 =
             serde_json::json!({"label_it": "Raddoppio: serpente", "label_en": "Double: snake", "doubles": 1});
         let old: Item = serde_json::from_value(version_1).expect("version 1");
         assert_eq!(
-            (old.label.render(Lang::It), old.label.render(Lang::En)),
-            (read.label.render(Lang::It), read.label.render(Lang::En))
+            (old.label.render(Lang::ITALIAN), old.label.render(Lang::ENGLISH)),
+            (read.label.render(Lang::ITALIAN), read.label.render(Lang::ENGLISH))
         );
         let warning: Warning =
             serde_json::from_value(serde_json::json!({"player": "Botan", "it": "sì", "en": "yes"})).expect("v1");
-        assert_eq!((warning.text.render(Lang::It), warning.player.as_deref()), ("sì".to_owned(), Some("Botan")));
+        assert_eq!((warning.text.render(Lang::ITALIAN), warning.player.as_deref()), ("sì".to_owned(), Some("Botan")));
     }
 
     #[test]
@@ -1031,8 +1030,11 @@ mod tests {
         let read: Item = serde_json::from_value(stored).expect("read back");
         assert_eq!(read, line);
         let quantity = read.quantity.expect("kept");
-        assert_eq!(quantity.message().render(Lang::En), Message::new("entry.saved").arg("n", 3).render(Lang::En));
-        assert!(quantity.message().render(Lang::En).contains('3'));
+        assert_eq!(
+            quantity.message().render(Lang::ENGLISH),
+            Message::new("entry.saved").arg("n", 3).render(Lang::ENGLISH)
+        );
+        assert!(quantity.message().render(Lang::ENGLISH).contains('3'));
         let older: Item = serde_json::from_value(serde_json::json!({"label": {"id": "entry.value"}, "points": 2}))
             .expect("a line stored before quantities");
         assert_eq!((older.points, older.quantity), (Some(2), None));

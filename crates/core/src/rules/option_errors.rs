@@ -46,17 +46,17 @@ mod tests {
     fn a_refused_option_is_said_in_both_languages() {
         let fimj = ruleset("fimj").expect("fimj");
         let error = fimj.check_options(&serde_json::json!({"limits": {"coppie": 0}})).expect_err("out of range");
-        let italian = error.message().render(Lang::It);
+        let italian = error.message().render(Lang::ITALIAN);
         assert!(italian.contains("options.limits.coppie: deve essere tra 1 e 1000000, non 0"), "{italian}");
-        let english = error.message().render(Lang::En);
+        let english = error.message().render(Lang::ENGLISH);
         assert!(english.contains("options.limits.coppie: must be between 1 and 1000000, got 0"), "{english}");
         let classic = ruleset("classic_american").expect("classic");
         let error = classic.check_options(&serde_json::json!({"edition": "tacolfmj", "lrb_cleared_required": true}));
-        let italian = error.expect_err("an LRB rule").message().render(Lang::It);
+        let italian = error.expect_err("an LRB rule").message().render(Lang::ITALIAN);
         assert!(italian.contains("è una regola LRB"), "{italian}");
         let mayumi = ruleset("mayumi").expect("mayumi");
         let error = mayumi.check_options(&serde_json::json!({"cards": {"13L": 10}})).expect_err("no month 13");
-        let italian = error.message().render(Lang::It);
+        let italian = error.message().render(Lang::ITALIAN);
         assert!(italian.starts_with("options.cards: 13L: "), "{italian}");
     }
 }

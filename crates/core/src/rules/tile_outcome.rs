@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn doubles_are_said_in_the_rules_words_in_both_languages() {
-        for lang in [Lang::It, Lang::En] {
+        for lang in [Lang::ITALIAN, Lang::ENGLISH] {
             assert_eq!(doubles_words(1).render(lang), "1 raddoppio (×2)");
             assert_eq!(doubles_words(3).render(lang), "3 raddoppi (×8)");
             assert_eq!(doubles_words(70).render(lang), "70 raddoppi (×2^70)");

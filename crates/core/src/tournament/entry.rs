@@ -316,7 +316,7 @@ mod tests {
         let errors = entry.score(&settings, &table(), &first_manche()).expect_err("bad token");
         let error = errors.hands[2].as_ref().expect("error on Carla's hand");
         assert_eq!(error.player.as_deref(), Some("Carla"));
-        let reason = error.reason.render(crate::i18n::Lang::En);
+        let reason = error.reason.render(crate::i18n::Lang::ENGLISH);
         assert!(reason.contains("66x"), "{reason}");
         assert!(errors.hands[0].is_none() && errors.general.is_none());
     }
@@ -339,8 +339,9 @@ mod tests {
         entry.hands[2].text = "[234d] 66c 1b 4b 8b E S N VV 9d".to_owned();
         entry.hands[3].text.clear();
         let errors = entry.score(&settings, &table(), &first_manche()).expect_err("three bad hands");
-        let reason =
-            |p: usize| errors.hands[p].as_ref().map(|e| e.reason.render(crate::i18n::Lang::En)).unwrap_or_default();
+        let reason = |p: usize| {
+            errors.hands[p].as_ref().map(|e| e.reason.render(crate::i18n::Lang::ENGLISH)).unwrap_or_default()
+        };
         assert!(reason(0).contains("2x"), "{}", reason(0));
         assert!(reason(2).contains("too many"), "{}", reason(2));
         assert_eq!(reason(3), "the hand is missing");

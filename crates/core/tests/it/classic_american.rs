@@ -53,7 +53,7 @@ fn lines(score: &HandScore) -> Vec<String> {
         .lines
         .iter()
         .map(|(line, amount)| {
-            let en = line.label().render(stecca_core::i18n::Lang::En);
+            let en = line.label().render(stecca_core::i18n::Lang::ENGLISH);
             match amount {
                 Amount::Points(p) => format!("{en} = {p}"),
                 Amount::Doubles(d) => format!("{en} x{d}"),
@@ -272,7 +272,7 @@ fn delayed_call_is_a_double_for_anyone_but_east() {
     )
     .expect_err("East cannot call late");
     assert_eq!(refused.player.as_deref(), Some("Anna"));
-    assert!(refused.reason.render(stecca_core::i18n::Lang::En).contains("delayed_call"), "{}", refused.reason);
+    assert!(refused.reason.render(stecca_core::i18n::Lang::ENGLISH).contains("delayed_call"), "{}", refused.reason);
 }
 
 #[test]
@@ -307,10 +307,10 @@ fn a_cleared_game_refuses_a_two_suit_mah_jong_with_the_reason() {
     assert!(
         error
             .reason
-            .render(stecca_core::i18n::Lang::It)
+            .render(stecca_core::i18n::Lang::ITALIAN)
             .starts_with("partita a mani sgomberate: la mano contiene due semi"),
         "{}",
-        error.reason.render(stecca_core::i18n::Lang::It)
+        error.reason.render(stecca_core::i18n::Lang::ITALIAN)
     );
     let cleared = options(json!({"game_type": "cleared"}));
     assert_eq!(
@@ -506,7 +506,7 @@ fn a_long_hand_scores_nothing_and_still_pays_and_settles_as_zero() {
     let outcome = dead_manche("tacolfmj", "long", "111222333c 777b 2d 3d 4d");
     assert_eq!(outcome.players[2].score, 0);
     assert_eq!(
-        outcome.players[2].items[0].label.render(stecca_core::i18n::Lang::En),
+        outcome.players[2].items[0].label.render(stecca_core::i18n::Lang::ENGLISH),
         "Dead hand (long): scores nothing"
     );
     // Bruno 32: Anna pays 64, Carla 32, Dario 32; Anna (RRR: 8 × 2 = 16) collects 32 from Carla and Dario.
@@ -536,7 +536,7 @@ fn a_dead_hand_cannot_win_and_unknown_dead_kinds_are_named() {
     )
     .expect_err("dead winner");
     assert!(
-        refused.reason.render(stecca_core::i18n::Lang::En).contains("dead hand cannot go Mah Jong"),
+        refused.reason.render(stecca_core::i18n::Lang::ENGLISH).contains("dead hand cannot go Mah Jong"),
         "{}",
         refused.reason
     );
@@ -550,7 +550,7 @@ fn a_dead_hand_cannot_win_and_unknown_dead_kinds_are_named() {
         ]),
     )
     .expect_err("unknown dead");
-    assert!(unknown.reason.render(stecca_core::i18n::Lang::En).contains("`sleepy`"), "{}", unknown.reason);
+    assert!(unknown.reason.render(stecca_core::i18n::Lang::ENGLISH).contains("`sleepy`"), "{}", unknown.reason);
 }
 
 #[test]
@@ -574,7 +574,7 @@ fn a_wall_game_scores_nothing_and_is_only_ever_marked() {
             // The digest: a manche with neither a winner nor the mark is refused.
             let error = score_manche(&input).expect_err("no winner, no mark");
             assert!(error.player.is_none(), "about the manche as a whole");
-            let said = error.reason.render(stecca_core::i18n::Lang::En);
+            let said = error.reason.render(stecca_core::i18n::Lang::ENGLISH);
             assert!(said.contains("mark the winner, or mark the manche void (a monte)"), "{said}");
         }
     }
@@ -648,7 +648,7 @@ fn flags_and_winning_tile_are_checked_with_the_reason() {
         ),
     ] {
         let reason = base(winner.clone());
-        assert!(reason.render(stecca_core::i18n::Lang::En).contains(expected), "{winner}: {reason}");
+        assert!(reason.render(stecca_core::i18n::Lang::ENGLISH).contains(expected), "{winner}: {reason}");
     }
 }
 
@@ -661,7 +661,7 @@ fn options_are_refused_by_name() {
         (json!({"mystery": 1}), "mystery"),
     ] {
         let error = manche(options.clone(), json!([])).expect_err("refused");
-        assert!(error.reason.render(stecca_core::i18n::Lang::En).contains(field), "{options}: {}", error.reason);
+        assert!(error.reason.render(stecca_core::i18n::Lang::ENGLISH).contains(field), "{options}: {}", error.reason);
     }
 }
 
@@ -674,7 +674,7 @@ fn fimj_refuses_the_classic_fields() {
     .expect("shape");
     let error = score_manche(&input).expect_err("not FIMJ");
     assert!(
-        error.reason.render(stecca_core::i18n::Lang::En).contains("`dead` is not a FIMJ field"),
+        error.reason.render(stecca_core::i18n::Lang::ENGLISH).contains("`dead` is not a FIMJ field"),
         "{}",
         error.reason
     );

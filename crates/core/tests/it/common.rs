@@ -46,7 +46,7 @@ pub fn lines(score: &HandScore) -> Vec<String> {
         .lines
         .iter()
         .map(|(line, amount)| {
-            let it = line.label().render(stecca_core::i18n::Lang::It);
+            let it = line.label().render(stecca_core::i18n::Lang::ITALIAN);
             match amount {
                 stecca_core::rules::fimj::Amount::Points(p) => format!("{it} = {p}"),
                 stecca_core::rules::fimj::Amount::Doubles(d) => format!("{it} ×{d}"),
@@ -112,7 +112,7 @@ pub fn manche_input(value: &Value) -> MancheInput {
 #[track_caller]
 pub fn scored_json(value: &Value) -> MancheOutcome {
     score_manche(&manche_input(value))
-        .unwrap_or_else(|e| panic!("{}: {value}", stecca_core::message::Explain::message(&e).render(Lang::En)))
+        .unwrap_or_else(|e| panic!("{}: {value}", stecca_core::message::Explain::message(&e).render(Lang::ENGLISH)))
 }
 
 /// Scores manche JSON that must be refused; returns the refusal, with the player it names.

@@ -139,7 +139,8 @@ fn four_loose_identical_tiles_of_a_non_winner_make_the_better_pung() {
 #[test]
 fn explanations_carry_both_languages() {
     let h = winner("[555b] RRR 123c 456d EE 2f", &[]);
-    let english: Vec<String> = h.lines.iter().map(|(l, _)| l.label().render(stecca_core::i18n::Lang::En)).collect();
+    let english: Vec<String> =
+        h.lines.iter().map(|(l, _)| l.label().render(stecca_core::i18n::Lang::ENGLISH)).collect();
     assert!(english.contains(&"Concealed pung of head tiles (RRR)".to_owned()), "{english:?}");
     assert!(english.contains(&"Double: pung of dragons (RRR)".to_owned()), "{english:?}");
 }

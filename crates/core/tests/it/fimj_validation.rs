@@ -303,7 +303,7 @@ fn errors_are_available_in_italian() {
     let input: stecca_core::rules::MancheInput = serde_json::from_value(table("[556b]", WIN, "", "")).expect("shape");
     let err = stecca_core::rules::score_manche(&input).expect_err("invalid");
     assert_eq!(
-        stecca_core::message::Explain::message(&err).render(stecca_core::i18n::Lang::It),
+        stecca_core::message::Explain::message(&err).render(stecca_core::i18n::Lang::ITALIAN),
         "Anna: «[556b]»: una combinazione esposta deve essere un tris, un poker o una scala"
     );
 }

@@ -27,7 +27,7 @@ fn hand(parts: &[(&str, Value)], extra: Value) -> Value {
 /// The refusal in English, with the player it names.
 fn refusal(value: &Value) -> (Option<String>, String) {
     let error = refused(value);
-    (error.player.clone(), error.reason.render(Lang::En))
+    (error.player.clone(), error.reason.render(Lang::ENGLISH))
 }
 
 /// Bruno (South) wins on Anna's (East's) discard: the issue's example.
@@ -47,7 +47,7 @@ fn the_issues_example_pure_straight_on_a_discard_pays_eight_plus_22_and_eight_ea
     let bruno = &outcome.players[1];
     assert_eq!(bruno.score, 22);
     assert_eq!(bruno.figures.get("fans"), Some(&json!(22)));
-    let lines: Vec<String> = bruno.items.iter().map(|i| i.label.render(Lang::En)).collect();
+    let lines: Vec<String> = bruno.items.iter().map(|i| i.label.render(Lang::ENGLISH)).collect();
     assert_eq!(
         lines,
         [
@@ -60,7 +60,7 @@ fn the_issues_example_pure_straight_on_a_discard_pays_eight_plus_22_and_eight_ea
     );
     let values: Vec<i64> = bruno.items.iter().filter_map(|i| i.quantity.as_ref()).map(|q| q.value).collect();
     assert_eq!(values, [16, 2, 2, 1, 1]);
-    assert_eq!(bruno.items[0].label.render(Lang::It), "28. Scala pura · 清龙 qīng lóng");
+    assert_eq!(bruno.items[0].label.render(Lang::ITALIAN), "28. Scala pura · 清龙 qīng lóng");
     assert_eq!(paid(&outcome, "Anna", "Bruno"), 30);
     assert_eq!(paid(&outcome, "Carla", "Bruno"), 8);
     assert_eq!(paid(&outcome, "Dario", "Bruno"), 8);
@@ -232,7 +232,10 @@ fn a_draw_pays_nothing_a_false_hu_pays_ten_to_each_and_a_deduction_leaves_the_sc
     let outcome = score(&hand(&[("Carla", json!({"false_hu": true}))], json!({"void": true})));
     assert_eq!(nets(&outcome), [10, 10, -30, 10]);
     assert_eq!(outcome.warnings.len(), 1);
-    assert_eq!(outcome.warnings[0].text.render(Lang::En), "Carla declared a False Hu: 30 points to the other players");
+    assert_eq!(
+        outcome.warnings[0].text.render(Lang::ENGLISH),
+        "Carla declared a False Hu: 30 points to the other players"
+    );
     // With a win in the same hand, and a referee's deduction of 10 for Dario.
     let mut value = issue_example();
     crate::common::with(&mut value["players"][2], &json!({"false_hu": true}));
@@ -284,7 +287,7 @@ fn every_evaluated_hand_typed_back_as_a_score_sheet_is_accepted() {
         legal += 1;
         let fans: Vec<(Fan, u8)> = score.fans.iter().copied().filter(|&(f, _)| f != Fan::HuaPai).collect();
         if let Err(why) = sheet::check(&fans) {
-            panic!("{:?} refused: {}", fans, why.render(Lang::En));
+            panic!("{:?} refused: {}", fans, why.render(Lang::ENGLISH));
         }
         let typed: Vec<String> = fans.iter().map(|(f, n)| format!("{}x{n}", f.number())).collect();
         let read = sheet::read(&json!(typed.join(", "))).expect("read back");
@@ -306,7 +309,8 @@ fn random_hands_all_score_and_every_seat_wins_some() {
     let mut wins = [0; 4];
     for seed in 0..400 {
         let input = rules.random_manche(seed, &frame);
-        let outcome = score_manche(&input).unwrap_or_else(|e| panic!("seed {seed}: {}", e.message().render(Lang::En)));
+        let outcome =
+            score_manche(&input).unwrap_or_else(|e| panic!("seed {seed}: {}", e.message().render(Lang::ENGLISH)));
         if let Some(winner) = outcome.players.iter().position(|p| p.mahjong) {
             wins[winner] += 1;
         }

@@ -89,7 +89,7 @@ fn dead_hands_still_pay_the_winner() {
     parts.push(("Cy", json!({"dead": true})));
     let outcome = score(input(&parts, json!({})));
     assert_eq!(net(&outcome), [("Ada", 150), ("Bea", -50), ("Cy", -50), ("Dot", -50)]);
-    assert!(outcome.players[2].items.iter().any(|i| i.label.render(stecca_core::i18n::Lang::En) == "Dead hand"));
+    assert!(outcome.players[2].items.iter().any(|i| i.label.render(stecca_core::i18n::Lang::ENGLISH) == "Dead hand"));
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn tournament_singles_and_pairs_get_no_jokerless_bonus() {
     let outcome = score(input(&parts, tournament()));
     assert_eq!(net(&outcome)[0], ("Ada", 60), "card value + self-picked, no +20 (digest: not for Singles & Pairs)");
     let labels: Vec<String> =
-        outcome.players[0].items.iter().map(|i| i.label.render(stecca_core::i18n::Lang::En)).collect();
+        outcome.players[0].items.iter().map(|i| i.label.render(stecca_core::i18n::Lang::ENGLISH)).collect();
     assert_eq!(labels, ["Card value: 50", "Self-picked: +10", "Jokerless, but Singles & Pairs: no bonus"]);
 }
 
@@ -202,11 +202,11 @@ fn tournament_figures_are_options() {
 fn the_explanation_names_each_figure() {
     let outcome = score(input(&ada_wins(30, &["self_picked", "jokerless"], None), tournament()));
     let labels: Vec<String> =
-        outcome.players[0].items.iter().map(|i| i.label.render(stecca_core::i18n::Lang::En)).collect();
+        outcome.players[0].items.iter().map(|i| i.label.render(stecca_core::i18n::Lang::ENGLISH)).collect();
     assert_eq!(labels, ["Card value: 30", "Self-picked: +10", "Jokerless: +20"]);
     let payments = score(input(&ada_wins(30, &[], Some("Bea")), json!({})));
     assert!(
-        payments.players[1].items[0].label.render(stecca_core::i18n::Lang::It).contains("paga il doppio"),
+        payments.players[1].items[0].label.render(stecca_core::i18n::Lang::ITALIAN).contains("paga il doppio"),
         "{:?}",
         payments.players[1].items
     );
@@ -327,14 +327,15 @@ fn bad_games_are_refused_with_the_player_and_the_reason() {
         let error = refusal(manche.clone());
         assert_eq!(error.player.as_deref(), player, "{manche}: {error}");
         assert!(
-            error.reason.render(stecca_core::i18n::Lang::En).contains(words),
+            error.reason.render(stecca_core::i18n::Lang::ENGLISH).contains(words),
             "{manche}: «{}» lacks «{words}»",
             error.reason
         );
         // Options errors come from serde and read the same in both languages (as for every ruleset).
         if !words.starts_with("options.") {
             assert!(
-                error.reason.render(stecca_core::i18n::Lang::It) != error.reason.render(stecca_core::i18n::Lang::En),
+                error.reason.render(stecca_core::i18n::Lang::ITALIAN)
+                    != error.reason.render(stecca_core::i18n::Lang::ENGLISH),
                 "{error}: Italian text"
             );
         }
@@ -345,7 +346,7 @@ fn bad_games_are_refused_with_the_player_and_the_reason() {
 fn a_table_of_four_with_one_player_per_seat_wind() {
     let mut three = input(&[], json!({"void": true}));
     three["players"].as_array_mut().expect("players").pop();
-    assert!(refusal(three).reason.render(stecca_core::i18n::Lang::En).contains("4 players"));
+    assert!(refusal(three).reason.render(stecca_core::i18n::Lang::ENGLISH).contains("4 players"));
     let mut twice = input(&[], json!({"void": true}));
     twice["players"][1]["seat"] = json!("E");
     assert_eq!(refusal(twice).player.as_deref(), Some("Bea"));
@@ -369,12 +370,17 @@ fn other_rulesets_refuse_the_card_fields_and_the_bettor() {
     let mut fimj = json!({"rules": "fimj", "round_wind": "E", "void": true, "players": [
         {"name": "A", "seat": "E", "value": 25}, {"name": "B", "seat": "S"},
         {"name": "C", "seat": "W"}, {"name": "D", "seat": "N"}]});
-    assert!(refusal(fimj.clone()).reason.render(stecca_core::i18n::Lang::En).contains("`value` is not a FIMJ field"));
+    assert!(
+        refusal(fimj.clone()).reason.render(stecca_core::i18n::Lang::ENGLISH).contains("`value` is not a FIMJ field")
+    );
     fimj["players"][0] = json!({"name": "A", "seat": "E"});
     fimj["bettor"] = json!({"name": "E", "on": "A"});
-    assert!(refusal(fimj.clone()).reason.render(stecca_core::i18n::Lang::En).contains("`bettor`"));
+    assert!(refusal(fimj.clone()).reason.render(stecca_core::i18n::Lang::ENGLISH).contains("`bettor`"));
     fimj["rules"] = json!("classic_american");
     assert!(
-        refusal(fimj).reason.render(stecca_core::i18n::Lang::En).contains("`bettor` is not a classic American field")
+        refusal(fimj)
+            .reason
+            .render(stecca_core::i18n::Lang::ENGLISH)
+            .contains("`bettor` is not a classic American field")
     );
 }

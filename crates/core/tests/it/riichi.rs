@@ -65,9 +65,9 @@ fn dealer_riichi_ron_collects_the_counter_and_both_deposits() {
     assert_eq!(paid(&outcome, "Bruno", "Anna"), 6100, "5,800 and a counter of 300");
     assert_eq!((figure(&outcome, 0, "han"), figure(&outcome, 0, "fu")), (json!(3), json!(30)));
     assert_eq!(outcome.players[0].score, 5800);
-    let summary = outcome.players[0].summary.as_ref().expect("summary").render(Lang::En);
+    let summary = outcome.players[0].summary.as_ref().expect("summary").render(Lang::ENGLISH);
     assert_eq!(summary, "3 han 30 fu · 5800");
-    let lines: Vec<String> = outcome.players[0].items.iter().map(|i| i.label.render(Lang::En)).collect();
+    let lines: Vec<String> = outcome.players[0].items.iter().map(|i| i.label.render(Lang::ENGLISH)).collect();
     for yaku in ["Riichi", "Pinfu", "Tanyao (all simples)", "1 counter", "2 riichi deposits"] {
         assert!(lines.iter().any(|l| l == yaku), "{yaku} in {lines:?}");
     }
@@ -163,7 +163,7 @@ fn double_ron_pays_each_winner_with_counters_and_the_first_after_the_discarder_t
     assert_eq!(carried(&value, &outcome), json!({"honba": 0, "deposits": 0}));
     let mut head_bump = value.clone();
     head_bump["options"] = json!({"multiple_ron": "head_bump"});
-    assert!(refused(&head_bump).message().render(Lang::En).contains("Bruno"), "the first after Dario wins alone");
+    assert!(refused(&head_bump).message().render(Lang::ENGLISH).contains("Bruno"), "the first after Dario wins alone");
 }
 
 #[test]
@@ -217,13 +217,13 @@ fn han_and_fu_from_the_score_sheet_are_paid_as_the_tables_say_and_impossible_one
     for (han, fu) in [(1, 20), (1, 25), (2, 20), (3, 35), (0, 30), (14, 30), (2, 120)] {
         let error = refused(&ron(json!(han), json!(fu)));
         assert_eq!(error.player.as_deref(), Some("Bruno"), "{han} han {fu} fu");
-        let text = error.message().render(Lang::En);
+        let text = error.message().render(Lang::ENGLISH);
         assert!(text.contains(&han.to_string()), "{text}");
     }
     let tsumo = hand(&[("Bruno", json!({"mahjong": true, "han": 2, "fu": 20, "win": ["self_drawn"]}))], json!({}));
     assert_eq!(nets(&score(&tsumo)), [-700, 1500, -400, -400], "pinfu tsumo: 2 han 20 fu");
     let missing = refused(&ron(json!(3), Value::Null));
-    assert!(missing.message().render(Lang::En).contains("fu"), "below 5 han the fu are needed");
+    assert!(missing.message().render(Lang::ENGLISH).contains("fu"), "below 5 han the fu are needed");
 }
 
 #[test]
@@ -232,7 +232,7 @@ fn a_chombo_costs_the_tournament_result_or_a_reverse_mangan_at_a_club() {
     let outcome = score(&value);
     assert_eq!(nets(&outcome), [0, 0, 0, 0], "off the table's scores");
     assert_eq!(outcome.warnings.len(), 1);
-    assert!(outcome.warnings[0].text.render(Lang::En).contains("20000"));
+    assert!(outcome.warnings[0].text.render(Lang::ENGLISH).contains("20000"));
     assert_eq!(rotation(&outcome), Rotation::Stay, "the hand is dealt again");
     assert_eq!(carried(&value, &outcome), json!({"honba": 2, "deposits": 1}), "counters and deposits unchanged");
     let mut club = value.clone();
@@ -277,7 +277,7 @@ fn deposits_left_on_the_last_deal_go_to_the_first_placed_and_a_tie_splits_them()
     );
     assert_eq!(pot(&score(&none)), 0);
     let missing = hand(&[], json!({"void": true, "deposits": 1, "last_deal": true}));
-    assert!(refused(&missing).message().render(Lang::En).contains("scores"));
+    assert!(refused(&missing).message().render(Lang::ENGLISH).contains("scores"));
 }
 
 #[test]
@@ -333,7 +333,7 @@ fn bad_input_is_refused_naming_the_player_and_the_field() {
     ];
     for (value, words) in cases {
         let error = refused(&value);
-        let text = error.message().render(Lang::En);
+        let text = error.message().render(Lang::ENGLISH);
         assert!(text.contains(words), "{words}: {text}");
         if words != "dora" && words != "ura dora" {
             assert_eq!(error.player.as_deref(), Some("Anna"), "{text}");
@@ -349,7 +349,7 @@ fn bad_input_is_refused_naming_the_player_and_the_field() {
     );
     assert_eq!(refused(&tenpai_on_win).player.as_deref(), Some("Carla"));
     let italian = refused(&winner(json!({"hand": "[234c] 567c 234d 678b 9b", "winning_tile": "9b"}), json!({})));
-    assert!(italian.message().render(Lang::It).contains("senza yaku"), "in the referee's language");
+    assert!(italian.message().render(Lang::ITALIAN).contains("senza yaku"), "in the referee's language");
     let many = manche_problems(&input(&hand(
         &[("Anna", json!({"mahjong": true, "hand": "x"})), ("Bruno", json!({"hand": "234c"}))],
         json!({}),
@@ -377,7 +377,7 @@ fn a_random_hand_of_every_frame_scores() {
         };
         let manche = rules.random_manche(seed, &frame);
         let outcome = score_manche(&manche)
-            .unwrap_or_else(|e| panic!("seed {seed}: {}: {manche:?}", e.message().render(Lang::En)));
+            .unwrap_or_else(|e| panic!("seed {seed}: {}: {manche:?}", e.message().render(Lang::ENGLISH)));
         assert!(outcome.is_balanced());
         assert_eq!(nets(&outcome).iter().sum::<i64>() + pot(&outcome), 0);
     }
@@ -418,10 +418,10 @@ fn a_game_reported_by_its_totals_is_checked_and_ends_the_session() {
     assert_eq!(nets(&none), [10000, 10000, -10000, -11000]);
 
     let wrong = refused(&totals(["40000", "40000", "20000", "20500"], &[], totals_only.clone()));
-    let text = wrong.message().render(Lang::En);
+    let text = wrong.message().render(Lang::ENGLISH);
     assert!(text.contains("120500") && text.contains("120000"), "{text}");
     let partial = refused(&totals(["40000", "40000", "20000", "19500"], &[], totals_only.clone()));
-    assert!(partial.message().render(Lang::En).contains("whole thousands"));
+    assert!(partial.message().render(Lang::ENGLISH).contains("whole thousands"));
     let not_a_score = refused(&totals(["40k", "40000", "20000", "20000"], &[], totals_only.clone()));
     assert_eq!(not_a_score.player.as_deref(), Some("Anna"));
     let odd = refused(&totals(["40050", "39950", "20000", "20000"], &[], totals_only.clone()));
@@ -433,9 +433,12 @@ fn a_game_reported_by_its_totals_is_checked_and_ends_the_session() {
     ));
     assert_eq!(at_table.player.as_deref(), Some("Carla"), "a table chombo is in the scores already");
     let mixed = refused(&totals(["40000", "40000", "20000", "20000"], &[], json!({})));
-    assert!(mixed.message().render(Lang::En).contains("enters every hand"));
+    assert!(mixed.message().render(Lang::ENGLISH).contains("enters every hand"));
     assert!(
-        refused(&issue_example_with(json!({"entry": "totals"}))).message().render(Lang::En).contains("final scores")
+        refused(&issue_example_with(json!({"entry": "totals"})))
+            .message()
+            .render(Lang::ENGLISH)
+            .contains("final scores")
     );
 }
 
@@ -500,7 +503,7 @@ fn renhou_is_a_flat_mangan_or_the_hands_own_higher_value() {
     let plain = score(&renhou("123c 456c 789d 11b 55b", "5b", json!({})));
     assert_eq!(paid(&plain, "Anna", "Bruno"), 8000);
     assert_eq!(figure(&plain, 1, "limit"), json!("mangan"));
-    let lines: Vec<String> = plain.players[1].items.iter().map(|i| i.label.render(Lang::En)).collect();
+    let lines: Vec<String> = plain.players[1].items.iter().map(|i| i.label.render(Lang::ENGLISH)).collect();
     assert_eq!(lines[0], "Renhou (blessing of man): a flat mangan", "{lines:?}");
     assert!(!lines.iter().any(|l| l.starts_with("Dora")), "nothing adds to it: {lines:?}");
     // Its own value is higher (chinitsu, pinfu, iipeikou... a baiman): that is paid instead.

@@ -26,12 +26,10 @@ pub enum Separator {
 }
 
 impl Separator {
-    /// The separator a desk in `lang` offers first: what that language's spreadsheets split on.
+    /// The separator a desk in `lang` offers first: what that language's spreadsheets split on, which follows
+    /// its decimal mark (a language that writes `2,5` splits on `;`).
     pub fn for_lang(lang: Lang) -> Separator {
-        match lang {
-            Lang::It => Separator::Semicolon,
-            Lang::En => Separator::Comma,
-        }
+        if stecca_core::ledger::money::decimal_separator(lang) == "," { Separator::Semicolon } else { Separator::Comma }
     }
 
     /// The separator as typed (`,` or `;`), as the command line and the preferences store it.
@@ -98,7 +96,7 @@ fn finish(writer: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, csv::Error> {
 const RULES_HEADER: [&str; 2] = ["rules", "edition"];
 
 fn rules_columns(s: &Snapshot) -> [String; 2] {
-    [s.tournament.settings.rules.clone(), s.rules.edition().map(|e| e.render(Lang::En)).unwrap_or_default()]
+    [s.tournament.settings.rules.clone(), s.rules.edition().map(|e| e.render(Lang::ENGLISH)).unwrap_or_default()]
 }
 
 /// Rank, name, club, country, points, placement points, penalties, Mah Jongs, sessions, MERS base rank.

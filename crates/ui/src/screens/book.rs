@@ -310,7 +310,7 @@ mod tests {
         cells[2] = Cell::Typed("25x".into());
         let wrong = line_of(model, &cells).expect_err("not a number");
         assert!(wrong.to_string().contains("«25x»"), "{wrong}");
-        let shown = crate::widgets::book::details(model, &line, crate::Lang::En);
+        let shown = crate::widgets::book::details(model, &line, crate::Lang::ENGLISH);
         assert!(shown.starts_with("25 · X"), "{shown}");
     }
 }

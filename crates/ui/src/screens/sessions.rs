@@ -91,7 +91,7 @@ pub fn show<S: Has<State> + Has<super::plan_import::State>>(app: &mut Frame<S>, 
     ui.horizontal(|ui| {
         let label = ui.label(lang.tr(text_id!("sessions.club_weight")));
         // The referee's decimal separator both ways: "1,5" in the Italian desk.
-        let comma = lang == crate::Lang::It;
+        let comma = crate::ledger::money::decimal_separator(lang) == ",";
         let weight = egui::DragValue::new(&mut app.screens.get::<State>().club_weight)
             .range(0.0..=100.0)
             .speed(0.1)

@@ -81,7 +81,13 @@ impl TypedRuleset for Tre {
         "tre.name"
     }
     fn locales(&self) -> Option<Locales> {
-        Some(Locales { italian: include_str!("locales/tre.it.yml"), english: include_str!("locales/tre.en.yml") })
+        Some(Locales {
+            files: &[
+                ("en", include_str!("locales/en/tre.ftl")),
+                ("fr", include_str!("locales/fr/tre.ftl")),
+                ("it", include_str!("locales/it/tre.ftl")),
+            ],
+        })
     }
     fn edition(&self, options: &TreOptions) -> Option<Message> {
         Some(Message::new("tre.edition").arg("stake", options.stake))

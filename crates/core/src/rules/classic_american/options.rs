@@ -205,7 +205,7 @@ mod tests {
             (json!({"colour": 1}), "colour"),
         ] {
             let error = ClassicOptions::from_json(&options).expect_err("refused");
-            assert!(error.render(crate::i18n::Lang::En).contains(field), "{options}: {error}");
+            assert!(error.render(crate::i18n::Lang::ENGLISH).contains(field), "{options}: {error}");
         }
     }
 }

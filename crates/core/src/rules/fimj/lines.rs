@@ -195,16 +195,19 @@ mod tests {
     #[test]
     fn set_labels_say_state_and_head() {
         let meld = Meld { kind: MeldKind::Pung, tile: Tile::dragon(Dragon::Red), concealed: true };
-        assert_eq!(Line::Set(meld).label().render(crate::i18n::Lang::It), "Tris coperto di testa (RRR)");
-        assert_eq!(Line::Set(meld).label().render(crate::i18n::Lang::En), "Concealed pung of head tiles (RRR)");
+        assert_eq!(Line::Set(meld).label().render(crate::i18n::Lang::ITALIAN), "Tris coperto di testa (RRR)");
+        assert_eq!(Line::Set(meld).label().render(crate::i18n::Lang::ENGLISH), "Concealed pung of head tiles (RRR)");
         let exposed_kong = Meld { kind: MeldKind::Kong, tile: Wind::South.tile(), concealed: false };
-        assert_eq!(Line::Set(exposed_kong).label().render(crate::i18n::Lang::It), "Poker scoperto di testa (SSSS)");
+        assert_eq!(
+            Line::Set(exposed_kong).label().render(crate::i18n::Lang::ITALIAN),
+            "Poker scoperto di testa (SSSS)"
+        );
     }
 
     #[test]
     fn item_carries_exactly_one_amount() {
         let item = Line::DragonSet(Tile::dragon(Dragon::Red)).item(Amount::Doubles(1));
-        assert_eq!(item.label.render(crate::i18n::Lang::It), "Raddoppio: tris di draghi (RRR)");
+        assert_eq!(item.label.render(crate::i18n::Lang::ITALIAN), "Raddoppio: tris di draghi (RRR)");
         assert_eq!((item.points, item.doubles, item.limit), (None, Some(1), None));
     }
 }

@@ -334,7 +334,7 @@ mod tests {
             (json!([1]), "options: not an object"),
         ] {
             let error = MayumiOptions::from_json(&options).expect_err("refused");
-            assert!(error.render(crate::i18n::Lang::En).contains(path), "{options}: {error}");
+            assert!(error.render(crate::i18n::Lang::ENGLISH).contains(path), "{options}: {error}");
         }
     }
 }

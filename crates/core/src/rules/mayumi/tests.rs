@@ -16,7 +16,7 @@ fn lines(codes: &str) -> Vec<(String, u64)> {
     total(&parse_capture(codes).expect("codes"), &table())
         .items
         .into_iter()
-        .map(|i| (i.label.render(crate::i18n::Lang::En), i.points.unwrap_or(0)))
+        .map(|i| (i.label.render(crate::i18n::Lang::ENGLISH), i.points.unwrap_or(0)))
         .collect()
 }
 
@@ -101,7 +101,7 @@ fn the_lines_name_the_cards_and_the_yaku_in_japanese_and_both_languages() {
     let rendered: Vec<(Option<&str>, String, String, u64)> = items
         .iter()
         .map(|i| {
-            let (it, en) = (i.label.render(crate::i18n::Lang::It), i.label.render(crate::i18n::Lang::En));
+            let (it, en) = (i.label.render(crate::i18n::Lang::ITALIAN), i.label.render(crate::i18n::Lang::ENGLISH));
             (i.label_ja.as_deref(), it, en, i.points.unwrap_or(0))
         })
         .collect();

@@ -153,7 +153,7 @@ pub fn fan_named(name: &str) -> Option<Fan> {
     }
     Fan::ALL.iter().copied().find(|&fan| {
         [fan.pinyin(), fan.chinese(), fan.english()].iter().any(|n| key(n) == wanted)
-            || [Lang::It, Lang::En].iter().any(|&lang| key(&lang.tr(fan.name_id())) == wanted)
+            || Lang::all().any(|lang| key(&lang.tr(fan.name_id())) == wanted)
             // The Closed Wait's other writing, as PyMahjongGB has it.
             || (fan == Fan::KanZhang && wanted == key("嵌张"))
     })

@@ -164,7 +164,7 @@ mod tests {
             (json!({"starting_points": -1}), "options.starting_points"),
         ] {
             let error = NmjlOptions::from_json(&options).expect_err("refused");
-            assert!(error.render(crate::i18n::Lang::En).contains(field), "{options}: {error}");
+            assert!(error.render(crate::i18n::Lang::ENGLISH).contains(field), "{options}: {error}");
         }
     }
 }

@@ -93,7 +93,7 @@ pub fn receipt(book: &ClubBook, member: Id, scope: ReceiptScope, lang: Lang) -> 
         msg!("club.receipt_title_number", name = name.name, number = name.number).render(lang)
     };
     let subtitle = scope_line(book, scope, lang);
-    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr(text_id!("pdf.page")))?;
+    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), lang)?;
     let (before, lines, after) = book.receipt(member, scope);
     let cols = [
         Col { x: MARGIN, w: 24.0, right: false },
@@ -192,7 +192,7 @@ fn statement_titles(lang: Lang) -> Vec<String> {
 pub fn statement(book: &ClubBook, date: chrono::NaiveDate, lang: Lang) -> Result<Vec<u8>, FontError> {
     let title = lang.tr(text_id!("club.statement"));
     let subtitle = msg!("club.as_of", date = date, members = book.members.len()).render(lang);
-    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), &lang.tr(text_id!("pdf.page")))?;
+    let mut w = Writer::new(&format!("{} — {title}", book.club.settings.name), lang)?;
     let (cols, titles) = (statement_cols(), statement_titles(lang));
     let start = |w: &mut Writer| {
         w.new_page();
@@ -242,8 +242,8 @@ mod tests {
     /// each shrank alone and printed smaller than their neighbours.
     #[test]
     fn the_statements_titles_share_one_readable_size() {
-        let w = Writer::new("t", "p").expect("fonts");
-        for lang in [Lang::It, Lang::En] {
+        let w = Writer::new("t", Lang::ITALIAN).expect("fonts");
+        for lang in [Lang::ITALIAN, Lang::ENGLISH] {
             let (cols, titles) = (statement_cols(), statement_titles(lang));
             let size = header_size(&w, &cols, &titles);
             let each: Vec<(String, f32, f32)> =

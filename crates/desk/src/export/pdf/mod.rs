@@ -23,7 +23,7 @@ const BODY: f32 = 9.0;
 const ROW: f32 = 5.2;
 
 fn new_writer(s: &Snapshot, lang: Lang, title: &str) -> Result<Writer, FontError> {
-    Writer::new(&format!("{} — {title}", s.tournament.settings.name), &lang.tr(text_id!("pdf.page")))
+    Writer::new(&format!("{} — {title}", s.tournament.settings.name), lang)
 }
 
 /// Tournament name, venue, dates, ruleset, and the sheet's title; leaves the cursor under it.

@@ -10,6 +10,8 @@
 use std::collections::BTreeSet;
 use std::sync::LazyLock;
 
+use stecca_core::i18n::Lang;
+
 use printpdf::{
     Color, FontId, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions,
     Point, Polygon, PolygonRing, Pt, Rgb, TextItem, WindingOrder,
@@ -80,21 +82,15 @@ pub struct Writer {
     pages: Vec<Vec<Mark>>,
     /// The current line's baseline, in mm from the bottom.
     pub y: f32,
-    footer: String,
+    /// The language of the page numbers in the footer.
+    lang: Lang,
 }
 
 impl Writer {
-    /// A new document; `footer` is the page-number pattern with `{page}` and `{pages}`.
-    pub fn new(title: &str, footer: &str) -> Result<Writer, FontError> {
+    /// A new document whose footers number its pages in `lang`.
+    pub fn new(title: &str, lang: Lang) -> Result<Writer, FontError> {
         let Some((regular, bold)) = FONTS.as_ref() else { return Err(FontError) };
-        Ok(Writer {
-            title: title.to_owned(),
-            regular,
-            bold,
-            pages: Vec::new(),
-            y: PAGE_H - MARGIN,
-            footer: footer.to_owned(),
-        })
+        Ok(Writer { title: title.to_owned(), regular, bold, pages: Vec::new(), y: PAGE_H - MARGIN, lang })
     }
 
     /// Starts a new page; the cursor goes to the top margin.
@@ -187,7 +183,7 @@ impl Writer {
         }
         let total = self.pages.len();
         for (i, marks) in self.pages.iter_mut().enumerate() {
-            let footer = self.footer.replace("{page}", &(i + 1).to_string()).replace("{pages}", &total.to_string());
+            let footer = stecca_core::msg!("pdf.page", page = i + 1, pages = total).render(self.lang);
             let width = measure(self.regular, &footer, 8.0);
             marks.push(Mark::Text {
                 x: PAGE_W - MARGIN - width,
@@ -300,7 +296,7 @@ mod tests {
 
     #[test]
     fn text_never_crosses_the_right_margin() {
-        let w = Writer::new("t", "p").expect("fonts");
+        let w = Writer::new("t", Lang::ITALIAN).expect("fonts");
         let long = "Bartolomeo ".repeat(20);
         let kept = w.within_margin(MARGIN, 12.0, Weight::Bold, &long);
         assert!(kept.ends_with('…'), "{kept}");

@@ -237,7 +237,7 @@ fn avoid_under_field<S: Has<super::State>>(app: &mut Frame<S>, ui: &mut egui::Ui
     let (id, saved) = (club.id, club.settings.avoid_under);
     let as_typed = |cents| {
         let plain = crate::ledger::plain_cents(cents);
-        if lang == crate::Lang::It { plain.replace('.', ",") } else { plain }
+        plain.replace('.', &crate::ledger::money::decimal_separator(lang))
     };
     let state = &mut app.screens.get::<super::State>().ledger;
     if state.avoid_under.as_ref().is_none_or(|(club, _)| *club != id) {

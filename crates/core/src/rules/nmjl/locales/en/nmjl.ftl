@@ -1,0 +1,109 @@
+### nmjl — English. Rules vocabulary stays Italian in both languages.
+
+nmjl-name = American (NMJL)
+nmjl-mah_jong = Mah Jongg
+nmjl-dead-dead = Dead hand
+nmjl-edition-payments = payments
+nmjl-edition-tournament = tournament points
+nmjl-error-bettor_bets_on_on_who = bettor: bets on { $on }, who is not at the table
+nmjl-error-bettor_name_is_empty = bettor: the name is empty
+nmjl-error-bettor_name_plays_at_table = bettor: { $name } plays at the table; the bettor is a fifth person
+nmjl-error-bettor_tournament_points_have_no = bettor: tournament points have no bets (a bettor plays in payments mode)
+nmjl-error-dead_hand_cannot_win = a dead hand cannot win
+nmjl-error-dead_kind_is_not_dead = dead: `{ $kind }` is not a dead hand here (write true)
+nmjl-error-exposures_exposures_14_tile_hand = { $exposures } exposures: a 14-tile hand has at most { $max_exposures } (exposures)
+nmjl-error-hand_value_of_value_is = a hand value of { $value } is beyond any card (at most { $max_value }) (value)
+nmjl-error-marked_as_discarder_but_name = marked as discarder, but { $name }'s Mah Jongg was self-picked: nobody discarded
+nmjl-error-marked_as_discarder_in_wall = marked as discarder in a wall game: nobody won, nobody discarded
+nmjl-error-marked_as_discarder_like_name = marked as discarder like { $name }: one player discards the winning tile
+nmjl-error-modern_american_games_are_entered = modern American games are entered by the card value, not by tiles (hand)
+nmjl-error-modern_american_games_have_no = modern American games have no round wind (round_wind)
+nmjl-error-name_and_name2_both_went = { $name } and { $name2 } both went Mah Jongg: a game has exactly one winner
+nmjl-error-nobody_went_mah_jongg_mark = nobody went Mah Jongg: mark the winner, or mark a wall game
+nmjl-error-only_winners_exposures_count_exposures = only the winner's exposures count (exposures)
+nmjl-error-only_winners_hand_has_value = only the winner's hand has a value (value)
+nmjl-error-singles_pairs_hands_are_concealed = Singles & Pairs hands are concealed: they have no exposures
+nmjl-error-unknown_win_flag_flag_expected = unknown win flag `{ $flag }` (expected one of: { $known })
+nmjl-error-value_of_hand_is_missing = the value of the hand is missing: the figure printed beside it on the card (value)
+nmjl-error-value_of_hand_must_be = the value of the hand must be positive (value)
+nmjl-error-went_mah_jongg_in_wall = went Mah Jongg in a wall game: a wall game has no winner
+nmjl-error-who_discarded_tile_name_went = who discarded the tile { $name } went out on? Mark the discarder, or mark the win self-picked
+nmjl-error-win_flags_belong_to_winner = win flags belong to the winner only (win)
+nmjl-error-winner_cannot_be_one_who = the winner cannot be the one who discarded the winning tile
+nmjl-flag-joker_exchange = Joker exchange
+nmjl-flag-jokerless = Jokerless
+nmjl-flag-self_picked = Self-picked
+nmjl-flag-singles_and_pairs = Singles & Pairs
+nmjl-group-tournament = Tournament points
+nmjl-item-bettor_bets_on_this_seat_pays = { $bettor } bets on this seat: pays and collects as this seat does
+nmjl-item-card_value_value = Card value: { $value }
+nmjl-item-dead_hand = Dead hand
+nmjl-item-discarded_winning_tile_pays_double = Discarded the winning tile: pays double
+nmjl-item-discarded_winning_tile_winners_exposures_exposures = Discarded the winning tile (winner's exposures: { $exposures }): −{ $loss }
+nmjl-item-how_bonus = { $how }: +{ $bonus }
+nmjl-item-how_everyone_pays_double = { $how }: everyone pays double
+nmjl-item-joker_exchange = Mah Jongg by a joker exchange
+nmjl-item-jokerless_bonus = Jokerless: +{ $bonus }
+nmjl-item-jokerless_but_singles_pairs_no_bonus = Jokerless, but Singles & Pairs: no bonus
+nmjl-item-jokerless_but_singles_pairs_not_doubled = Jokerless, but Singles & Pairs: not doubled
+nmjl-item-jokerless_value_doubled = Jokerless: value doubled
+nmjl-item-on_discard_discarder_pays_double = On a discard: the discarder pays double
+nmjl-item-self_picked = Self-picked
+nmjl-item-wall_game_live_hand_wall = Wall game, live hand: +{ $wall }
+nmjl-option-mode-label = Scoring
+nmjl-option-mode-payments = payments (club)
+nmjl-option-mode-tournament = tournament points
+nmjl-option-rotation-east_keeps_on_win = stays when East wins
+nmjl-option-rotation-every_game = passes every game
+nmjl-option-rotation-label = East's rotation (club)
+nmjl-tunable-tournament-discarder_three_exposures = Discarder loses (3 or more exposures)
+nmjl-tunable-tournament-discarder_two_exposures = Discarder loses (2 exposures)
+nmjl-tunable-tournament-discarder_up_to_one_exposure = Discarder loses (winner with 0–1 exposures)
+nmjl-tunable-tournament-jokerless = Jokerless bonus
+nmjl-tunable-tournament-self_picked = Self-picked bonus
+nmjl-tunable-tournament-wall_game = Wall game, to every live hand
+nmjl-void = Wall game
+nmjl-field-card_hand = Card hand or value
+nmjl-field-dead = Dead hand
+nmjl-field-discarder = Discarded
+nmjl-field-exposures = Exposures
+nmjl-field-live_hand = Live hand
+nmjl-sheet-card_hand = Hand · value
+nmjl-sheet-discarder = Discard by
+nmjl-sheet-jokerless = No joker
+nmjl-sheet-exposures = Exp.
+nmjl-card-add = New hand
+nmjl-card-add_hand = Add hand
+nmjl-card-added = Hand added: { $line }
+nmjl-card-concealed = Concealed (C)
+nmjl-card-concealed_short = C
+nmjl-card-concealed_title = Concealed
+nmjl-card-concealed_unreadable = Concealed: «{ $value }» is not C (concealed) or X (exposed)
+nmjl-card-edit = Edit the hand
+nmjl-card-exposed_short = X
+nmjl-card-hand = Hand
+nmjl-card-hint = The hands of the year's card (Stecca does not ship it): at entry the winner's hand is picked by typing a few letters.
+nmjl-card-import = Import the card from CSV
+nmjl-card-import_hint = Columns: section, hand, value, concealed (C/X), jokers (yes/no, optional). Hands are added to those kept; all or nothing.
+nmjl-card-imported = 
+    { $n } { $n ->
+            [one] hand
+           *[other] hands
+        } imported.
+nmjl-card-jokers = Jokers allowed
+nmjl-card-jokers_title = Jokers
+nmjl-card-jokers_unreadable = Jokers: «{ $value }» is not yes/no (1/0)
+nmjl-card-name = Card
+nmjl-card-no_jokers = no jokers
+nmjl-card-removed = Hand removed: { $line }
+nmjl-card-save_hand = Save the hand
+nmjl-card-saved = Hand saved: { $line }
+nmjl-card-section = Section
+nmjl-card-title = 
+    The tournament's card ({ $n } { $n ->
+            [one] hand
+           *[other] hands
+        })
+nmjl-card-too_many = { $count } hands: a card holds at most { $max }
+nmjl-card-twice = «{ $line }» appears twice in the card
+nmjl-card-value = Value

@@ -1,0 +1,109 @@
+### nmjl — français. Le vocabulaire des règles reste en italien.
+
+nmjl-name = Américain (NMJL)
+nmjl-mah_jong = Mah Jongg
+nmjl-dead-dead = Main morte
+nmjl-edition-payments = paiements
+nmjl-edition-tournament = points de tournoi
+nmjl-error-bettor_bets_on_on_who = bettor: parie sur { $on }, qui n'est pas à la table
+nmjl-error-bettor_name_is_empty = bettor: le nom est vide
+nmjl-error-bettor_name_plays_at_table = bettor: { $name } joue à la table; le parieur est une cinquième personne
+nmjl-error-bettor_tournament_points_have_no = bettor: les points de tournoi n'ont pas de paris (un parieur joue en mode paiements)
+nmjl-error-dead_hand_cannot_win = une main morte ne peut pas gagner
+nmjl-error-dead_kind_is_not_dead = dead: `{ $kind }` n'est pas une main morte ici (écrivez true)
+nmjl-error-exposures_exposures_14_tile_hand = { $exposures } expositions: une main de 14 tuiles en a au plus { $max_exposures } (exposures)
+nmjl-error-hand_value_of_value_is = une valeur de main de { $value } dépasse toute carte (au plus { $max_value }) (value)
+nmjl-error-marked_as_discarder_but_name = marqué comme ayant défaussé, mais le Mah Jongg de { $name } a été pioché soi-même: personne n'a défaussé
+nmjl-error-marked_as_discarder_in_wall = marqué comme ayant défaussé dans une partie à mur épuisé: personne n'a gagné, personne n'a défaussé
+nmjl-error-marked_as_discarder_like_name = marqué comme ayant défaussé, comme { $name }: un seul joueur défausse la tuile gagnante
+nmjl-error-modern_american_games_are_entered = les parties américaines modernes se saisissent par la valeur de la carte, pas par les tuiles (hand)
+nmjl-error-modern_american_games_have_no = les parties américaines modernes n'ont pas de vent du tour (round_wind)
+nmjl-error-name_and_name2_both_went = { $name } et { $name2 } ont tous deux fait Mah Jongg: une partie a exactement un gagnant
+nmjl-error-nobody_went_mah_jongg_mark = personne n'a fait Mah Jongg: indiquez le gagnant, ou marquez un mur épuisé
+nmjl-error-only_winners_exposures_count_exposures = seules les expositions du gagnant comptent (exposures)
+nmjl-error-only_winners_hand_has_value = seule la main du gagnant a une valeur (value)
+nmjl-error-singles_pairs_hands_are_concealed = les mains Singles & Pairs sont cachées: elles n'ont pas d'expositions
+nmjl-error-unknown_win_flag_flag_expected = marque de victoire inconnue `{ $flag }` (attendu l'une de: { $known })
+nmjl-error-value_of_hand_is_missing = la valeur de la main manque: le nombre imprimé à côté d'elle sur la carte (value)
+nmjl-error-value_of_hand_must_be = la valeur de la main doit être positive (value)
+nmjl-error-went_mah_jongg_in_wall = a fait Mah Jongg dans une partie à mur épuisé: un mur épuisé n'a pas de gagnant
+nmjl-error-who_discarded_tile_name_went = qui a défaussé la tuile sur laquelle { $name } a fait Mah Jongg? Indiquez qui l'a défaussée, ou marquez la victoire comme piochée soi-même
+nmjl-error-win_flags_belong_to_winner = les marques de victoire ne valent que pour le gagnant (win)
+nmjl-error-winner_cannot_be_one_who = le gagnant ne peut pas être celui qui a défaussé la tuile gagnante
+nmjl-flag-joker_exchange = Échange de joker
+nmjl-flag-jokerless = Sans joker
+nmjl-flag-self_picked = Pioché soi-même
+nmjl-flag-singles_and_pairs = Singles & Pairs
+nmjl-group-tournament = Points de tournoi
+nmjl-item-bettor_bets_on_this_seat_pays = { $bettor } parie sur cette place: paie et encaisse comme cette place
+nmjl-item-card_value_value = Valeur de la carte: { $value }
+nmjl-item-dead_hand = Main morte
+nmjl-item-discarded_winning_tile_pays_double = A défaussé la tuile gagnante: paie double
+nmjl-item-discarded_winning_tile_winners_exposures_exposures = A défaussé la tuile gagnante (expositions du gagnant: { $exposures }): −{ $loss }
+nmjl-item-how_bonus = { $how }: +{ $bonus }
+nmjl-item-how_everyone_pays_double = { $how }: tout le monde paie double
+nmjl-item-joker_exchange = Mah Jongg par échange de joker
+nmjl-item-jokerless_bonus = Sans joker: +{ $bonus }
+nmjl-item-jokerless_but_singles_pairs_no_bonus = Sans joker, mais Singles & Pairs: pas de bonus
+nmjl-item-jokerless_but_singles_pairs_not_doubled = Sans joker, mais Singles & Pairs: pas doublé
+nmjl-item-jokerless_value_doubled = Sans joker: valeur doublée
+nmjl-item-on_discard_discarder_pays_double = Sur une défausse: celui qui a défaussé paie double
+nmjl-item-self_picked = Pioché soi-même
+nmjl-item-wall_game_live_hand_wall = Mur épuisé, main vivante: +{ $wall }
+nmjl-option-mode-label = Décompte
+nmjl-option-mode-payments = paiements (club)
+nmjl-option-mode-tournament = points de tournoi
+nmjl-option-rotation-east_keeps_on_win = reste quand l'Est gagne
+nmjl-option-rotation-every_game = passe à chaque partie
+nmjl-option-rotation-label = Rotation de l'Est (club)
+nmjl-tunable-tournament-discarder_three_exposures = Perte de celui qui défausse (3 expositions ou plus)
+nmjl-tunable-tournament-discarder_two_exposures = Perte de celui qui défausse (2 expositions)
+nmjl-tunable-tournament-discarder_up_to_one_exposure = Perte de celui qui défausse (gagnant avec 0–1 exposition)
+nmjl-tunable-tournament-jokerless = Bonus sans joker
+nmjl-tunable-tournament-self_picked = Bonus pioché soi-même
+nmjl-tunable-tournament-wall_game = Mur épuisé, à chaque main vivante
+nmjl-void = Mur épuisé
+nmjl-field-card_hand = Main de la carte ou valeur
+nmjl-field-dead = Main morte
+nmjl-field-discarder = A défaussé
+nmjl-field-exposures = Expositions
+nmjl-field-live_hand = Main vivante
+nmjl-sheet-card_hand = Main · valeur
+nmjl-sheet-discarder = Défausse de
+nmjl-sheet-jokerless = Sans joker
+nmjl-sheet-exposures = Exp.
+nmjl-card-add = Nouvelle main
+nmjl-card-add_hand = Ajouter la main
+nmjl-card-added = Main ajoutée: { $line }
+nmjl-card-concealed = Cachée (C)
+nmjl-card-concealed_short = C
+nmjl-card-concealed_title = Cachée
+nmjl-card-concealed_unreadable = Cachée: «{ $value }» n'est ni C (cachée) ni X (exposée)
+nmjl-card-edit = Modifier la main
+nmjl-card-exposed_short = X
+nmjl-card-hand = Main
+nmjl-card-hint = Les mains de la carte de l'année (Stecca ne la fournit pas): à la saisie, on choisit la main du gagnant en tapant quelques lettres.
+nmjl-card-import = Importer la carte depuis un CSV
+nmjl-card-import_hint = Colonnes: section, hand, value, concealed (C/X), jokers (yes/no, facultative). Les mains s'ajoutent à celles déjà conservées; tout ou rien.
+nmjl-card-imported = 
+    { $n } { $n ->
+            [one] main importée
+           *[other] mains importées
+        }.
+nmjl-card-jokers = Jokers autorisés
+nmjl-card-jokers_title = Jokers
+nmjl-card-jokers_unreadable = Jokers: «{ $value }» n'est pas yes/no (1/0)
+nmjl-card-name = Carte
+nmjl-card-no_jokers = sans joker
+nmjl-card-removed = Main supprimée: { $line }
+nmjl-card-save_hand = Enregistrer la main
+nmjl-card-saved = Main enregistrée: { $line }
+nmjl-card-section = Section
+nmjl-card-title = 
+    Carte du tournoi ({ $n } { $n ->
+            [one] main
+           *[other] mains
+        })
+nmjl-card-too_many = { $count } mains: une carte en contient au plus { $max }
+nmjl-card-twice = «{ $line }» figure deux fois dans la carte
+nmjl-card-value = Valeur

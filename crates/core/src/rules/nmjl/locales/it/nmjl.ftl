@@ -1,0 +1,109 @@
+### nmjl — italiano. Rules vocabulary stays Italian in both languages.
+
+nmjl-name = Americano (NMJL)
+nmjl-mah_jong = Mah Jongg
+nmjl-dead-dead = Mano morta
+nmjl-edition-payments = pagamenti
+nmjl-edition-tournament = punti da torneo
+nmjl-error-bettor_bets_on_on_who = bettor: scommette su { $on }, che non è al tavolo
+nmjl-error-bettor_name_is_empty = bettor: il nome è vuoto
+nmjl-error-bettor_name_plays_at_table = bettor: { $name } gioca al tavolo; lo scommettitore è una quinta persona
+nmjl-error-bettor_tournament_points_have_no = bettor: i punti da torneo non prevedono scommesse (lo scommettitore gioca con i pagamenti)
+nmjl-error-dead_hand_cannot_win = una mano morta non può vincere
+nmjl-error-dead_kind_is_not_dead = dead: `{ $kind }` non è una mano morta qui (scrivi true)
+nmjl-error-exposures_exposures_14_tile_hand = { $exposures } esposizioni: una mano di 14 tessere ne ha al massimo { $max_exposures } (exposures)
+nmjl-error-hand_value_of_value_is = un valore di { $value } supera ogni carta (al massimo { $max_value }) (value)
+nmjl-error-marked_as_discarder_but_name = segnato come chi ha scartato, ma il Mah Jongg di { $name } è pescato dal muro: nessuno ha scartato
+nmjl-error-marked_as_discarder_in_wall = segnato come chi ha scartato in una partita a muro esaurito: nessuno ha vinto né scartato
+nmjl-error-marked_as_discarder_like_name = segnato come chi ha scartato, come { $name }: la tessera vincente la scarta un solo giocatore
+nmjl-error-modern_american_games_are_entered = il gioco americano moderno si registra con il valore della carta, non con le tessere (hand)
+nmjl-error-modern_american_games_have_no = il gioco americano moderno non ha vento di giro (round_wind)
+nmjl-error-name_and_name2_both_went = { $name } e { $name2 } hanno entrambi fatto Mah Jongg: una partita ha un solo vincitore
+nmjl-error-nobody_went_mah_jongg_mark = nessuno ha fatto Mah Jongg: segna il vincitore, oppure segna muro esaurito
+nmjl-error-only_winners_exposures_count_exposures = contano solo le esposizioni del vincitore (exposures)
+nmjl-error-only_winners_hand_has_value = solo la mano del vincitore ha un valore (value)
+nmjl-error-singles_pairs_hands_are_concealed = le mani Singles & Pairs sono coperte: non hanno esposizioni
+nmjl-error-unknown_win_flag_flag_expected = segno di vittoria sconosciuto `{ $flag }` (ammessi: { $known })
+nmjl-error-value_of_hand_is_missing = manca il valore della mano: il numero stampato accanto sulla carta (value)
+nmjl-error-value_of_hand_must_be = il valore della mano deve essere positivo (value)
+nmjl-error-went_mah_jongg_in_wall = ha fatto Mah Jongg in una partita a muro esaurito: il muro esaurito non ha vincitore
+nmjl-error-who_discarded_tile_name_went = chi ha scartato la tessera del Mah Jongg di { $name }? Segna chi l'ha scartata, oppure segna la vittoria come pescata dal muro
+nmjl-error-win_flags_belong_to_winner = i segni di vittoria spettano solo al vincitore (win)
+nmjl-error-winner_cannot_be_one_who = il vincitore non può essere chi ha scartato la tessera vincente
+nmjl-flag-joker_exchange = Scambio del jolly
+nmjl-flag-jokerless = Senza jolly
+nmjl-flag-self_picked = Pescata dal muro
+nmjl-flag-singles_and_pairs = Singles & Pairs
+nmjl-group-tournament = Punti da torneo
+nmjl-item-bettor_bets_on_this_seat_pays = { $bettor } scommette su questo posto: paga e incassa come questo posto
+nmjl-item-card_value_value = Valore della carta: { $value }
+nmjl-item-dead_hand = Mano morta
+nmjl-item-discarded_winning_tile_pays_double = Ha scartato la tessera vincente: paga il doppio
+nmjl-item-discarded_winning_tile_winners_exposures_exposures = Ha scartato la tessera vincente ({ $exposures } esposizioni del vincitore): −{ $loss }
+nmjl-item-how_bonus = { $how }: +{ $bonus }
+nmjl-item-how_everyone_pays_double = { $how }: ognuno paga il doppio
+nmjl-item-joker_exchange = Mah Jongg con scambio del jolly
+nmjl-item-jokerless_bonus = Senza jolly: +{ $bonus }
+nmjl-item-jokerless_but_singles_pairs_no_bonus = Senza jolly, ma Singles & Pairs: nessun bonus
+nmjl-item-jokerless_but_singles_pairs_not_doubled = Senza jolly, ma Singles & Pairs: non raddoppia
+nmjl-item-jokerless_value_doubled = Senza jolly: valore raddoppiato
+nmjl-item-on_discard_discarder_pays_double = Su scarto: chi ha scartato paga il doppio
+nmjl-item-self_picked = Pescata dal muro
+nmjl-item-wall_game_live_hand_wall = Muro esaurito, mano viva: +{ $wall }
+nmjl-option-mode-label = Punteggio
+nmjl-option-mode-payments = pagamenti (club)
+nmjl-option-mode-tournament = punti da torneo
+nmjl-option-rotation-east_keeps_on_win = resta se Est vince
+nmjl-option-rotation-every_game = passa a ogni partita
+nmjl-option-rotation-label = Rotazione di Est (club)
+nmjl-tunable-tournament-discarder_three_exposures = Chi scarta perde (3 o più esposizioni)
+nmjl-tunable-tournament-discarder_two_exposures = Chi scarta perde (2 esposizioni)
+nmjl-tunable-tournament-discarder_up_to_one_exposure = Chi scarta perde (vincitore con 0–1 esposizioni)
+nmjl-tunable-tournament-jokerless = Bonus senza jolly
+nmjl-tunable-tournament-self_picked = Bonus pescata dal muro
+nmjl-tunable-tournament-wall_game = Muro esaurito, a ogni mano viva
+nmjl-void = Muro esaurito
+nmjl-field-card_hand = Mano della carta o valore
+nmjl-field-dead = Mano morta
+nmjl-field-discarder = Ha scartato
+nmjl-field-exposures = Esposizioni
+nmjl-field-live_hand = Mano regolare
+nmjl-sheet-card_hand = Mano · valore
+nmjl-sheet-discarder = Scarto di
+nmjl-sheet-jokerless = No jolly
+nmjl-sheet-exposures = Esp.
+nmjl-card-add = Nuova mano
+nmjl-card-add_hand = Aggiungi mano
+nmjl-card-added = Mano aggiunta: { $line }
+nmjl-card-concealed = Coperta (C)
+nmjl-card-concealed_short = C
+nmjl-card-concealed_title = Coperta
+nmjl-card-concealed_unreadable = Coperta: «{ $value }» non è C (coperta) o X (esposta)
+nmjl-card-edit = Modifica la mano
+nmjl-card-exposed_short = X
+nmjl-card-hand = Mano
+nmjl-card-hint = Le mani della carta dell'anno (non è inclusa in Stecca): all'inserimento si sceglie la mano del vincitore scrivendo qualche lettera.
+nmjl-card-import = Importa la carta da CSV
+nmjl-card-import_hint = Colonne: section, hand, value, concealed (C/X), jokers (sì/no, facoltativa). Le mani si aggiungono a quelle già tenute; tutto o niente.
+nmjl-card-imported = 
+    { $n } { $n ->
+            [one] mano importata
+           *[other] mani importate
+        }.
+nmjl-card-jokers = Jolly ammessi
+nmjl-card-jokers_title = Jolly
+nmjl-card-jokers_unreadable = Jolly: «{ $value }» non è sì/no (yes/no, 1/0)
+nmjl-card-name = Carta
+nmjl-card-no_jokers = senza jolly
+nmjl-card-removed = Mano eliminata: { $line }
+nmjl-card-save_hand = Salva la mano
+nmjl-card-saved = Mano salvata: { $line }
+nmjl-card-section = Sezione
+nmjl-card-title = 
+    Carta del torneo ({ $n } { $n ->
+            [one] mano
+           *[other] mani
+        })
+nmjl-card-too_many = { $count } mani: una carta ne tiene al massimo { $max }
+nmjl-card-twice = «{ $line }» compare due volte nella carta
+nmjl-card-value = Valore
