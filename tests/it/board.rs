@@ -114,6 +114,11 @@ fn every_route_then_the_update(db: &str, tournament: i64, names: &[String]) {
     assert!(switched.header("set-cookie").is_some_and(|c| c.starts_with("lang=en;")), "the choice is remembered");
     let remembered = request(at, "GET", "/seating", &["Accept-Language: it", "Cookie: lang=en"]);
     assert!(remembered.body.contains("Table 1"));
+    // A French phone gets French, a language the desk has only as locale folders, and the switch offers it.
+    let french = request(at, "GET", "/seating", &["Accept-Language: fr-CH, fr;q=0.9, en;q=0.8"]);
+    assert_eq!(french.header("content-language"), Some("fr"));
+    assert!(french.body.contains("Plan de table") && french.body.contains("Table 1"), "{}", french.body);
+    assert!(seating.body.contains("hreflang=\"fr\""), "the switch offers French");
 
     let seating_json = get_json(at, "/seating.json");
     assert_eq!(seating_json["session"], 1);

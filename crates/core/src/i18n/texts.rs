@@ -11,6 +11,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use crate::i18n::Lang;
 
 #[path = "../../build/texts.rs"]
+#[cfg_attr(not(test), allow(dead_code, reason = "the build script generates the table with it; tests here too"))]
 mod check;
 
 /// One language: its code (the folder's name) and the text of each of its Fluent files.
@@ -228,5 +229,54 @@ mod tests {
         assert!(refused(&[("it", "fluentcheck-a = x\n")]).contains("no file for `en`"));
         add_texts("fluentcheck", &every("fluentcheck-b = sì\n")).expect("a complete plug-in");
         assert_eq!(render("fluentcheck.b", Lang::ITALIAN, &[]).as_deref(), Some("sì"));
+    }
+
+    /// Every locale file the build reads, as it reads them (`assets/locales` and `src`, by path).
+    fn shipped_files() -> Vec<(std::path::PathBuf, String)> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<(std::path::PathBuf, String)>) {
+            for entry in std::fs::read_dir(dir).expect("readable").flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "ftl") {
+                    let text = std::fs::read_to_string(&path).expect("readable");
+                    out.push((path, text));
+                }
+            }
+        }
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        walk(&root.join("assets/locales"), &mut files);
+        walk(&root.join("src"), &mut files);
+        files.sort();
+        files
+    }
+
+    /// A language is a folder of each locale directory and nothing else: the shipped files with a folder `xx`
+    /// beside each `en` (its copy) make a build with one more language, and a text missing in it is named.
+    #[test]
+    fn a_language_added_as_folders_is_compiled_and_a_missing_text_named() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = shipped_files();
+        let shipped = check::generate(root, &files).expect("the shipped files compile");
+        assert_eq!(shipped.matches("Language { code:").count(), LANGUAGES.len());
+        let added: Vec<_> = files
+            .iter()
+            .filter_map(|(path, text)| {
+                let folder = path.parent()?;
+                let name = path.file_name()?;
+                (folder.file_name()? == "en").then(|| (folder.with_file_name("xx").join(name), text.clone()))
+            })
+            .collect();
+        assert!(added.len() >= 8, "the core's files and every ruleset's: {}", added.len());
+        files.extend(added.iter().cloned());
+        let with_xx = check::generate(root, &files).expect("a language that is a copy of English compiles");
+        assert!(with_xx.contains("Language { code: \"xx\""), "{with_xx}");
+        assert_eq!(with_xx.matches("Language { code:").count(), LANGUAGES.len() + 1);
+
+        let core = files.iter_mut().find(|(path, _)| path.ends_with("assets/locales/xx/stecca.ftl")).expect("xx core");
+        core.1 = core.1.replace("common-cancel = Cancel\n", "");
+        let problems = check::generate(root, &files).expect_err("a text missing in xx").join("\n");
+        assert!(problems.contains("`common.cancel` is missing in `xx`"), "{problems}");
     }
 }
