@@ -76,6 +76,22 @@ header .clock{margin:.3rem 0 0;font-weight:600;font-variant-numeric:tabular-nums
 
 /// The frame around every page: the tournament's name, the menu, the language switch, a note while the
 /// database cannot be read, and when the data were read.
+/// The language switch of every page, the board's and the tables' phones': each language's code, a link to
+/// this page in it but for the one shown.
+pub(crate) fn language_switch(shown: Lang, switch: &[(Lang, String)]) -> Markup {
+    html! {
+        span.lang aria-label=(shown.tr(text_id!("board.language"))) {
+            @for (lang, href) in switch {
+                @if *lang == shown {
+                    b lang=(lang.code()) { (lang.code().to_uppercase()) }
+                } @else {
+                    a href=(href) lang=(lang.code()) hreflang=(lang.code()) { (lang.code().to_uppercase()) }
+                }
+            }
+        }
+    }
+}
+
 fn layout(ctx: &Context<'_>, title: &str, current: &str, body: Markup) -> Markup {
     let published = ctx.published;
     let view = published.view.as_deref();
@@ -110,15 +126,7 @@ fn layout(ctx: &Context<'_>, title: &str, current: &str, body: Markup) -> Markup
                             a href="/teams" aria-current=[(current == "/teams").then_some("page")] { (ctx.tr(text_id!("board.teams"))) }
                         }
                         a href="/clock" aria-current=[(current == "/clock").then_some("page")] { (ctx.tr(text_id!("board.clock"))) }
-                        span.lang aria-label=(ctx.tr(text_id!("board.language"))) {
-                            @for (lang, href) in &ctx.switch {
-                                @if *lang == ctx.lang {
-                                    b lang=(lang.code()) { (lang.code().to_uppercase()) }
-                                } @else {
-                                    a href=(href) lang=(lang.code()) hreflang=(lang.code()) { (lang.code().to_uppercase()) }
-                                }
-                            }
-                        }
+                        (language_switch(ctx.lang, &ctx.switch))
                     }
                 }
                 main {

@@ -17,7 +17,7 @@ use crate::phone::{PhonePage, Said};
 pub(crate) struct PhoneCtx<'a> {
     /// The page's language.
     pub(crate) lang: Lang,
-    /// This page in Italian and in English.
+    /// This page in each language (the switch).
     pub(crate) switch: Vec<(Lang, String)>,
     /// Where the form posts (the page's own path).
     pub(crate) action: &'a str,
@@ -103,15 +103,7 @@ fn layout(ctx: &PhoneCtx<'_>, title: &str, heading: &str, subheading: Option<&st
                     h1 { (heading) }
                     @if let Some(sub) = subheading { p { (sub) } }
                     nav {
-                        span.lang aria-label=(ctx.tr(text_id!("board.language"))) {
-                            @for (lang, href) in &ctx.switch {
-                                @if *lang == ctx.lang {
-                                    b lang=(lang.code()) { (lang.code().to_uppercase()) }
-                                } @else {
-                                    a href=(href) lang=(lang.code()) hreflang=(lang.code()) { (lang.code().to_uppercase()) }
-                                }
-                            }
-                        }
+                        (crate::pages::language_switch(ctx.lang, &ctx.switch))
                     }
                 }
                 main { (body) }
