@@ -4,7 +4,6 @@ use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
 
 use super::EXIT_INVALID;
 use super::input::{Lines, MAX_INPUT, open, read_all};
@@ -56,26 +55,126 @@ fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     }
 }
 
-/// Scores one manche per line; returns whether every line scored.
+/// Lines scored together: enough that both cores share the work evenly between two writes, few enough (with
+/// [`BATCH_BYTES`]) that memory stays small whatever the input's length.
+const BATCH_LINES: usize = 4096;
+/// A batch ends after this much text read, however few its lines.
+const BATCH_BYTES: usize = 8 << 20;
+/// Lines each task of a batch scores into one buffer of answers.
+const CHUNK_LINES: usize = 64;
+
+/// One batch of input lines, and the read error that ended the input early, if any (after these lines).
+struct Batch {
+    lines: Vec<Result<String, Message>>,
+    failed: Option<anyhow::Error>,
+}
+
+/// A batch's answers: each chunk's lines written out in order and whether every line scored, or why a chunk's
+/// answer could not be written as JSON.
+struct Answers {
+    chunks: Vec<serde_json::Result<(Vec<u8>, bool)>>,
+}
+
+/// Scores one manche per line on every core; the answers come out in the order of the lines. While the
+/// cores score one batch, this thread reads the next and writes the one before. Returns whether every line
+/// scored.
 fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut lines = Lines::new(input, MAX_INPUT).enumerate();
     let mut all_scored = true;
-    for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
-        let line = line.with_context(|| msg!("cli.cannot_read_line", line = number + 1))?;
-        match line.and_then(|line| score_text(&line)) {
-            Ok((input, outcome)) => {
-                serde_json::to_writer(&mut out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let mut scoring: Option<std::thread::ScopedJoinHandle<'_, Answers>> = None;
+        loop {
+            let Batch { lines: batch, failed } = read_batch(&mut lines);
+            let scored = match scoring.take() {
+                Some(handle) => Some(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
+                None => None,
+            };
+            let last = batch.is_empty() || failed.is_some();
+            if !batch.is_empty() {
+                scoring = Some(scope.spawn(move || score_batch(&batch)));
             }
-            Err(message) => {
-                all_scored = false;
-                // Scripts read the same JSON whatever the language: its words are English.
-                serde_json::to_writer(&mut out, &serde_json::json!({ "error": message.render(Lang::En) }))?;
+            if let Some(answers) = scored {
+                all_scored &= write_answers(&mut out, answers)?;
+            }
+            if last {
+                if let Some(handle) = scoring.take() {
+                    let answers = handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                    all_scored &= write_answers(&mut out, answers)?;
+                }
+                out.flush()?;
+                return failed.map_or(Ok(()), Err);
             }
         }
-        out.write_all(b"\n")?;
-    }
-    out.flush()?;
+    })?;
     Ok(all_scored)
+}
+
+/// The next lines, up to [`BATCH_LINES`] or [`BATCH_BYTES`]; a failing read ends the batch with its error.
+fn read_batch(lines: &mut impl Iterator<Item = (usize, std::io::Result<Result<String, Message>>)>) -> Batch {
+    let mut batch = Vec::with_capacity(BATCH_LINES);
+    let mut bytes = 0;
+    for (number, line) in lines {
+        match line {
+            Ok(line) => {
+                bytes += line.as_ref().map_or(0, String::len);
+                batch.push(line);
+            }
+            Err(e) => {
+                let failed = anyhow::Error::new(e).context(msg!("cli.cannot_read_line", line = number + 1));
+                return Batch { lines: batch, failed: Some(failed) };
+            }
+        }
+        if batch.len() == BATCH_LINES || bytes >= BATCH_BYTES {
+            break;
+        }
+    }
+    Batch { lines: batch, failed: None }
+}
+
+/// Every line's answer, chunks of lines on every core, in the lines' order.
+fn score_batch(batch: &[Result<String, Message>]) -> Answers {
+    use rayon::prelude::*;
+    let chunks = batch
+        .par_chunks(CHUNK_LINES)
+        .map(|chunk| {
+            let mut buffer = Vec::with_capacity(chunk.len() * 2048);
+            let mut all_scored = true;
+            for line in chunk {
+                all_scored &= answer(line, &mut buffer)?;
+            }
+            Ok((buffer, all_scored))
+        })
+        .collect();
+    Answers { chunks }
+}
+
+/// Writes a batch's answers; returns whether every line scored.
+fn write_answers(out: &mut impl Write, answers: Answers) -> anyhow::Result<bool> {
+    let mut all_scored = true;
+    for chunk in answers.chunks {
+        let (text, scored) = chunk?;
+        out.write_all(&text)?;
+        all_scored &= scored;
+    }
+    Ok(all_scored)
+}
+
+/// Writes one line's answer (the outcome, or `{"error": …}`) and its newline; returns whether the line scored.
+fn answer(line: &Result<String, Message>, out: &mut Vec<u8>) -> serde_json::Result<bool> {
+    let scored = match line.as_ref().map_err(Clone::clone).and_then(|line| score_text(line)) {
+        Ok((input, outcome)) => {
+            serde_json::to_writer(&mut *out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+            true
+        }
+        Err(message) => {
+            // Scripts read the same JSON whatever the language: its words are English.
+            serde_json::to_writer(&mut *out, &serde_json::json!({ "error": message.render(Lang::En) }))?;
+            false
+        }
+    };
+    out.push(b'\n');
+    Ok(scored)
 }
 
 /// Parses and scores one manche's JSON text (a byte-order mark is already dropped by `input`); the error is
