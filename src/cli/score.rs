@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
+use std::sync::Arc;
 
 use super::EXIT_INVALID;
 use super::input::{Lines, MAX_INPUT, open, read_all};
@@ -11,7 +11,7 @@ use super::printed::Printed;
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
-use crate::rules::{CarryFrom, MancheInput, MancheOutcome, Rotation, score_manche};
+use crate::rules::{CarryFrom, MancheError, MancheInput, MancheOutcome, Rotation, RulesInForce, ruleset_named};
 use crate::tiles::Wind;
 
 /// Arguments of `stecca score`.
@@ -41,10 +41,10 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
 /// Scores one manche; on invalid input prints one line on standard error and nothing on standard output.
 fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let text = read_all(input, MAX_INPUT)?;
-    match score_text(&text) {
-        Ok((input, outcome)) => {
+    match score_text(&text, &mut InForce::default()) {
+        Ok(Scored { outcome, next, .. }) => {
             let mut out = std::io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome).with_next(next))?;
             writeln!(out)?;
             Ok(true)
         }
@@ -137,11 +137,11 @@ fn score_batch(batch: &[Result<String, Message>]) -> Answers {
     use rayon::prelude::*;
     let chunks = batch
         .par_chunks(CHUNK_LINES)
-        .map(|chunk| {
+        .map_init(InForce::default, |in_force, chunk| {
             let mut buffer = Vec::with_capacity(chunk.len() * 2048);
             let mut all_scored = true;
             for line in chunk {
-                all_scored &= answer(line, &mut buffer)?;
+                all_scored &= answer(line, in_force, &mut buffer)?;
             }
             Ok((buffer, all_scored))
         })
@@ -161,10 +161,10 @@ fn write_answers(out: &mut impl Write, answers: Answers) -> anyhow::Result<bool>
 }
 
 /// Writes one line's answer (the outcome, or `{"error": …}`) and its newline; returns whether the line scored.
-fn answer(line: &Result<String, Message>, out: &mut Vec<u8>) -> serde_json::Result<bool> {
-    let scored = match line.as_ref().map_err(Clone::clone).and_then(|line| score_text(line)) {
-        Ok((input, outcome)) => {
-            serde_json::to_writer(&mut *out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+fn answer(line: &Result<String, Message>, in_force: &mut InForce, out: &mut Vec<u8>) -> serde_json::Result<bool> {
+    let scored = match line.as_ref().map_err(Clone::clone).and_then(|line| score_text(line, in_force)) {
+        Ok(Scored { outcome, next, .. }) => {
+            serde_json::to_writer(&mut *out, &Printed::from(&outcome).with_next(next))?;
             true
         }
         Err(message) => {
@@ -177,21 +177,54 @@ fn answer(line: &Result<String, Message>, out: &mut Vec<u8>) -> serde_json::Resu
     Ok(scored)
 }
 
+/// A manche scored: what it scored, and what the next manche starts from.
+struct Scored {
+    outcome: MancheOutcome,
+    next: Option<serde_json::Value>,
+}
+
+/// The rules in force of the last manche scored, kept while the next manches name the same ruleset and options,
+/// as a file's manches mostly do: reading the options of every manche again (Mayumi's: its whole scoring table,
+/// twice) was half of a Hanafuda manche's time and a part of every other's.
+#[derive(Default)]
+struct InForce {
+    last: Option<(serde_json::Value, Arc<dyn RulesInForce>)>,
+}
+
+impl InForce {
+    /// The rules in force for `input` (its ruleset under its options), or why they are refused: the error
+    /// [`crate::rules::score_manche`] gives.
+    fn of(&mut self, input: &MancheInput) -> Result<&dyn RulesInForce, MancheError> {
+        let same = |(options, rules): &(serde_json::Value, Arc<dyn RulesInForce>)| {
+            rules.ruleset().id() == input.rules && *options == input.options
+        };
+        if !self.last.as_ref().is_some_and(same) {
+            self.last = None;
+        }
+        let (_, rules) = match &mut self.last {
+            Some(last) => last,
+            empty => empty.insert((input.options.clone(), ruleset_named(&input.rules)?.in_force(&input.options)?)),
+        };
+        Ok(&**rules)
+    }
+}
+
 /// Parses and scores one manche's JSON text (a byte-order mark is already dropped by `input`); the error is
 /// the one-line message for the referee.
-fn score_text(text: &str) -> Result<(MancheInput, MancheOutcome), Message> {
+fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
     if text.trim().is_empty() {
         return Err(msg!("cli.empty_manche"));
     }
     let input: MancheInput = serde_json::from_str(text).map_err(|e| msg!("cli.invalid_input", why = e))?;
-    let outcome = score_manche(&input).map_err(|e| e.message())?;
-    Ok((input, outcome))
+    let rules = in_force.of(&input).map_err(|e| e.message())?;
+    let outcome = rules.score(&input).map_err(|e| e.message())?;
+    let next = next(rules, &input, &outcome);
+    Ok(Scored { outcome, next })
 }
 
 /// What the next manche starts from, for a ruleset that carries fields from hand to hand: who deals it (by
 /// seat wind: East again, or South after the deal passes) and the carried fields. `None` for the others.
-fn next(input: &MancheInput, outcome: &MancheOutcome) -> Option<serde_json::Value> {
-    let rules = crate::rules::ruleset(&input.rules)?.in_force(&input.options).ok()?;
+fn next(rules: &dyn RulesInForce, input: &MancheInput, outcome: &MancheOutcome) -> Option<serde_json::Value> {
     let carried = rules.carry(&CarryFrom { before: Some((input, outcome)), last_deal: false, totals: &[] });
     if carried.is_empty() {
         return None;
