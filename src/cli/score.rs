@@ -86,10 +86,7 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
         let mut scoring: Option<std::thread::ScopedJoinHandle<'_, Answers>> = None;
         loop {
             let Batch { lines: batch, failed } = read_batch(&mut lines);
-            let scored = match scoring.take() {
-                Some(handle) => Some(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e))),
-                None => None,
-            };
+            let scored = scoring.take().map(finished);
             let last = batch.is_empty() || failed.is_some();
             if !batch.is_empty() {
                 scoring = Some(scope.spawn(move || score_batch(&batch)));
@@ -98,8 +95,7 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
                 all_scored &= write_answers(&mut out, answers)?;
             }
             if last {
-                if let Some(handle) = scoring.take() {
-                    let answers = handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+                if let Some(answers) = scoring.take().map(finished) {
                     all_scored &= write_answers(&mut out, answers)?;
                 }
                 out.flush()?;
@@ -108,6 +104,11 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
         }
     })?;
     Ok(all_scored)
+}
+
+/// The answers of a batch that its thread scored (a panic there goes on here).
+fn finished(handle: std::thread::ScopedJoinHandle<'_, Answers>) -> Answers {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
 /// The next lines, up to [`BATCH_LINES`] or [`BATCH_BYTES`]; a failing read ends the batch with its error.
@@ -158,6 +159,21 @@ fn write_answers(out: &mut impl Write, answers: Answers) -> anyhow::Result<bool>
         all_scored &= scored;
     }
     Ok(all_scored)
+}
+
+/// `stecca score --jsonl`'s work for one line at a time, as one of its tasks does it (the rules in force kept from
+/// line to line): for the benches, which time a line of each ruleset through it.
+#[derive(Default)]
+pub struct JsonlScorer {
+    in_force: InForce,
+}
+
+impl JsonlScorer {
+    /// Appends the answer to `line` (the outcome with its texts in both languages, or `{"error": …}`) and a
+    /// newline to `out`; returns whether the line scored.
+    pub fn answer(&mut self, line: &str, out: &mut Vec<u8>) -> serde_json::Result<bool> {
+        answer(&Ok(line.to_owned()), &mut self.in_force, out)
+    }
 }
 
 /// Writes one line's answer (the outcome, or `{"error": …}`) and its newline; returns whether the line scored.

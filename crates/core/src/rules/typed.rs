@@ -215,7 +215,11 @@ fn score_input<R: TypedRuleset>(rules: &R, input: &MancheInput) -> Result<Manche
 }
 
 /// Reads the manche and scores it under `options` (already read).
-fn score_read<R: TypedRuleset>(rules: &R, options: &R::Options, input: &MancheInput) -> Result<MancheOutcome, Problems> {
+fn score_read<R: TypedRuleset>(
+    rules: &R,
+    options: &R::Options,
+    input: &MancheInput,
+) -> Result<MancheOutcome, Problems> {
     let manche = rules.read_manche(input)?;
     let outcome = rules.score(&manche, options)?;
     // Whatever a ruleset computes, chips only move: a net that its payments do not explain is never saved.

@@ -14,8 +14,8 @@ pub use table::{CheckedOptions, DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Applies, EntryModel, Field, FieldKind, Figures, MancheFrame, MancheInput, MancheOutcome,
-    PaymentOutcome, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
+    Applies, EntryModel, Field, FieldKind, Figures, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome,
+    PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
 };
 
 /// The Hanafuda ruleset.
