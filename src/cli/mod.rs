@@ -27,6 +27,8 @@ mod settle_up;
 mod table_links;
 mod tournament;
 
+pub use score::JsonlScorer;
+
 use std::process::ExitCode;
 
 use crate::desk::Desk;

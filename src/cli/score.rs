@@ -3,8 +3,7 @@
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-use anyhow::Context;
+use std::sync::Arc;
 
 use super::EXIT_INVALID;
 use super::input::{Lines, MAX_INPUT, open, read_all};
@@ -12,7 +11,7 @@ use super::printed::Printed;
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
 use crate::msg;
-use crate::rules::{CarryFrom, MancheInput, MancheOutcome, Rotation, score_manche};
+use crate::rules::{CarryFrom, MancheError, MancheInput, MancheOutcome, Rotation, RulesInForce, ruleset_named};
 use crate::tiles::Wind;
 
 /// Arguments of `stecca score`.
@@ -42,10 +41,10 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
 /// Scores one manche; on invalid input prints one line on standard error and nothing on standard output.
 fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let text = read_all(input, MAX_INPUT)?;
-    match score_text(&text) {
-        Ok((input, outcome)) => {
+    match score_text(&text, &mut InForce::default()) {
+        Ok(Scored { outcome, next, .. }) => {
             let mut out = std::io::stdout().lock();
-            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+            serde_json::to_writer_pretty(&mut out, &Printed::from(&outcome).with_next(next))?;
             writeln!(out)?;
             Ok(true)
         }
@@ -56,43 +55,192 @@ fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     }
 }
 
-/// Scores one manche per line; returns whether every line scored.
+/// Lines scored together: enough that both cores share the work evenly between two writes, few enough (with
+/// [`BATCH_BYTES`]) that memory stays small whatever the input's length.
+const BATCH_LINES: usize = 4096;
+/// A batch ends after this much text read, however few its lines.
+const BATCH_BYTES: usize = 8 << 20;
+/// Lines each task of a batch scores into one buffer of answers.
+const CHUNK_LINES: usize = 64;
+
+/// One batch of input lines, and the read error that ended the input early, if any (after these lines).
+struct Batch {
+    lines: Vec<Result<String, Message>>,
+    failed: Option<anyhow::Error>,
+}
+
+/// A batch's answers: each chunk's lines written out in order and whether every line scored, or why a chunk's
+/// answer could not be written as JSON.
+struct Answers {
+    chunks: Vec<serde_json::Result<(Vec<u8>, bool)>>,
+}
+
+/// Scores one manche per line on every core; the answers come out in the order of the lines. While the
+/// cores score one batch, this thread reads the next and writes the one before. Returns whether every line
+/// scored.
 fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut lines = Lines::new(input, MAX_INPUT).enumerate();
     let mut all_scored = true;
-    for (number, line) in Lines::new(input, MAX_INPUT).enumerate() {
-        let line = line.with_context(|| msg!("cli.cannot_read_line", line = number + 1))?;
-        match line.and_then(|line| score_text(&line)) {
-            Ok((input, outcome)) => {
-                serde_json::to_writer(&mut out, &Printed::from(&outcome).with_next(next(&input, &outcome)))?;
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let mut scoring: Option<std::thread::ScopedJoinHandle<'_, Answers>> = None;
+        loop {
+            let Batch { lines: batch, failed } = read_batch(&mut lines);
+            let scored = scoring.take().map(finished);
+            let last = batch.is_empty() || failed.is_some();
+            if !batch.is_empty() {
+                scoring = Some(scope.spawn(move || score_batch(&batch)));
             }
-            Err(message) => {
-                all_scored = false;
-                // Scripts read the same JSON whatever the language: its words are English.
-                serde_json::to_writer(&mut out, &serde_json::json!({ "error": message.render(Lang::ENGLISH) }))?;
+            if let Some(answers) = scored {
+                all_scored &= write_answers(&mut out, answers)?;
+            }
+            if last {
+                if let Some(answers) = scoring.take().map(finished) {
+                    all_scored &= write_answers(&mut out, answers)?;
+                }
+                out.flush()?;
+                return failed.map_or(Ok(()), Err);
             }
         }
-        out.write_all(b"\n")?;
-    }
-    out.flush()?;
+    })?;
     Ok(all_scored)
+}
+
+/// The answers of a batch that its thread scored (a panic there goes on here).
+fn finished(handle: std::thread::ScopedJoinHandle<'_, Answers>) -> Answers {
+    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// The next lines, up to [`BATCH_LINES`] or [`BATCH_BYTES`]; a failing read ends the batch with its error.
+fn read_batch(lines: &mut impl Iterator<Item = (usize, std::io::Result<Result<String, Message>>)>) -> Batch {
+    let mut batch = Vec::with_capacity(BATCH_LINES);
+    let mut bytes = 0;
+    for (number, line) in lines {
+        match line {
+            Ok(line) => {
+                bytes += line.as_ref().map_or(0, String::len);
+                batch.push(line);
+            }
+            Err(e) => {
+                let failed = anyhow::Error::new(e).context(msg!("cli.cannot_read_line", line = number + 1));
+                return Batch { lines: batch, failed: Some(failed) };
+            }
+        }
+        if batch.len() == BATCH_LINES || bytes >= BATCH_BYTES {
+            break;
+        }
+    }
+    Batch { lines: batch, failed: None }
+}
+
+/// Every line's answer, chunks of lines on every core, in the lines' order.
+fn score_batch(batch: &[Result<String, Message>]) -> Answers {
+    use rayon::prelude::*;
+    let chunks = batch
+        .par_chunks(CHUNK_LINES)
+        .map_init(InForce::default, |in_force, chunk| {
+            let mut buffer = Vec::with_capacity(chunk.len() * 2048);
+            let mut all_scored = true;
+            for line in chunk {
+                all_scored &= answer(line, in_force, &mut buffer)?;
+            }
+            Ok((buffer, all_scored))
+        })
+        .collect();
+    Answers { chunks }
+}
+
+/// Writes a batch's answers; returns whether every line scored.
+fn write_answers(out: &mut impl Write, answers: Answers) -> anyhow::Result<bool> {
+    let mut all_scored = true;
+    for chunk in answers.chunks {
+        let (text, scored) = chunk?;
+        out.write_all(&text)?;
+        all_scored &= scored;
+    }
+    Ok(all_scored)
+}
+
+/// `stecca score --jsonl`'s work for one line at a time, as one of its tasks does it (the rules in force kept from
+/// line to line): for the benches, which time a line of each ruleset through it.
+#[derive(Default)]
+pub struct JsonlScorer {
+    in_force: InForce,
+}
+
+impl JsonlScorer {
+    /// Appends the answer to `line` (the outcome with its texts in both languages, or `{"error": …}`) and a
+    /// newline to `out`; returns whether the line scored.
+    pub fn answer(&mut self, line: &str, out: &mut Vec<u8>) -> serde_json::Result<bool> {
+        answer(&Ok(line.to_owned()), &mut self.in_force, out)
+    }
+}
+
+/// Writes one line's answer (the outcome, or `{"error": …}`) and its newline; returns whether the line scored.
+fn answer(line: &Result<String, Message>, in_force: &mut InForce, out: &mut Vec<u8>) -> serde_json::Result<bool> {
+    let scored = match line.as_ref().map_err(Clone::clone).and_then(|line| score_text(line, in_force)) {
+        Ok(Scored { outcome, next, .. }) => {
+            serde_json::to_writer(&mut *out, &Printed::from(&outcome).with_next(next))?;
+            true
+        }
+        Err(message) => {
+            // Scripts read the same JSON whatever the language: its words are English.
+            serde_json::to_writer(&mut *out, &serde_json::json!({ "error": message.render(Lang::ENGLISH) }))?;
+            false
+        }
+    };
+    out.push(b'\n');
+    Ok(scored)
+}
+
+/// A manche scored: what it scored, and what the next manche starts from.
+struct Scored {
+    outcome: MancheOutcome,
+    next: Option<serde_json::Value>,
+}
+
+/// The rules in force of the last manche scored, kept while the next manches name the same ruleset and options,
+/// as a file's manches mostly do: reading the options of every manche again (Mayumi's: its whole scoring table,
+/// twice) was half of a Hanafuda manche's time and a part of every other's.
+#[derive(Default)]
+struct InForce {
+    last: Option<(serde_json::Value, Arc<dyn RulesInForce>)>,
+}
+
+impl InForce {
+    /// The rules in force for `input` (its ruleset under its options), or why they are refused: the error
+    /// [`crate::rules::score_manche`] gives.
+    fn of(&mut self, input: &MancheInput) -> Result<&dyn RulesInForce, MancheError> {
+        let same = |(options, rules): &(serde_json::Value, Arc<dyn RulesInForce>)| {
+            rules.ruleset().id() == input.rules && *options == input.options
+        };
+        if !self.last.as_ref().is_some_and(same) {
+            self.last = None;
+        }
+        let (_, rules) = match &mut self.last {
+            Some(last) => last,
+            empty => empty.insert((input.options.clone(), ruleset_named(&input.rules)?.in_force(&input.options)?)),
+        };
+        Ok(&**rules)
+    }
 }
 
 /// Parses and scores one manche's JSON text (a byte-order mark is already dropped by `input`); the error is
 /// the one-line message for the referee.
-fn score_text(text: &str) -> Result<(MancheInput, MancheOutcome), Message> {
+fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
     if text.trim().is_empty() {
         return Err(msg!("cli.empty_manche"));
     }
     let input: MancheInput = serde_json::from_str(text).map_err(|e| msg!("cli.invalid_input", why = e))?;
-    let outcome = score_manche(&input).map_err(|e| e.message())?;
-    Ok((input, outcome))
+    let rules = in_force.of(&input).map_err(|e| e.message())?;
+    let outcome = rules.score(&input).map_err(|e| e.message())?;
+    let next = next(rules, &input, &outcome);
+    Ok(Scored { outcome, next })
 }
 
 /// What the next manche starts from, for a ruleset that carries fields from hand to hand: who deals it (by
 /// seat wind: East again, or South after the deal passes) and the carried fields. `None` for the others.
-fn next(input: &MancheInput, outcome: &MancheOutcome) -> Option<serde_json::Value> {
-    let rules = crate::rules::ruleset(&input.rules)?.in_force(&input.options).ok()?;
+fn next(rules: &dyn RulesInForce, input: &MancheInput, outcome: &MancheOutcome) -> Option<serde_json::Value> {
     let carried = rules.carry(&CarryFrom { before: Some((input, outcome)), last_deal: false, totals: &[] });
     if carried.is_empty() {
         return None;

@@ -179,3 +179,56 @@ fn a_json_file_with_a_byte_order_mark_is_read() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(stdout_json(&out)["players"][1]["score"], 144);
 }
+
+/// `lines` random manches of every ruleset in turn, the players of line `i` named after it (`Anna 17`); every 97th
+/// line (the first too) names no ruleset Stecca knows.
+fn mixed_lines(lines: u64) -> Vec<String> {
+    use stecca::rules::{CarryFrom, MancheFrame, RULESETS};
+    (0..lines)
+        .map(|i| {
+            if i % 97 == 0 {
+                return json!({"rules": "nope", "players": []}).to_string();
+            }
+            let ruleset = RULESETS[(i % RULESETS.len() as u64) as usize];
+            let rules = ruleset.in_force(&json!({})).expect("the defaults");
+            let names = ["Anna", "Bruno", "Carla", "Dario"][..ruleset.table_size()].iter();
+            let frame = MancheFrame {
+                names: names.map(|name| format!("{name} {i}")).collect(),
+                round_wind: ruleset.seat_model().has_winds().then_some(stecca::tiles::Wind::East),
+                seat_winds: ruleset.seat_model().has_seat_winds(),
+                carried: rules.carry(&CarryFrom::FIRST),
+                ..MancheFrame::default()
+            };
+            serde_json::to_string(&rules.random_manche(i, &frame)).expect("serialise")
+        })
+        .collect()
+}
+
+/// Issue 68: `stecca score --jsonl` scores on every core, and each answer stays on its line's row: 4,500 lines
+/// of every ruleset in turn (more than one batch of work) give, on four threads, the bytes they give on one, and
+/// answer `i` names line `i`'s players (or is an error where line `i` is bad).
+#[test]
+fn jsonl_answers_keep_the_lines_order_on_every_core() {
+    use crate::common::cli::stecca_in_locale;
+    let input = mixed_lines(4500).join("\n") + "\n";
+    let run = |threads: &str| {
+        let out = stecca_in_locale(
+            &["score", "--jsonl"],
+            &[("LC_ALL", "C.UTF-8"), ("RAYON_NUM_THREADS", threads)],
+            input.as_bytes(),
+        );
+        assert_eq!(out.status.code(), Some(2), "the bad lines fail: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let (one, four) = (run("1"), run("4"));
+    for (i, answer) in four.lines().enumerate() {
+        let v: Value = serde_json::from_str(answer).expect("each answer is JSON");
+        if i % 97 == 0 {
+            assert!(v["error"].is_string(), "line {i}: {answer}");
+        } else {
+            assert_eq!(v["players"][0]["name"], format!("Anna {i}"), "line {i}: {answer}");
+        }
+    }
+    assert_eq!(four.lines().count(), 4500, "one answer a line");
+    assert!(one == four, "one thread and four print the same bytes");
+}

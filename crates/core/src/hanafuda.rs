@@ -103,16 +103,22 @@ impl Card {
 
     /// The four cards of `month` (1…12).
     pub fn month_cards(month: u8) -> Vec<Card> {
-        let Some((kinds, chaff)) = MONTHS.get(usize::from(month).wrapping_sub(1)) else { return Vec::new() };
-        let named = kinds.iter().map(|&kind| Card { month, kind, number: 0 });
-        let numbered = if *chaff == 1 { 0..=0 } else { 1..=*chaff };
-        named.chain(numbered.map(|number| Card { month, kind: Kind::Chaff, number })).collect()
+        Card::month_iter(month).collect()
+    }
+
+    /// The cards of [`Card::month_cards`] one by one, without a vector: a card's index and a code's check ask
+    /// for them for every card of every manche.
+    pub(crate) fn month_iter(month: u8) -> impl Iterator<Item = Card> {
+        let (kinds, chaff): (&[Kind], u8) = MONTHS.get(usize::from(month).wrapping_sub(1)).copied().unwrap_or((&[], 0));
+        let named = kinds.iter().map(move |&kind| Card { month, kind, number: 0 });
+        let numbered = if chaff == 1 { 0..=0 } else { 1..=chaff };
+        named.chain(numbered.map(move |number| Card { month, kind: Kind::Chaff, number }))
     }
 
     /// The card's place in [`Card::deck`] (0…47), for sets of cards.
     pub fn index(self) -> usize {
         let before = usize::from(self.month - 1) * 4;
-        before + Card::month_cards(self.month).iter().position(|c| *c == self).unwrap_or(0)
+        before + Card::month_iter(self.month).position(|c| c == self).unwrap_or(0)
     }
 
     /// The month's family in Japanese.
@@ -169,20 +175,21 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
         return Err(CodeError::new(code, msg!("notation.card.no_kind", letter = letter)));
     };
     let rest = &upper[digits + letter.len_utf8()..];
-    let cards = Card::month_cards(month);
-    let chaff: Vec<Card> = cards.iter().copied().filter(|c| c.kind == Kind::Chaff).collect();
-    let number = if kind == Kind::Chaff && chaff.len() > 1 {
-        let numbers = chaff.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+    let chaff = || Card::month_iter(month).filter(|c| c.kind == Kind::Chaff);
+    let count = chaff().count();
+    let number = if kind == Kind::Chaff && count > 1 {
+        let numbers = || chaff().map(|c| c.to_string()).collect::<Vec<_>>().join(", ");
         match rest.parse::<u8>() {
-            Ok(n) if chaff.iter().any(|c| c.number == n) => n,
+            Ok(n) if chaff().any(|c| c.number == n) => n,
             _ if rest.is_empty() => {
-                let count = chaff.len();
+                let numbers = numbers();
                 return Err(CodeError::new(
                     code,
                     msg!("notation.card.which_chaff", month = month, family = family, count = count, numbers = numbers),
                 ));
             }
             _ => {
+                let numbers = numbers();
                 return Err(CodeError::new(
                     code,
                     msg!("notation.card.no_such_chaff", month = month, family = family, numbers = numbers),
@@ -196,7 +203,7 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
         0
     };
     let card = Card { month, kind, number };
-    if !cards.contains(&card) {
+    if !Card::month_iter(month).any(|c| c == card) {
         let no_such = msg!("notation.card.no_such_card", month = month, family = family);
         return Err(CodeError::new(code, no_such.arg_message("kind", kind_words(kind))));
     }

@@ -108,15 +108,15 @@ pub fn known_ids() -> String {
 
 /// Scores a manche with the ruleset it names.
 pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
-    let Some(rules) = ruleset(&input.rules) else {
+    ruleset_named(&input.rules)?.score(input)
+}
+
+/// The ruleset `id`, or the manche's error naming the known ones.
+pub fn ruleset_named(id: &str) -> Result<&'static dyn Ruleset, MancheError> {
+    ruleset(id).ok_or_else(|| {
         let known = known_ids();
-        return Err(MancheError::general(crate::msg!(
-            "manche.error.rules_unknown_ruleset_rules_known",
-            rules = input.rules,
-            known = known
-        )));
-    };
-    rules.score(input)
+        MancheError::general(crate::msg!("manche.error.rules_unknown_ruleset_rules_known", rules = id, known = known))
+    })
 }
 
 /// What a referee types for a manche of `rules` under `options` (the ruleset's own model when the options are

@@ -1,6 +1,8 @@
 //! The outcome of a scored tile manche, shared by the Mah Jong rulesets: each hand's value, its arrangement
 //! in notation and its explanation, the payments by name and the nets.
 
+use std::fmt::Write as _;
+
 use super::decompose::Shape;
 use super::{Figures, Item, MancheOutcome, PaymentOutcome, PlayerOutcome};
 use crate::message::Message;
@@ -49,13 +51,7 @@ pub fn tile_outcome<'a>(
                 summary: None,
             };
             let Some(scored) = scored else { return out };
-            let mut parts: Vec<String> = scored.melds.iter().map(|m| m.to_string()).collect();
-            if let Some(tiles) = tiles {
-                if scored.shape == Shape::ThirteenOrphans {
-                    parts.push(Hand { concealed: tiles.concealed, ..Hand::default() }.to_string());
-                }
-                parts.extend(tiles.bonus.iter().map(|b| b.to_string()));
-            }
+            out.arrangement = arrangement(&scored, tiles);
             out.score = i64::try_from(scored.value).unwrap_or(i64::MAX);
             out.figures = Figures::none()
                 .with("stick_points", scored.points)
@@ -66,7 +62,6 @@ pub fn tile_outcome<'a>(
                 crate::msg!("tile_score.summary", points = scored.points)
                     .arg_message("doubles", doubles_words(scored.doubles))
             });
-            out.arrangement = parts.join(" ");
             out.items = scored.items;
             out
         })
@@ -89,6 +84,33 @@ pub fn tile_outcome<'a>(
         next_oya: None,
         warnings: Vec::new(),
     }
+}
+
+/// The hand as scored, in notation: its groups (the thirteen orphans' tiles for that hand), then its bonus tiles,
+/// separated by spaces; written into one string (a string for each part, then joined, was a tenth of the time of
+/// `stecca score --jsonl`).
+fn arrangement(scored: &ScoredTiles<'_>, tiles: Option<&Hand>) -> String {
+    let mut text = String::new();
+    let mut first = true;
+    let mut put = |part: &dyn std::fmt::Display| {
+        if !std::mem::take(&mut first) {
+            text.push(' ');
+        }
+        // Writing into a String cannot fail.
+        let _ = write!(text, "{part}");
+    };
+    for meld in scored.melds {
+        put(meld);
+    }
+    if let Some(tiles) = tiles {
+        if scored.shape == Shape::ThirteenOrphans {
+            put(&Hand { concealed: tiles.concealed, ..Hand::default() });
+        }
+        for bonus in &tiles.bonus {
+            put(bonus);
+        }
+    }
+    text
 }
 
 /// Raddoppi in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".

@@ -145,6 +145,10 @@ pub trait RulesInForce: Debug + Send + Sync {
     fn random_manche(&self, seed: u64, frame: &MancheFrame) -> MancheInput;
     /// The manche fields the session carries into the next manche (see [`TypedRuleset::carry`]).
     fn carry(&self, from: &CarryFrom<'_>) -> Fields;
+    /// Scores `input` under these options without reading its `options` again: what [`super::score_manche`]
+    /// gives when `input.options` are the options these were made from (a bulk run reads each options object
+    /// once, not once a manche).
+    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError>;
 }
 
 /// The adapter's bound form of a typed ruleset.
@@ -190,6 +194,10 @@ impl<R: TypedRuleset> RulesInForce for InForce<R> {
     fn carry(&self, from: &CarryFrom<'_>) -> Fields {
         self.rules.carry(&self.options, from)
     }
+
+    fn score(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
+        score_read(&self.rules, &self.options, input).map_err(Problems::into_error)
+    }
 }
 
 /// Reads and checks a ruleset's options object (`null` = the defaults).
@@ -203,10 +211,19 @@ fn read_options<R: TypedRuleset>(rules: &R, json: &serde_json::Value) -> Result<
 /// Reads the options and the manche, then scores.
 fn score_input<R: TypedRuleset>(rules: &R, input: &MancheInput) -> Result<MancheOutcome, Problems> {
     let options = read_options(rules, &input.options)?;
+    score_read(rules, &options, input)
+}
+
+/// Reads the manche and scores it under `options` (already read).
+fn score_read<R: TypedRuleset>(
+    rules: &R,
+    options: &R::Options,
+    input: &MancheInput,
+) -> Result<MancheOutcome, Problems> {
     let manche = rules.read_manche(input)?;
-    let outcome = rules.score(&manche, &options)?;
+    let outcome = rules.score(&manche, options)?;
     // Whatever a ruleset computes, chips only move: a net that its payments do not explain is never saved.
-    if rules.nets_are_payments(&options) && !outcome.is_balanced() {
+    if rules.nets_are_payments(options) && !outcome.is_balanced() {
         return Err(MancheError::general(crate::msg!("manche.error.unbalanced", rules = rules.id())).into());
     }
     Ok(outcome)

@@ -10,12 +10,12 @@ pub mod table;
 pub use manche::{
     CAPTURED, CAPTURED_NOTHING, Hand, MAX_PLAYERS, MIN_PLAYERS, OYA, TEGARASU_SANJUU, fewest_captured, read,
 };
-pub use table::{DEFAULT_TABLE, MayumiOptions, ScoringTable};
+pub use table::{CheckedOptions, DEFAULT_TABLE, MayumiOptions, ScoringTable};
 
 use crate::rules::problems::Problems;
 use crate::rules::{
-    Applies, EntryModel, Field, FieldKind, Figures, MancheError, MancheFrame, MancheInput, MancheOutcome,
-    PaymentOutcome, PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
+    Applies, EntryModel, Field, FieldKind, Figures, MancheFrame, MancheInput, MancheOutcome, PaymentOutcome,
+    PlayerOutcome, Rotation, SeatModel, TunableValue, TypedRuleset, Warning,
 };
 
 /// The Hanafuda ruleset.
@@ -100,7 +100,7 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
 }
 
 impl TypedRuleset for Mayumi {
-    type Options = MayumiOptions;
+    type Options = CheckedOptions;
     type Manche = Hand;
 
     fn id(&self) -> &'static str {
@@ -125,7 +125,7 @@ impl TypedRuleset for Mayumi {
 
     /// The highest total deals next (the oya again after a tie); a *tegarasu sanjuu* is replayed by the same
     /// oya and does not count towards the session.
-    fn rotation(&self, _options: &MayumiOptions, outcome: &MancheOutcome) -> Rotation {
+    fn rotation(&self, _options: &CheckedOptions, outcome: &MancheOutcome) -> Rotation {
         let next = outcome.next_oya.as_ref().and_then(|name| outcome.players.iter().position(|p| &p.name == name));
         match (outcome.void, next) {
             (false, Some(seat)) => Rotation::To(seat),
@@ -133,7 +133,7 @@ impl TypedRuleset for Mayumi {
         }
     }
 
-    fn deal_always_passes(&self, _options: &MayumiOptions) -> bool {
+    fn deal_always_passes(&self, _options: &CheckedOptions) -> bool {
         false
     }
 
@@ -141,30 +141,30 @@ impl TypedRuleset for Mayumi {
         &ENTRY
     }
 
-    /// A club gives only what it changes: its values are laid over the shipped table, card by card.
-    fn read_options(&self, json: &serde_json::Value) -> Result<MayumiOptions, crate::message::Message> {
-        MayumiOptions::read(json)
+    /// A club gives only what it changes: its values are laid over the shipped table, card by card; the table
+    /// is built (and so checked) once, here.
+    fn read_options(&self, json: &serde_json::Value) -> Result<CheckedOptions, crate::message::Message> {
+        CheckedOptions::new(MayumiOptions::read(json)?)
     }
 
-    fn check_options(&self, options: &MayumiOptions) -> Result<(), crate::message::Message> {
-        options.table().map(|_| ())
+    fn check_options(&self, _options: &CheckedOptions) -> Result<(), crate::message::Message> {
+        Ok(())
     }
 
     fn read_manche(&self, input: &MancheInput) -> Result<Hand, Problems> {
         read(input)
     }
 
-    fn score(&self, hand: &Hand, options: &MayumiOptions) -> Result<MancheOutcome, Problems> {
-        let table = options.table().map_err(MancheError::general)?;
-        Ok(outcome(hand, &table))
+    fn score(&self, hand: &Hand, options: &CheckedOptions) -> Result<MancheOutcome, Problems> {
+        Ok(outcome(hand, options.table()))
     }
 
     fn tunable_values(&self) -> &'static [TunableValue] {
         &TUNABLE_VALUES
     }
 
-    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &MayumiOptions) -> MancheInput {
-        random::random_manche(seed, frame, options)
+    fn random_manche(&self, seed: u64, frame: &MancheFrame, options: &CheckedOptions) -> MancheInput {
+        random::random_manche(seed, frame, options.options())
     }
 }
 

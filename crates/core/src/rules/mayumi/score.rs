@@ -34,7 +34,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
     }
     if table.bonus > 0 {
         for month in 1..=12u8 {
-            let complete = Card::month_cards(month).iter().all(|c| cards.contains(c));
+            let complete = Card::month_iter(month).all(|c| cards.contains(&c));
             if complete && table.bonus_months[usize::from(month - 1)] {
                 let (ja, family) = FAMILIES[usize::from(month - 1)];
                 let label = crate::msg!("mayumi.item.complete_family", ja = ja, month = month)
