@@ -32,9 +32,14 @@ const LARGEST_SHARED: u64 = 12;
 /// The most zero-sum groups `values` (at most 32, summing to zero, none zero) split into, as indices into
 /// `values`, searched over counts of distinct balances.
 pub(super) fn most_groups(values: &[Cents]) -> Split {
+    most_groups_within(values, WORK_LIMIT)
+}
+
+/// [`most_groups`] within `work_limit` (tests try a bound that stops it).
+fn most_groups_within(values: &[Cents], work_limit: u64) -> Split {
     let n = values.len().min(32);
     let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let mut search = Counted::new(&values[..n]);
+    let mut search = Counted::new(&values[..n], work_limit);
     search.find_shares(all);
     let mut best = search.greedy(all);
     let mut most = search.most_possible(all);
@@ -50,7 +55,8 @@ pub(super) fn most_groups(values: &[Cents]) -> Split {
         }
         most -= 1;
     }
-    if !search.stopped {
+    // Stopped with the best split found as large as the bound reached, it is proven all the same.
+    if !search.stopped || best.len() >= most {
         proven = true;
         most = best.len();
     }
@@ -92,11 +98,12 @@ struct Counted {
     /// The most members to spare each set of members in hand was found unable to split with.
     failed: HashMap<u32, usize>,
     work: u64,
+    work_limit: u64,
     stopped: bool,
 }
 
 impl Counted {
-    fn new(values: &[Cents]) -> Counted {
+    fn new(values: &[Cents], work_limit: u64) -> Counted {
         let mut kinds: Vec<Cents> = values.to_vec();
         kinds.sort_unstable();
         kinds.dedup();
@@ -122,6 +129,7 @@ impl Counted {
             shares: Vec::new(),
             failed: HashMap::new(),
             work: 0,
+            work_limit,
             stopped: false,
         }
     }
@@ -217,12 +225,12 @@ impl Counted {
     /// lowest-numbered members of each balance, smallest first.
     fn groups_with(&mut self, first: usize, left: u32, most: usize) -> Vec<u32> {
         let pools: Vec<u32> = self.kind_members.iter().map(|&m| m & left & !(1 << first)).collect();
-        let budget = WORK_LIMIT.saturating_sub(self.work);
+        let budget = self.work_limit.saturating_sub(self.work);
         let mut listing = Listing { kinds: &self.kinds, kind_of: &self.kind_of, pools: &pools, most, steps: 0, budget };
         let mut groups = Vec::new();
         listing.walk(0, self.kinds_value(first), 1 << first, &mut groups);
         self.work += listing.steps + groups.len() as u64;
-        if self.work > WORK_LIMIT {
+        if self.work > self.work_limit {
             self.stopped = true;
         }
         groups.sort_unstable_by_key(|group| (group.count_ones(), *group));
@@ -342,6 +350,23 @@ mod tests {
             assert!(split.proven, "{values:?}");
             assert_eq!(split.groups.len(), programme, "{values:?}");
         }
+    }
+
+    #[test]
+    fn a_search_stopped_by_its_bound_keeps_a_split_and_a_true_bound() {
+        let mut rng = crate::rng::Rng::new(5);
+        let mut stopped = 0;
+        for case in 0..40 {
+            let values = planted(&mut rng, 12..=16, [50, 500][case % 2]);
+            let everyone: Vec<usize> = (0..values.len()).collect();
+            let programme = crate::ledger::settle_up::zero_sum_split(&values, &everyone).len();
+            let split = most_groups_within(&values, [50, 200, 1_000][case % 3]);
+            is_split(&values, &split);
+            assert!(split.groups.len() <= programme && programme <= split.most, "{values:?}");
+            assert_eq!(split.proven, split.groups.len() == split.most, "{values:?}");
+            stopped += usize::from(!split.proven);
+        }
+        assert!(stopped > 5, "the bound stopped {stopped} searches");
     }
 
     #[test]
