@@ -5,14 +5,15 @@
 //! always takes the lowest-numbered members of each: the members in hand are then known by those counts, and a
 //! set of members in hand found unable to split into enough groups is not searched again.
 //!
-//! It asks whether `t` groups can be had, for `t` from the most the members could form (a third of them, and no
-//! more than the creditors or the debtors) down: `n` members in `t` groups of three or more have `n − 3t`
-//! members to spare, so a group holding the member taken (the largest balance in hand) has at most three plus
-//! the members to spare, and each larger group spends some. Small balances reach that most, or come near it, so
-//! the first `t` that can be had is quickly found and the larger ones quickly refuted. Groups are listed only
-//! when minimal (a group holding a smaller zero-sum group splits into two). The work is bounded by a count of
-//! steps (the same on every machine): a search that reaches it keeps the best split found, and the most groups
-//! it has proven no split can beat.
+//! It asks whether `t` groups can be had, for `t` from the most the members could form (a third of them, no more
+//! than the creditors or the debtors, no more than their shares: one over the size of each member's smallest
+//! group) down: `n` members in `t` groups of three or more have `n − 3t` members to spare, so a group holding the
+//! member taken has at most three plus the members to spare, and each larger group spends some. The member taken
+//! is the hardest to place: the one whose smallest group is the largest, then the largest balance. Small balances
+//! reach that most, or come near it, so the first `t` that can be had is quickly found and the larger ones
+//! quickly refuted. A group is not grown past a zero sum (it would hold a smaller group and split in two). The
+//! work is bounded by a count of steps (the same on every machine): a search that reaches it keeps the best split
+//! found, and the most groups it has proven no split can beat.
 
 use std::collections::HashMap;
 
@@ -29,8 +30,8 @@ const SHARE_UNIT: u64 = 27_720;
 /// The largest group sought when finding the members' shares.
 const LARGEST_SHARED: u64 = 12;
 
-/// The most zero-sum groups `values` (at most 32, summing to zero, none zero) split into, as indices into
-/// `values`, searched over counts of distinct balances.
+/// The most zero-sum groups `values` (at most 32, summing to zero, none zero, no two cancelling) split into, as
+/// indices into `values`, searched over counts of distinct balances.
 pub(super) fn most_groups(values: &[Cents]) -> Split {
     most_groups_within(values, WORK_LIMIT)
 }

@@ -49,8 +49,9 @@ pub(super) fn most_groups(values: &[Cents]) -> Split {
 
 /// Whether the search is likely to prove its split within its bound: when the zero-sum groups holding one member
 /// are expected to be few. Balances of small amounts (after their common divisor: 25 cents or 1 € steps count as
-/// one) collide into more zero-sum groups than any search can list; the sums of the others' subsets spread about
-/// like a normal law of deviation σ = √(Σ v²)/2, so about 2^(n−1) / (σ √(2π)) of them are zero with the member.
+/// one) collide into more zero-sum groups than this search can list (`counted_search` takes them); the sums of
+/// the others' subsets spread about like a normal law of deviation σ = √(Σ v²)/2, so about 2^(n−1) / (σ √(2π))
+/// of them are zero with the member.
 pub(super) fn worth_searching(values: &[Cents]) -> bool {
     let divisor = values.iter().fold(0, |g, &v| gcd(g, v.unsigned_abs()));
     if divisor == 0 || values.len() > SEARCH_LIMIT {
