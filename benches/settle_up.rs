@@ -2,8 +2,9 @@
 //! no cancelling pairs to take first), 30 members (the branch and bound at its limit: no group but everyone, and
 //! zero-sum groups planted among 25–30 members, the hardest kind), and 200 members (pairs first, then the
 //! heuristic); and the 20 with a club amount to avoid so high that the search for a plan without small amounts
-//! runs to its step bound. Before timing, a sweep of 200 fresh planted cases of 21–30 members says how many were
-//! proven and the slowest. `cargo bench --bench settle_up`.
+//! runs to its step bound; and planted groups of amounts up to 50 cents and the slowest case of the sweep up to
+//! 5 € (many repeated balances: the search over their counts). Before timing, a sweep of 200 fresh planted cases of 21–30 members for each spread of amounts
+//! (10 cents to 5,000 €) says how many were proven and the slowest. `cargo bench --bench settle_up`.
 
 #![allow(
     clippy::unwrap_used,
@@ -75,12 +76,23 @@ fn sweep(spread: usize) {
 }
 
 fn bench(c: &mut Criterion) {
-    for spread in [50, 500, 5_000, 500_000] {
+    for spread in [10, 50, 500, 5_000, 50_000, 500_000] {
         sweep(spread);
     }
     let thirty = balances(30, 3);
     let thirty_planted = planted(&mut Rng::new(30), 5_000);
-    for (name, b) in [("30 members", &thirty), ("30 planted", &thirty_planted)] {
+    // The slowest of the sweep's cases up to 5 € (2026-11-29): 29 members, six groups at most, many to refute.
+    let hardest_small: Vec<Cents> = vec![
+        308, 499, -854, -82, 649, 146, -129, -462, 474, -73, 130, 374, 411, -607, 220, -324, 386, 449, 19, -27, -199,
+        315, -363, -918, -117, 483, -433, -187, -88,
+    ];
+    let planted_cents = planted(&mut Rng::new(30), 50);
+    for (name, b) in [
+        ("30 members", &thirty),
+        ("30 planted", &thirty_planted),
+        ("planted, cents", &planted_cents),
+        ("hardest up to 5 €", &hardest_small),
+    ] {
         let proposal = fewest_transfers(b, 0).expect("zero sum");
         println!("{name} ({} members): {} transfers, optimal {}", b.len(), proposal.transfers.len(), proposal.optimal);
     }
@@ -104,6 +116,12 @@ fn bench(c: &mut Criterion) {
     group.bench_function("30_members_exact", |bench| bench.iter(|| fewest_transfers(std::hint::black_box(&thirty), 0)));
     group.bench_function("30_members_planted_groups", |bench| {
         bench.iter(|| fewest_transfers(std::hint::black_box(&thirty_planted), 0))
+    });
+    group.bench_function("planted_groups_amounts_under_50_cents", |bench| {
+        bench.iter(|| fewest_transfers(std::hint::black_box(&planted_cents), 0))
+    });
+    group.bench_function("29_members_hardest_up_to_5_euro", |bench| {
+        bench.iter(|| fewest_transfers(std::hint::black_box(&hardest_small), 0))
     });
     group.bench_function("200_members", |bench| bench.iter(|| fewest_transfers(std::hint::black_box(&two_hundred), 0)));
     group.bench_function("20_members_avoiding_200_euro", |bench| {

@@ -4,6 +4,7 @@
 
 pub mod book;
 pub mod club;
+mod counted_search;
 pub mod money;
 pub mod settle_up;
 mod zero_sum_search;

@@ -30,6 +30,8 @@ pub(super) struct Split {
     pub groups: Vec<Vec<usize>>,
     /// No split has more groups.
     pub proven: bool,
+    /// No split has more groups than this (the groups found when proven).
+    pub most: usize,
 }
 
 /// The most zero-sum groups `values` (at most [`SEARCH_LIMIT`], summing to zero, none zero, no two cancelling)
@@ -39,14 +41,17 @@ pub(super) fn most_groups(values: &[Cents]) -> Split {
     let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
     let mut search = Search { values, best: vec![all], best_count: 1, work: 0, seen: HashMap::new(), stopped: false };
     search.walk(all, &mut Vec::new());
-    let groups = search.best.iter().map(|&mask| members(mask).collect()).collect();
-    Split { groups, proven: !search.stopped }
+    let groups: Vec<Vec<usize>> = search.best.iter().map(|&mask| members(mask).collect()).collect();
+    let proven = !search.stopped;
+    let most = if proven { groups.len() } else { most_possible(values, all) };
+    Split { groups, proven, most }
 }
 
 /// Whether the search is likely to prove its split within its bound: when the zero-sum groups holding one member
 /// are expected to be few. Balances of small amounts (after their common divisor: 25 cents or 1 € steps count as
-/// one) collide into more zero-sum groups than any search can list; the sums of the others' subsets spread about
-/// like a normal law of deviation σ = √(Σ v²)/2, so about 2^(n−1) / (σ √(2π)) of them are zero with the member.
+/// one) collide into more zero-sum groups than this search can list (`counted_search` takes them); the sums of
+/// the others' subsets spread about like a normal law of deviation σ = √(Σ v²)/2, so about 2^(n−1) / (σ √(2π))
+/// of them are zero with the member.
 pub(super) fn worth_searching(values: &[Cents]) -> bool {
     let divisor = values.iter().fold(0, |g, &v| gcd(g, v.unsigned_abs()));
     if divisor == 0 || values.len() > SEARCH_LIMIT {
@@ -60,6 +65,14 @@ pub(super) fn worth_searching(values: &[Cents]) -> bool {
 
 /// Most zero-sum groups holding one member that the search expects to list (see [`worth_searching`]).
 const MOST_EXPECTED_GROUPS: f64 = 50_000.0;
+
+/// The most groups the members of `left` could form: each takes three members or more (no two cancel), one
+/// creditor and one debtor at least.
+fn most_possible(values: &[Cents], left: u32) -> usize {
+    let creditors = members(left).filter(|&i| values[i] > 0).count();
+    let debtors = left.count_ones() as usize - creditors;
+    (left.count_ones() as usize / 3).min(creditors).min(debtors).max(1)
+}
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
@@ -94,9 +107,7 @@ impl Search<'_> {
         }
         // The members left close one group at least; each group takes three members or more, one creditor and
         // one debtor at least.
-        let creditors = members(left).filter(|&i| self.values[i] > 0).count();
-        let debtors = left.count_ones() as usize - creditors;
-        let most_more = (left.count_ones() as usize / 3).min(creditors).min(debtors).max(1);
+        let most_more = most_possible(self.values, left);
         if path.len() + most_more <= self.best_count || self.stopped {
             return;
         }
@@ -268,7 +279,7 @@ mod tests {
     }
 
     #[test]
-    fn balances_of_small_steps_are_left_to_the_heuristic() {
+    fn balances_of_small_steps_are_left_to_the_counted_search() {
         let mut rng = crate::rng::Rng::new(7);
         let small = loop {
             let values = planted(&mut rng, 8, 50);
