@@ -77,6 +77,12 @@ fn standings_pdf_holds_names_points_and_page_numbers(mut store: Store) {
     // The 60-character name is shortened to its column, never drawn over the next one.
     assert!(text.contains("Maria Valentina"), "{text}");
     assert!(!text.contains(LONG), "the long name is fitted to its column");
+    // The same sheet in French, a language that is only locale folders: its words, its page numbers.
+    let french = Lang::parse("fr").expect("French is a language of the desk");
+    let bytes = export(&store, id, What::Standings, Format::Pdf, french, None).expect("pdf");
+    let text = flat(&pdf_pages(&bytes)[0]);
+    assert!(text.contains("Classement") && text.contains("Page 1 sur 1"), "{text}");
+    assert!(text.contains("Niccolò Bàrtoli-Dell'Acqua"), "{text}");
 }
 
 fn a_long_standings_list_repeats_its_header_on_every_page(mut store: Store) {
