@@ -81,18 +81,18 @@ desk-still_writing = La modification précédente n'est pas encore enregistrée:
 desk-waiting = En attente de la base de données depuis { $seconds } s ({ $jobs } en file): l'écran reste utilisable et montre les dernières données lues.
 entry-book_more = … et { $n } autres: tapez encore quelques lettres
 entry-book_none = Aucune ligne ne correspond à la saisie
-entry-keys_cards = F1–F{ $last } = à qui sont les cartes tapées et cliquées · tapez les codes (1L 8A 12C1) ou cliquez sur les cartes ci-dessous · Enter = joueur suivant · Ctrl+Enter = confirmer · { $esc }
-entry-keys_columns = F1–F{ $last } = la colonne du joueur · Enter = champ suivant · Ctrl+Enter = confirmer · { $esc }
+entry-keys_cards = F1–F{ $last } = à qui sont les cartes tapées et cliquées · tapez les codes (1L 8A 12C1) ou cliquez sur les cartes ci-dessous · Entrée = joueur suivant · Ctrl+Entrée = confirmer · { $esc }
+entry-keys_columns = F1–F{ $last } = la colonne du joueur · Entrée = champ suivant · Ctrl+Entrée = confirmer · { $esc }
 entry-cards_for = Cartes: un clic donne ou reprend une carte à { $name }
 entry-card_taken = { $card } est déjà parmi les cartes de { $name }
-entry-keys_book_line = { $keys } · Enter = prend la première proposée
-entry-keys_one_player = { $keys } · Shift+F1–F{ $last } = { $field }
-entry-keys = F1–F{ $last } = { $mahjong } de la main 1–{ $last } · Ctrl+Enter = confirmer · { $esc }
-entry-keys_winner = F1–F{ $last } = { $mahjong } de la main 1–{ $last } · F5… = marques de victoire de { $winner } · Ctrl+Enter = confirmer · { $esc }
-entry-shift = Shift
-entry-keys_esc = Esc = retour à la table (le brouillon est conservé)
-entry-keys_esc_proposal = Esc = retour aux propositions (les modifications sont conservées)
-entry-keys_enter = Enter = main suivante
+entry-keys_book_line = { $keys } · Entrée = prend la première proposée
+entry-keys_one_player = { $keys } · Maj+F1–F{ $last } = { $field }
+entry-keys = F1–F{ $last } = { $mahjong } de la main 1–{ $last } · Ctrl+Entrée = confirmer · { $esc }
+entry-keys_winner = F1–F{ $last } = { $mahjong } de la main 1–{ $last } · F5… = marques de victoire de { $winner } · Ctrl+Entrée = confirmer · { $esc }
+entry-shift = Maj
+entry-keys_esc = Échap = retour à la table (le brouillon est conservé)
+entry-keys_esc_proposal = Échap = retour aux propositions (les modifications sont conservées)
+entry-keys_enter = Entrée = main suivante
 entry-keys_title = Touches
 entry-cannot_confirm = Confirmation impossible: { $why }
 entry-draft_discard = Abandonner le brouillon
@@ -104,7 +104,7 @@ entry-pays = { $from } paie { $amount } à { $to }
 entry-off_result = { $player }: { $points } points retirés du résultat du tournoi
 entry-puts_on_table = { $player } met { $amount } sur la table
 entry-collects_from_table = { $player } ramasse { $amount } sur la table
-entry-confirm = Confirmer la manche (Ctrl+Enter)
+entry-confirm = Confirmer la manche (Ctrl+Entrée)
 entry-correction = correction
 entry-hand = Main
 entry-not_valid = La manche n'est pas encore valide: voir les messages à côté des mains.
