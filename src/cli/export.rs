@@ -66,7 +66,7 @@ pub fn run(db: Option<&str>, args: &ExportArgs, lang: Option<Lang>) -> anyhow::R
     Ok(())
 }
 
-/// The language of sheets: `--lang it|en`, or the desk's language (a printout follows the desk, not the
+/// The language of sheets: `--lang` (a language code), or the desk's language (a printout follows the desk, not the
 /// terminal's locale).
 pub(super) fn sheet_lang(desk: &crate::desk::Desk, lang: Option<Lang>) -> anyhow::Result<Lang> {
     Ok(match lang {

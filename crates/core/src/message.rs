@@ -84,7 +84,7 @@ impl Message {
         }
     }
 
-    /// The id, for tests and logs (`None` for a text given in both languages).
+    /// The id, for tests and logs (`None` for a text given as data).
     pub fn id(&self) -> Option<&str> {
         match self {
             Message::Id { id, .. } => Some(id),

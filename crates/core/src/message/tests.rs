@@ -1,4 +1,4 @@
-//! Messages render in both languages; ids are checked when the code compiles (`msg!`, `text_id!`) and the locale
+//! Messages render in every language; ids are checked when the code compiles (`msg!`, `text_id!`) and the locale
 //! files when the core builds (`build.rs`), so these tests cover what is left: the run-time check that plug-in
 //! rulesets' texts pass, and the same check `msg!` makes, called at run time.
 

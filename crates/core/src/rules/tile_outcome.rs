@@ -113,7 +113,7 @@ fn arrangement(scored: &ScoredTiles<'_>, tiles: Option<&Hand>) -> String {
     text
 }
 
-/// Raddoppi in the rules' words, the same in both languages: "1 raddoppio (×2)", "3 raddoppi (×8)".
+/// Raddoppi in the rules' words, the same in every language: "1 raddoppio (×2)", "3 raddoppi (×8)".
 pub fn doubles_words(doubles: u32) -> Message {
     let factor = 1u64.checked_shl(doubles).map_or_else(|| format!("2^{doubles}"), |f| f.to_string());
     if doubles == 1 {

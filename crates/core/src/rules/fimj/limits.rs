@@ -50,7 +50,7 @@ impl Limit {
         }
     }
 
-    /// The limit's name (Italian in both languages, with the English gloss in English).
+    /// The limit's name (Italian in every language, with a gloss in the others).
     pub fn name(self) -> crate::message::Message {
         match self {
             Limit::Coppie => crate::msg!("fimj.limit.coppie"),

@@ -1,5 +1,5 @@
 //! The lines of a FIMJ hand's explanation, each labelled by a text id of the ruleset's locale files. Rules
-//! vocabulary stays Italian in both languages where referees use it (tris, poker, raddoppio, massimo).
+//! vocabulary stays Italian in every language where referees use it (tris, poker, raddoppio, massimo).
 
 use crate::message::Message;
 use crate::rules::Item;

@@ -259,7 +259,7 @@ impl TypedRuleset for Fimj {
 }
 
 /// The closing doubles (in doubles) and the limits (in points), in the digest's order; the limits keep their
-/// Italian names in both languages.
+/// Italian names in every language.
 static TUNABLE_VALUES: [TunableValue; 13] = {
     const fn double(path: &'static str, label: &'static str) -> TunableValue {
         TunableValue { path, group: crate::text_id!("fimj.group.closing_doubles"), label }
