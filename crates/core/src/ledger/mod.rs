@@ -6,6 +6,8 @@ pub mod book;
 pub mod club;
 mod counted_search;
 pub mod money;
+#[cfg(test)]
+mod planted;
 pub mod settle_up;
 mod zero_sum_search;
 

@@ -458,19 +458,10 @@ mod tests {
         loop {
             let mut values: Vec<Cents> = Vec::new();
             while values.len() < *members.start() {
-                let size = 3 + rng.below(4);
-                let mut group: Vec<Cents> = (0..size - 1)
-                    .map(|_| {
-                        let amount = 1 + rng.below(spread) as Cents;
-                        if rng.below(2) == 0 { amount } else { -amount }
-                    })
-                    .collect();
-                group.push(-group.iter().sum::<Cents>());
-                values.extend(group);
+                values.extend(super::super::planted::zero_sum_group(rng, spread));
             }
             rng.shuffle(&mut values);
-            let pair = values.iter().enumerate().any(|(i, a)| values[i + 1..].iter().any(|b| a + b == 0));
-            if members.contains(&values.len()) && !values.contains(&0) && !pair {
+            if members.contains(&values.len()) && super::super::planted::none_settled_at_once(&values) {
                 return values;
             }
         }

@@ -215,22 +215,10 @@ mod tests {
         loop {
             let mut values = Vec::new();
             for _ in 0..groups {
-                let size = 3 + rng.below(4);
-                let mut group: Vec<Cents> = (0..size - 1)
-                    .map(|_| {
-                        let amount = 1 + rng.below(spread) as Cents;
-                        if rng.below(2) == 0 { amount } else { -amount }
-                    })
-                    .collect();
-                let closing = -group.iter().sum::<Cents>();
-                group.push(closing);
-                values.extend(group);
+                values.extend(super::super::planted::zero_sum_group(rng, spread));
             }
-            for i in (1..values.len()).rev() {
-                values.swap(i, rng.below(i + 1));
-            }
-            let pair = values.iter().enumerate().any(|(i, a)| values[i + 1..].iter().any(|b| a + b == 0));
-            if !values.contains(&0) && !pair {
+            rng.shuffle(&mut values);
+            if super::super::planted::none_settled_at_once(&values) {
                 return values;
             }
         }
