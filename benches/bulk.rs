@@ -17,32 +17,17 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use stecca::cli::JsonlScorer;
-use stecca::rules::fimj::{FimjOptions, random_manche};
-use stecca::rules::{CarryFrom, MancheFrame, MancheInput, RULESETS};
+use stecca::rules::RULESETS;
+
+#[path = "support/random_manche.rs"]
+mod random_manche;
+use random_manche::manche;
 
 /// 1,024 random manches of ruleset `id`, one JSON line each.
 fn lines(id: &str) -> Vec<String> {
-    (0..1024).map(|seed| serde_json::to_string(&manche(id, seed)).expect("serialise")).collect()
-}
-
-/// One random manche of ruleset `id` (as `examples/manches_jsonl.rs` writes it).
-fn manche(id: &str, seed: u64) -> MancheInput {
-    if id == "fimj" {
-        let mut input = random_manche(seed).to_input(&FimjOptions::default());
-        input.options = serde_json::json!({});
-        return input;
-    }
-    let ruleset = stecca::rules::ruleset(id).unwrap_or_else(|| panic!("{id} is registered"));
-    let rules = ruleset.in_force(&serde_json::json!({})).unwrap_or_else(|e| panic!("{e}"));
-    let names = ["Anna", "Bruno", "Carla", "Dario"][..ruleset.table_size()].iter().map(|n| (*n).to_owned()).collect();
-    let frame = MancheFrame {
-        names,
-        round_wind: ruleset.seat_model().has_winds().then_some(stecca::tiles::Wind::East),
-        seat_winds: ruleset.seat_model().has_seat_winds(),
-        carried: rules.carry(&CarryFrom::FIRST),
-        ..MancheFrame::default()
-    };
-    rules.random_manche(seed, &frame)
+    (0..1024)
+        .map(|seed| serde_json::to_string(&manche(id, seed).expect("a random manche")).expect("serialise"))
+        .collect()
 }
 
 fn bench_rulesets(c: &mut Criterion) {

@@ -13,8 +13,11 @@
 
 use std::io::{BufWriter, Write};
 
-use stecca::rules::fimj::{FimjOptions, random_manche};
-use stecca::rules::{CarryFrom, MancheFrame, MancheInput, RULESETS};
+use stecca::rules::RULESETS;
+
+#[path = "../benches/support/random_manche.rs"]
+mod random_manche;
+use random_manche::manche;
 
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
@@ -34,24 +37,4 @@ fn main() -> anyhow::Result<()> {
     }
     out.flush()?;
     Ok(())
-}
-
-/// One random manche of ruleset `id`.
-fn manche(id: &str, seed: u64) -> anyhow::Result<MancheInput> {
-    if id == "fimj" {
-        let mut input = random_manche(seed).to_input(&FimjOptions::default());
-        input.options = serde_json::json!({});
-        return Ok(input);
-    }
-    let ruleset = stecca::rules::ruleset(id).ok_or_else(|| anyhow::anyhow!("no ruleset {id}"))?;
-    let rules = ruleset.in_force(&serde_json::json!({})).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let names = ["Anna", "Bruno", "Carla", "Dario"][..ruleset.table_size()].iter().map(|n| (*n).to_owned()).collect();
-    let frame = MancheFrame {
-        names,
-        round_wind: ruleset.seat_model().has_winds().then_some(stecca::tiles::Wind::East),
-        seat_winds: ruleset.seat_model().has_seat_winds(),
-        carried: rules.carry(&CarryFrom::FIRST),
-        ..MancheFrame::default()
-    };
-    Ok(rules.random_manche(seed, &frame))
 }
