@@ -18,6 +18,7 @@ use stecca::tournament::{MancheEntry, PlayerData, TournamentSettings};
 
 use crate::common::digest_entry;
 use crate::common::http::{Answer, parse, raw, request};
+use crate::common::phones::{PhoneTable, one_table_a_ruleset};
 
 /// The name the first table's first player is registered under: text a page must show, never run.
 const HOSTILE: &str = "<script>alert(1)</script> Anna";
@@ -407,32 +408,11 @@ fn the_preview_answers_as_the_ruleset_and_a_manche_the_desk_has_is_refused_with_
 fn every_rulesets_manche_sent_from_the_phone_is_the_manche_typed_at_the_desk() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("rules.db");
-    let mut store = Store::open(&db).expect("store");
-    let mut seated = Vec::new();
-    for rules in RULESETS {
-        let settings = TournamentSettings {
-            name: format!("Coppa {}", rules.id()),
-            sessions: 1,
-            ..TournamentSettings::for_rules(rules.id())
-        };
-        let id = desk::create_tournament(&mut store, &settings, "Rossi").expect("tournament");
-        for i in 0..rules.table_size() {
-            let data = PlayerData { name: format!("Giocatore {i}"), ..PlayerData::default() };
-            store.add_player(id, &data, "Rossi").expect("player");
-        }
-        let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
-        store.save_seating(id, 1, &[vec![players]], "Rossi").expect("seated");
-        seated.push((rules.id(), id, store.seating(id).expect("seating")[0].id));
-    }
-    let mut desk = Desk::new(store);
-    let mut tables = Vec::new();
-    for (rules, id, table) in seated {
-        let token = desk.table_links(id, 1, "Rossi").expect("links")[0].token.clone();
-        tables.push((rules, id, table, token));
-    }
+    let store = Store::open(&db).expect("store");
+    let (mut desk, tables) = one_table_a_ruleset(store, RULESETS, |seat| format!("Giocatore {seat}"));
     let board = board(db.to_str().expect("path"), Limits { posts: 1000, ..Limits::default() });
     let at = board.address();
-    for (rules, tournament, table, token) in tables {
+    for PhoneTable { rules, tournament, table, token } in tables {
         let state = desk.table_state(table).expect("table");
         let frame = state.frame(1);
         let entry = (0..200u64)

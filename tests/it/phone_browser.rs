@@ -17,13 +17,14 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use stecca::board::{Limits, Options, RunningBoard};
+use stecca::desk::Desk;
 use stecca::desk::form::read_form;
-use stecca::desk::{self, Desk};
 use stecca::rules::{RULESETS, Ruleset};
 use stecca::store::Store;
-use stecca::tournament::{MancheEntry, PlayerData, TournamentSettings};
+use stecca::tournament::MancheEntry;
 
 use crate::common::cdp::{Browser, Loaded};
+use crate::common::phones::{PhoneTable, one_table_a_ruleset};
 
 /// The phone: 360 points wide, the narrowest common Android screen.
 const WIDTH: u64 = 360;
@@ -34,50 +35,19 @@ const ANDROID: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.
 const NAMES: [&str; 5] = ["Anna Dell'Acqua", "Bruno", "Carla", "Dario", "Elena"];
 
 /// One table of its own tournament, seated for session 1, with its link.
-struct Seated {
-    rules: &'static str,
-    tournament: i64,
-    table: i64,
-    token: String,
-}
-
 /// A database with one tournament per ruleset given, and the board serving it.
 struct Hall {
     _dir: tempfile::TempDir,
     desk: Desk,
-    tables: Vec<Seated>,
+    tables: Vec<PhoneTable>,
     board: RunningBoard,
 }
 
 fn hall(rulesets: &[&'static dyn Ruleset]) -> Hall {
     let dir = tempfile::tempdir().expect("dir");
     let db: PathBuf = dir.path().join("phones.db");
-    let mut store = Store::open(&db).expect("store");
-    let mut seated = Vec::new();
-    for rules in rulesets {
-        let settings = TournamentSettings {
-            name: format!("Coppa {}", rules.id()),
-            sessions: 1,
-            ..TournamentSettings::for_rules(rules.id())
-        };
-        let id = desk::create_tournament(&mut store, &settings, "Rossi").expect("tournament");
-        for name in NAMES.iter().take(rules.table_size()) {
-            store
-                .add_player(id, &PlayerData { name: (*name).into(), ..PlayerData::default() }, "Rossi")
-                .expect("player");
-        }
-        let players: Vec<i64> = store.players(id).expect("players").iter().map(|p| p.id).collect();
-        store.save_seating(id, 1, &[vec![players]], "Rossi").expect("seated");
-        seated.push((rules.id(), id, store.seating(id).expect("seating")[0].id));
-    }
-    let mut desk = Desk::new(store);
-    let tables = seated
-        .into_iter()
-        .map(|(rules, tournament, table)| {
-            let token = desk.table_links(tournament, 1, "Rossi").expect("links")[0].token.clone();
-            Seated { rules, tournament, table, token }
-        })
-        .collect();
+    let store = Store::open(&db).expect("store");
+    let (desk, tables) = one_table_a_ruleset(store, rulesets, |seat| NAMES[seat].to_owned());
     let options = Options {
         listen: "127.0.0.1:0".parse().expect("address"),
         tournament: None,
@@ -91,7 +61,7 @@ fn hall(rulesets: &[&'static dyn Ruleset]) -> Hall {
 }
 
 /// A manche of `seated`'s ruleset that scores, and the form's fields for it as `FormView::pairs` names them.
-fn manche(desk: &Desk, seated: &Seated) -> (MancheEntry, Vec<(String, String)>) {
+fn manche(desk: &Desk, seated: &PhoneTable) -> (MancheEntry, Vec<(String, String)>) {
     let state = desk.table_state(seated.table).expect("table");
     let frame = state.frame(1);
     let entry = (0..200u64)

@@ -8,6 +8,7 @@ pub mod desk;
 pub mod http;
 pub mod pdf;
 pub mod pg;
+pub mod phones;
 pub mod tre;
 
 use std::io::Write;
