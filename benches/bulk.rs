@@ -17,7 +17,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use stecca::cli::JsonlScorer;
-use stecca::rules::RULESETS;
+use stecca::rules::rulesets;
 
 #[path = "support/random_manche.rs"]
 mod random_manche;
@@ -31,7 +31,7 @@ fn lines(id: &str) -> Vec<String> {
 }
 
 fn bench_rulesets(c: &mut Criterion) {
-    for ruleset in RULESETS {
+    for ruleset in rulesets() {
         let id = ruleset.id();
         let lines = lines(id);
         let mut scorer = JsonlScorer::default();

@@ -14,8 +14,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use stecca::rules::decompose;
-use stecca::rules::fimj::{FimjManche, FimjOptions, random_manche, score_manche};
 use stecca::tiles::Counts;
+use stecca_rules_fimj::{FimjManche, FimjOptions, random_manche, score_manche};
 
 #[path = "hands.rs"]
 mod hands;
@@ -77,7 +77,7 @@ fn bench_json_path(
 }
 
 fn bench_riichi(c: &mut Criterion) {
-    use stecca::rules::riichi::{evaluate, random::random_win};
+    use stecca_rules_riichi::{evaluate, random::random_win};
     let mut rng = stecca::rng::Rng::new(2016);
     let wins: Vec<_> = (0..4096).map(|_| random_win(&mut rng)).collect();
     let mut group = c.benchmark_group("riichi");
@@ -105,7 +105,7 @@ fn bench_riichi(c: &mut Criterion) {
 }
 
 fn bench_mcr(c: &mut Criterion) {
-    use stecca::rules::mcr::{Options, evaluate, random::random_win};
+    use stecca_rules_mcr::{Options, evaluate, random::random_win};
     let mut rng = stecca::rng::Rng::new(2006);
     let wins: Vec<_> = (0..4096).map(|_| random_win(&mut rng)).collect();
     let mut group = c.benchmark_group("mcr");

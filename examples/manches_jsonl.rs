@@ -13,7 +13,7 @@
 
 use std::io::{BufWriter, Write};
 
-use stecca::rules::RULESETS;
+use stecca::rules::rulesets;
 
 #[path = "../benches/support/random_manche.rs"]
 mod random_manche;
@@ -26,7 +26,7 @@ fn main() -> anyhow::Result<()> {
     let first: u64 = args.next().map(|s| s.parse()).transpose()?.unwrap_or(0);
     let rules = args.next().unwrap_or_else(|| "fimj".to_owned());
     let ids: Vec<&str> = match rules.as_str() {
-        "mixed" => RULESETS.iter().map(|r| r.id()).collect(),
+        "mixed" => rulesets().iter().map(|r| r.id()).collect(),
         id => vec![id],
     };
     let mut out = BufWriter::new(std::fs::File::create(&file)?);

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use stecca::rules::fimj::{FimjOptions, random_manche, score_manche};
+use stecca_rules_fimj::{FimjOptions, random_manche, score_manche};
 
 fn main() {
     let rounds: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(500);

@@ -3,8 +3,8 @@
 //! (`benches/bulk.rs`) draw the same manches from here. FIMJ's manches carry `options: {}`; the others carry their
 //! options spelled out, as a stored manche does.
 
-use stecca::rules::fimj::{FimjOptions, random_manche};
 use stecca::rules::{CarryFrom, MancheFrame, MancheInput};
+use stecca_rules_fimj::{FimjOptions, random_manche};
 
 /// One random manche of ruleset `id`.
 pub fn manche(id: &str, seed: u64) -> anyhow::Result<MancheInput> {

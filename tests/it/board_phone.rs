@@ -12,7 +12,7 @@ use std::time::Duration;
 use stecca::board::{Limits, Options, RunningBoard};
 use stecca::desk::form::read_form;
 use stecca::desk::{self, ClockRequest, Desk, ProposalState, SaveAs};
-use stecca::rules::RULESETS;
+use stecca::rules::rulesets;
 use stecca::store::Store;
 use stecca::tournament::{MancheEntry, PlayerData, TournamentSettings};
 
@@ -409,7 +409,7 @@ fn every_rulesets_manche_sent_from_the_phone_is_the_manche_typed_at_the_desk() {
     let dir = tempfile::tempdir().expect("dir");
     let db = dir.path().join("rules.db");
     let store = Store::open(&db).expect("store");
-    let (mut desk, tables) = one_table_a_ruleset(store, RULESETS, |seat| format!("Giocatore {seat}"));
+    let (mut desk, tables) = one_table_a_ruleset(store, rulesets(), |seat| format!("Giocatore {seat}"));
     let board = board(db.to_str().expect("path"), Limits { posts: 1000, ..Limits::default() });
     let at = board.address();
     for PhoneTable { rules, tournament, table, token } in tables {
@@ -449,7 +449,7 @@ fn every_rulesets_filled_form_fits_a_phone_in_chromium() {
     let db = dir.path().join("rules.db");
     let mut store = Store::open(&db).expect("store");
     let mut seated = Vec::new();
-    for rules in RULESETS {
+    for rules in rulesets() {
         let settings = TournamentSettings {
             name: format!("Coppa {}", rules.id()),
             sessions: 1,

@@ -5,9 +5,9 @@
 use stecca::desk;
 use stecca::rules::MancheInput;
 use stecca::rules::book::BookValue;
-use stecca::rules::nmjl::card::{CARD as MODEL, CARD_VALUE, CONCEALED, HAND, JOKERS, SECTION};
 use stecca::store::Store;
 use stecca::tournament::{HandEntry, MancheEntry, PlayerData, TournamentSettings};
+use stecca_rules_nmjl::card::{CARD as MODEL, CARD_VALUE, CONCEALED, HAND, JOKERS, SECTION};
 
 const CARD: &str = "section,hand,value,concealed,jokers\n\
                     2468,FF 2222 44 6666 88,25,X,yes\n\

@@ -183,13 +183,13 @@ fn a_json_file_with_a_byte_order_mark_is_read() {
 /// `lines` random manches of every ruleset in turn, the players of line `i` named after it (`Anna 17`); every 97th
 /// line (the first too) names no ruleset Stecca knows.
 fn mixed_lines(lines: u64) -> Vec<String> {
-    use stecca::rules::{CarryFrom, MancheFrame, RULESETS};
+    use stecca::rules::{CarryFrom, MancheFrame, rulesets};
     (0..lines)
         .map(|i| {
             if i % 97 == 0 {
                 return json!({"rules": "nope", "players": []}).to_string();
             }
-            let ruleset = RULESETS[(i % RULESETS.len() as u64) as usize];
+            let ruleset = rulesets()[(i % rulesets().len() as u64) as usize];
             let rules = ruleset.in_force(&json!({})).expect("the defaults");
             let names = ["Anna", "Bruno", "Carla", "Dario"][..ruleset.table_size()].iter();
             let frame = MancheFrame {

@@ -186,7 +186,7 @@ fn a_settle_up_avoids_small_amounts_under_the_clubs_setting(mut store: Store) {
 
 #[test]
 fn every_ruleset_plays_a_club_evening_counted_in_chips() {
-    for ruleset in stecca::rules::RULESETS {
+    for ruleset in stecca::rules::rulesets() {
         let mut store = Store::open_in_memory().expect("store");
         let settings = ClubSettings {
             name: format!("Circolo {}", ruleset.id()),

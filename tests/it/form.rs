@@ -4,7 +4,7 @@
 
 use stecca::desk::form::{MAX_FIELD_CHARS, read_form};
 use stecca::desk::{self, TableState};
-use stecca::rules::RULESETS;
+use stecca::rules::rulesets;
 use stecca::store::Store;
 use stecca::tournament::{MancheEntry, PlayerData, TournamentSettings};
 
@@ -28,7 +28,7 @@ fn table_of(store: &mut Store, rules: &str) -> TableState {
 #[test]
 fn every_rulesets_manche_posted_from_its_form_is_the_manche_typed() {
     let mut store = Store::open_in_memory().expect("store");
-    for rules in RULESETS {
+    for rules in rulesets() {
         let state = table_of(&mut store, rules.id());
         let model = state.rules.entry_model();
         let seats = state.players.len();
@@ -54,7 +54,7 @@ fn every_rulesets_manche_posted_from_its_form_is_the_manche_typed() {
 #[test]
 fn a_hostile_post_is_read_safely() {
     let mut store = Store::open_in_memory().expect("store");
-    for rules in RULESETS {
+    for rules in rulesets() {
         let state = table_of(&mut store, rules.id());
         let model = state.rules.entry_model();
         let seats = state.players.len();

@@ -415,20 +415,67 @@ fn dependencies() -> BTreeMap<String, BTreeSet<String>> {
         .collect()
 }
 
+/// The ruleset crates (`crates/rules/<id>`), by package name.
+fn ruleset_crates(deps: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    deps.keys().filter(|name| name.starts_with("stecca-rules-")).cloned().collect()
+}
+
 #[test]
 fn the_arrows_between_the_crates_go_one_way() {
     let deps = dependencies();
     let ours =
         |package: &str| -> Vec<String> { deps[package].iter().filter(|d| d.starts_with("stecca")).cloned().collect() };
-    assert_eq!(ours("stecca-core"), Vec::<String>::new());
+    assert_eq!(ours("stecca-locales"), Vec::<String>::new());
+    assert_eq!(ours("stecca-seam"), ["stecca-locales"]);
+    let rulesets = ruleset_crates(&deps);
+    assert!(rulesets.len() >= 6, "{rulesets:?}");
+    for ruleset in &rulesets {
+        assert_eq!(ours(ruleset), ["stecca-seam"], "a ruleset reaches the seam only, never another ruleset");
+    }
+    let mut registry = rulesets.clone();
+    registry.push("stecca-seam".to_owned());
+    registry.sort();
+    assert_eq!(ours("stecca-registry"), registry, "the registry lists the rulesets over the seam");
+    assert_eq!(ours("stecca-core"), ["stecca-registry", "stecca-seam"]);
     assert_eq!(ours("stecca-store"), ["stecca-core"]);
     assert_eq!(ours("stecca-desk"), ["stecca-core", "stecca-store"]);
     assert_eq!(ours("stecca-board"), ["stecca-core", "stecca-desk"], "the board reads the desk's views only");
     assert_eq!(ours("stecca-ui"), ["stecca-board", "stecca-core", "stecca-desk"], "the UI cannot reach the store");
     let forbidden = ["egui", "eframe", "egui_extras", "rfd", "rusqlite", "rusqlite_migration", "postgres"];
-    let forbidden = forbidden.into_iter().chain(["printpdf", "clap", "anyhow", "tokio"]);
-    let in_core: Vec<_> = forbidden.filter(|f| deps["stecca-core"].contains(*f)).collect();
-    assert!(in_core.is_empty(), "the core depends on {in_core:?}");
+    let forbidden: Vec<&str> = forbidden.into_iter().chain(["printpdf", "clap", "anyhow", "tokio"]).collect();
+    let pure = ["stecca-locales", "stecca-seam", "stecca-registry", "stecca-core"].map(str::to_owned);
+    for package in pure.iter().chain(&rulesets) {
+        let found: Vec<_> = forbidden.iter().filter(|f| deps[package].contains(**f)).collect();
+        assert!(found.is_empty(), "{package} depends on {found:?}");
+    }
+}
+
+/// Only the registry names a ruleset's crate: the core, the shell and the other rulesets ask the registry for a
+/// ruleset by id (the tests, benches and examples may call a ruleset's own functions).
+#[test]
+fn only_the_registry_names_a_ruleset_crate() {
+    let mut offenders = Vec::new();
+    let outside =
+        PROGRAM_SOURCES.iter().filter(|s| !s.starts_with("crates/rules/") && !s.starts_with("crates/registry"));
+    let rules = repo_root().join("crates/rules");
+    for entry in std::fs::read_dir(&rules).expect("crates/rules") {
+        let folder = entry.expect("entry").path();
+        let own = format!("stecca_rules_{}", folder.file_name().expect("name").to_string_lossy());
+        for path in rust_files(&folder.join("src")) {
+            let text = std::fs::read_to_string(&path).expect("source");
+            if text.replace(&own, "").contains("stecca_rules_") {
+                offenders.push(path.display().to_string());
+            }
+        }
+    }
+    for folder in outside {
+        for path in rust_files(&repo_root().join(folder)) {
+            if std::fs::read_to_string(&path).expect("source").contains("stecca_rules_") {
+                offenders.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "these name a ruleset's crate: {offenders:?}");
 }
 
 #[test]

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use stecca::board::{Limits, Options, RunningBoard};
 use stecca::desk::Desk;
 use stecca::desk::form::read_form;
-use stecca::rules::{RULESETS, Ruleset};
+use stecca::rules::{Ruleset, rulesets};
 use stecca::store::Store;
 use stecca::tournament::MancheEntry;
 
@@ -229,7 +229,7 @@ fn press(browser: &mut Browser, value: &str) -> Loaded {
 #[test]
 fn every_rulesets_manche_filled_and_sent_in_chromium_at_a_phones_width_is_queued_as_typed() {
     let started = Instant::now();
-    let mut hall = hall(RULESETS);
+    let mut hall = hall(rulesets());
     let at = hall.board.address();
     let origin = format!("http://{at}");
     let mut browser = phone(&[]);
@@ -339,7 +339,7 @@ fn attribute(text: &str) -> String {
 /// same manche sent from the table's own page is queued.
 #[test]
 fn a_tables_form_posted_from_another_sites_page_in_chromium_is_refused() {
-    let hall = hall(&[RULESETS[0]]);
+    let hall = hall(&[rulesets()[0]]);
     let at = hall.board.address();
     let origin = format!("http://{at}");
     let seated = &hall.tables[0];

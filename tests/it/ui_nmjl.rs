@@ -48,7 +48,7 @@ fn nmjl_desk() -> Harness<'static, DeskApp> {
     assert_eq!(card.len(), 3, "{card:?}");
     let concealed_jokers = |line: &stecca::rules::book::BookLine| (line.flag("concealed"), line.flag("jokers"));
     assert_eq!(concealed_jokers(&card[1]), (true, false), "{:?}", card[1]);
-    assert!(stecca::rules::nmjl::is_singles_and_pairs(card[1].text("section")));
+    assert!(stecca_rules_nmjl::is_singles_and_pairs(card[1].text("section")));
     assert_eq!(concealed_jokers(&card[2]), (false, true), "the ticks went back after the hand before: {:?}", card[2]);
 
     click(&mut harness, Role::Button, "Impostazioni");

@@ -1,23 +1,26 @@
-//! Stecca's pure core, without I/O: [`tiles`] (tiles and notation), [`hanafuda`] (cards and their codes),
-//! [`rules`] (the ruleset boundary and the four rulesets), [`settle`] (payments), [`seating`] (schedules),
-//! [`tournament`] (settings, winds, standings), [`ledger`] (the treasurer's money and settle-up), [`message`]
-//! and [`i18n`] (texts as ids with arguments, rendered in Italian or English), [`rng`].
+//! Stecca's pure core, without I/O: [`seating`] (schedules), [`tournament`] (settings, winds, standings) and
+//! [`ledger`] (the treasurer's money and settle-up), over the seam every ruleset is written against
+//! (`stecca-seam`: [`tiles`], [`hanafuda`], [`settle`], [`message`], [`i18n`], [`rng`]) and the registry of
+//! rulesets (`stecca-registry`), both re-exported here with [`rules`] so that the shell reaches them through
+//! this crate.
 //!
 //! It depends on no GUI, database, PDF or command-line crate: the shell (`stecca`: storage, the desk, exports,
 //! the command line, the egui screens) depends on it, never the other way, and the compiler holds that arrow.
 
 #![warn(missing_docs)]
 
-pub mod hanafuda;
-pub mod i18n;
 pub mod ledger;
-pub mod message;
-pub mod rng;
-pub mod rules;
 pub mod seating;
-pub mod settle;
-pub mod tiles;
 pub mod tournament;
+
+pub use stecca_seam::{hanafuda, i18n, message, msg, rng, settle, text_id, tiles};
+
+/// The ruleset boundary ([`stecca_seam::rules`]) and the registry of rulesets ([`stecca_registry`]): a ruleset
+/// by id, scoring a manche with the ruleset it names.
+pub mod rules {
+    pub use stecca_registry::*;
+    pub use stecca_seam::rules::*;
+}
 
 /// The engine version stored next to every computed result.
 pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -98,7 +98,7 @@ mod tests {
     #[test]
     fn a_version_1_outcome_of_rules_without_figures_drops_the_empty_ones_it_was_given() {
         let mut tried = 0;
-        for ruleset in rules::RULESETS {
+        for ruleset in rules::rulesets() {
             let in_force = ruleset.in_force(&serde_json::json!({})).expect("the defaults");
             let model = ruleset.seat_model();
             let frame = rules::MancheFrame {

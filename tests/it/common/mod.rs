@@ -16,8 +16,23 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Every crate's source folder, from the workspace root: the program itself, which some tests read as text.
-pub const PROGRAM_SOURCES: [&str; 6] =
-    ["crates/core/src", "crates/store/src", "crates/desk/src", "crates/board/src", "crates/ui/src", "src"];
+pub const PROGRAM_SOURCES: [&str; 15] = [
+    "crates/locales/src",
+    "crates/seam/src",
+    "crates/rules/fimj/src",
+    "crates/rules/classic_american/src",
+    "crates/rules/nmjl/src",
+    "crates/rules/mayumi/src",
+    "crates/rules/riichi/src",
+    "crates/rules/mcr/src",
+    "crates/registry/src",
+    "crates/core/src",
+    "crates/store/src",
+    "crates/desk/src",
+    "crates/board/src",
+    "crates/ui/src",
+    "src",
+];
 
 /// The workspace root, where `Cargo.toml`, README and the crates are.
 pub fn repo_root() -> PathBuf {

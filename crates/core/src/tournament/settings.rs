@@ -24,7 +24,7 @@ pub struct TournamentSettings {
     pub start_date: Option<NaiveDate>,
     /// Last day.
     pub end_date: Option<NaiveDate>,
-    /// Ruleset id (an id of the registry, `rules::RULESETS`).
+    /// Ruleset id (an id of the registry, `rules::rulesets()`).
     pub rules: String,
     /// The ruleset's options (`{}` = the digest defaults).
     pub options: serde_json::Value,

@@ -5,11 +5,11 @@
 use serde_json::{Value, json};
 
 use crate::common::nets;
-use stecca_core::rules::classic_american::{
-    Amount, ClassicOptions, Dead, HandContext, HandError, HandScore, Limit, Win, score_hand,
-};
 use stecca_core::rules::{MancheError, MancheInput, MancheOutcome, score_manche};
 use stecca_core::tiles::{Wind, parse_hand};
+use stecca_rules_classic_american::{
+    Amount, ClassicOptions, Dead, HandContext, HandError, HandScore, Limit, Win, score_hand,
+};
 
 fn options(value: Value) -> ClassicOptions {
     ClassicOptions::from_json(&value).expect("valid options")

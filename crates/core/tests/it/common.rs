@@ -3,9 +3,9 @@
 
 use serde_json::{Value, json};
 use stecca_core::i18n::Lang;
-use stecca_core::rules::fimj::{FimjOptions, HandContext, HandScore, WinFlags, score_hand};
 use stecca_core::rules::{MancheError, MancheInput, MancheOutcome, score_manche};
 use stecca_core::tiles::{Wind, parse_hand};
+use stecca_rules_fimj::{FimjOptions, HandContext, HandScore, WinFlags, score_hand};
 
 /// Scores one hand under the default options.
 pub fn hand(text: &str, seat: Wind, round: Wind, winner: bool, flags: &[&str]) -> HandScore {
@@ -48,9 +48,9 @@ pub fn lines(score: &HandScore) -> Vec<String> {
         .map(|(line, amount)| {
             let it = line.label().render(stecca_core::i18n::Lang::ITALIAN);
             match amount {
-                stecca_core::rules::fimj::Amount::Points(p) => format!("{it} = {p}"),
-                stecca_core::rules::fimj::Amount::Doubles(d) => format!("{it} ×{d}"),
-                stecca_core::rules::fimj::Amount::Limit(v) => format!("{it} = {v}"),
+                stecca_rules_fimj::Amount::Points(p) => format!("{it} = {p}"),
+                stecca_rules_fimj::Amount::Doubles(d) => format!("{it} ×{d}"),
+                stecca_rules_fimj::Amount::Limit(v) => format!("{it} = {v}"),
             }
         })
         .collect()

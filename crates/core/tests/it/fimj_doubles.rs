@@ -1,8 +1,8 @@
 //! Every fundamental and closing double, including the family rule (the highest line of a family only).
 
 use crate::common::*;
-use stecca_core::rules::fimj::FimjOptions;
 use stecca_core::tiles::Wind;
+use stecca_rules_fimj::FimjOptions;
 
 #[test]
 fn own_flower_and_own_season_add_up() {

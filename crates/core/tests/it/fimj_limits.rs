@@ -1,11 +1,11 @@
 //! The eight limits (massimi): values, precedence, and that a limit takes no further doubles.
 
 use crate::common::*;
-use stecca_core::rules::fimj::{EastRotation, FimjOptions, Limit};
 use stecca_core::tiles::Wind;
+use stecca_rules_fimj::{EastRotation, FimjOptions, Limit};
 
 #[track_caller]
-fn assert_limit(score: &stecca_core::rules::fimj::HandScore, limit: Limit, value: u64) {
+fn assert_limit(score: &stecca_rules_fimj::HandScore, limit: Limit, value: u64) {
     assert_eq!((score.limit, score.value), (Some(limit), value), "lines: {:?}", lines(score));
     assert_eq!((score.stick_points, score.doubles), (0, 0));
 }
@@ -21,14 +21,14 @@ fn coppie_seven_pairs_is_300() {
 fn coppie_needs_seven_distinct_pairs() {
     // Interpretation: four identical tiles are not two pairs (see `decompose::Shape::SevenPairs`).
     let parsed = stecca_core::tiles::parse_hand("11d 11d 33b 44b 55c 66c RR").expect("notation");
-    let ctx = stecca_core::rules::fimj::HandContext {
+    let ctx = stecca_rules_fimj::HandContext {
         seat: Wind::South,
         round: Wind::East,
         winner: true,
-        flags: stecca_core::rules::fimj::WinFlags::NONE,
+        flags: stecca_rules_fimj::WinFlags::NONE,
     };
-    let result = stecca_core::rules::fimj::score_hand(&parsed, &ctx, &FimjOptions::default());
-    assert_eq!(result.err(), Some(stecca_core::rules::fimj::HandError::Incomplete));
+    let result = stecca_rules_fimj::score_hand(&parsed, &ctx, &FimjOptions::default());
+    assert_eq!(result.err(), Some(stecca_rules_fimj::HandError::Incomplete));
 }
 
 #[test]

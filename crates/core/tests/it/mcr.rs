@@ -10,10 +10,10 @@ use crate::common::{nets, paid, refused_json as refused, scored_json as score};
 use stecca_core::i18n::Lang;
 use stecca_core::message::Explain;
 use stecca_core::rng::Rng;
-use stecca_core::rules::mcr::random::random_win;
-use stecca_core::rules::mcr::{Fan, Options, evaluate, sheet};
 use stecca_core::rules::{Rotation, ruleset, score_manche};
 use stecca_core::tournament::{RankingMethod, TournamentSettings};
+use stecca_rules_mcr::random::random_win;
+use stecca_rules_mcr::{Fan, Options, evaluate, sheet};
 
 const SEATS: [(&str, &str); 4] = [("Anna", "E"), ("Bruno", "S"), ("Carla", "W"), ("Dario", "N")];
 

@@ -4,7 +4,7 @@
 //! the seed. The offline run: `MCR_DIFF_HANDS=100000 cargo test --release -p stecca-core --test it
 //! mcr_reference -- --nocapture`. Without python3 or the library the test says SKIPPED on the terminal and
 //! passes, unless `STECCA_REQUIRE_PYMAHJONGGB=1`, when it fails. The deliberate differences (the rule book
-//! against the library) are listed in `stecca_core::rules::mcr::reference` and counted apart.
+//! against the library) are listed in `stecca_rules_mcr::reference` and counted apart.
 
 use crate::common::{env_number, python_reference};
 use std::collections::BTreeMap;
@@ -12,9 +12,9 @@ use std::io::Write;
 use std::time::Instant;
 
 use stecca_core::rng::Rng;
-use stecca_core::rules::mcr::random::{RandomWin, random_win};
-use stecca_core::rules::mcr::reference::{Verdict, compare, notation, to_json};
-use stecca_core::rules::mcr::{Options, evaluate};
+use stecca_rules_mcr::random::{RandomWin, random_win};
+use stecca_rules_mcr::reference::{Verdict, compare, notation, to_json};
+use stecca_rules_mcr::{Options, evaluate};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/mcr_reference.py");
 

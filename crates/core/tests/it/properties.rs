@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use stecca_core::rules::decompose::{self, Shape, TileSet};
-use stecca_core::rules::fimj::{FimjOptions, random_manche, score_manche};
 use stecca_core::rules::{manche_problems, score_manche as score_manche_input};
 use stecca_core::settle::{Party, Rounding, SettleRules, settle};
 use stecca_core::tiles::{Counts, KINDS, Meld, MeldKind, Tile, Wind, parse_hand};
+use stecca_rules_fimj::{FimjOptions, random_manche, score_manche};
 
 const FIMJ: SettleRules = SettleRules { east_factor: 2, rounding: Rounding::NearestTen, cap: None };
 

@@ -4,7 +4,7 @@
 //! The offline run: `RIICHI_DIFF_HANDS=100000 cargo test --release -p stecca-core --test it riichi_reference --
 //! --nocapture`. Without python3 or the library the test says SKIPPED on the terminal (not through the captured
 //! output) and passes, unless `STECCA_REQUIRE_MAHJONG` is set, when it fails. The deliberate differences (RCR
-//! 2016 against the library) are listed in `stecca_core::rules::riichi::reference` and counted apart.
+//! 2016 against the library) are listed in `stecca_rules_riichi::reference` and counted apart.
 
 use crate::common::{env_number, python_reference};
 use std::collections::BTreeMap;
@@ -12,9 +12,9 @@ use std::io::Write;
 use std::time::Instant;
 
 use stecca_core::rng::Rng;
-use stecca_core::rules::riichi::evaluate;
-use stecca_core::rules::riichi::random::{RandomWin, random_win};
-use stecca_core::rules::riichi::reference::{Verdict, compare, to_json};
+use stecca_rules_riichi::evaluate;
+use stecca_rules_riichi::random::{RandomWin, random_win};
+use stecca_rules_riichi::reference::{Verdict, compare, to_json};
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/riichi_reference.py");
 
@@ -55,7 +55,7 @@ fn riichi_evaluator_agrees_with_the_mahjong_library() {
             Verdict::Same => same += 1,
             Verdict::Deliberate(kind) => *deliberate.entry(format!("{kind:?}")).or_default() += 1,
             Verdict::Differs(what) => {
-                differs.push(format!("{}: {what}", stecca_core::rules::riichi::reference::notation(win)))
+                differs.push(format!("{}: {what}", stecca_rules_riichi::reference::notation(win)))
             }
         }
     }

@@ -346,7 +346,7 @@ fn has_starting_points(settings: &TournamentSettings) -> bool {
 /// One button per ruleset; the id of the one chosen is written to `rules`.
 pub fn ruleset_picker(ui: &mut egui::Ui, lang: crate::Lang, rules: &mut String) {
     let choices = |ui: &mut egui::Ui| {
-        for ruleset in crate::rules::RULESETS {
+        for ruleset in crate::rules::rulesets() {
             let chosen = rules.as_str() == ruleset.id();
             if ui.radio(chosen, ruleset.name(lang)).clicked() && !chosen {
                 *rules = ruleset.id().to_owned();
@@ -357,7 +357,7 @@ pub fn ruleset_picker(ui: &mut egui::Ui, lang: crate::Lang, rules: &mut String) 
     // next field (the grid keeps the row one line high), as the new club's form did at 800×600.
     let spacing = ui.spacing();
     let extra = spacing.icon_width + spacing.icon_spacing + spacing.item_spacing.x;
-    let wide: f32 = crate::rules::RULESETS
+    let wide: f32 = crate::rules::rulesets()
         .iter()
         .map(|r| {
             let text = egui::WidgetText::from(r.name(lang));

@@ -80,14 +80,14 @@ impl TypedRuleset for Tre {
     fn name_id(&self) -> &'static str {
         "tre.name"
     }
-    fn locales(&self) -> Option<Locales> {
-        Some(Locales {
+    fn locales(&self) -> Locales {
+        Locales {
             files: &[
                 ("en", include_str!("locales/en/tre.ftl")),
                 ("fr", include_str!("locales/fr/tre.ftl")),
                 ("it", include_str!("locales/it/tre.ftl")),
             ],
-        })
+        }
     }
     fn edition(&self, options: &TreOptions) -> Option<Message> {
         Some(Message::new("tre.edition").arg("stake", options.stake))

@@ -1,0 +1,293 @@
+//! The 48 Hanafuda cards and their codes (`shared/rules/notation.md`): a month `1`…`12` and a kind — `L`
+//! light, `A` animal, `R` ribbon, `C` chaff, numbered `C1`…`C3` where a month has more than one chaff card.
+//! Notation, like [`crate::tiles`]: what a card is worth is a ruleset's business, not this module's.
+
+use std::fmt;
+
+use crate::message::{Explain, Message};
+use crate::msg;
+
+/// What a card shows besides its month's flower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    /// Hikari (kô): the five lights.
+    Light,
+    /// Tane: an animal or an object.
+    Animal,
+    /// Tan: a ribbon.
+    Ribbon,
+    /// Kasu: the plain flower.
+    Chaff,
+}
+
+impl Kind {
+    /// Every kind, in the order a capture is sorted (lights first).
+    pub const ALL: [Kind; 4] = [Kind::Light, Kind::Animal, Kind::Ribbon, Kind::Chaff];
+
+    /// The letter of the code.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Light => 'L',
+            Kind::Animal => 'A',
+            Kind::Ribbon => 'R',
+            Kind::Chaff => 'C',
+        }
+    }
+
+    fn from_letter(letter: char) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.letter() == letter)
+    }
+
+    /// The Japanese name of the kind and its name in words (plural).
+    pub fn names(self) -> (&'static str, Message) {
+        match self {
+            Kind::Light => ("Hikari", msg!("notation.card.kinds.light")),
+            Kind::Animal => ("Tane", msg!("notation.card.kinds.animal")),
+            Kind::Ribbon => ("Tan", msg!("notation.card.kinds.ribbon")),
+            Kind::Chaff => ("Kasu", msg!("notation.card.kinds.chaff")),
+        }
+    }
+}
+
+/// One card of the deck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card {
+    /// The month, 1…12.
+    pub month: u8,
+    /// The kind.
+    pub kind: Kind,
+    /// The chaff card's number (1…3) in a month with more than one, 0 otherwise.
+    pub number: u8,
+}
+
+/// Cards in the deck.
+pub const DECK_SIZE: usize = 48;
+
+/// The cards of each month besides chaff, and how many chaff cards it has.
+const MONTHS: [(&[Kind], u8); 12] = [
+    (&[Kind::Light, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Light, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Light, Kind::Animal], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Animal, Kind::Ribbon], 2),
+    (&[Kind::Light, Kind::Animal, Kind::Ribbon], 1),
+    (&[Kind::Light], 3),
+];
+
+/// The flower of each month: its Japanese name and the id of its name in words.
+pub const FAMILIES: [(&str, &str); 12] = [
+    ("Matsu", crate::text_id!("notation.card.family.matsu")),
+    ("Ume", crate::text_id!("notation.card.family.ume")),
+    ("Sakura", crate::text_id!("notation.card.family.sakura")),
+    ("Fuji", crate::text_id!("notation.card.family.fuji")),
+    ("Shoubu", crate::text_id!("notation.card.family.shoubu")),
+    ("Botan", crate::text_id!("notation.card.family.botan")),
+    ("Hagi", crate::text_id!("notation.card.family.hagi")),
+    ("Susuki", crate::text_id!("notation.card.family.susuki")),
+    ("Kiku", crate::text_id!("notation.card.family.kiku")),
+    ("Momiji", crate::text_id!("notation.card.family.momiji")),
+    ("Yanagi", crate::text_id!("notation.card.family.yanagi")),
+    ("Kiri", crate::text_id!("notation.card.family.kiri")),
+];
+
+impl Card {
+    /// Every card, month by month, each month's cards lights first and chaff last.
+    pub fn deck() -> Vec<Card> {
+        (1..=12u8).flat_map(Card::month_cards).collect()
+    }
+
+    /// The four cards of `month` (1…12).
+    pub fn month_cards(month: u8) -> Vec<Card> {
+        Card::month_iter(month).collect()
+    }
+
+    /// The cards of [`Card::month_cards`] one by one, without a vector: a card's index and a code's check ask
+    /// for them for every card of every manche.
+    pub fn month_iter(month: u8) -> impl Iterator<Item = Card> {
+        let (kinds, chaff): (&[Kind], u8) = MONTHS.get(usize::from(month).wrapping_sub(1)).copied().unwrap_or((&[], 0));
+        let named = kinds.iter().map(move |&kind| Card { month, kind, number: 0 });
+        let numbered = if chaff == 1 { 0..=0 } else { 1..=chaff };
+        named.chain(numbered.map(move |number| Card { month, kind: Kind::Chaff, number }))
+    }
+
+    /// The card's place in [`Card::deck`] (0…47), for sets of cards.
+    pub fn index(self) -> usize {
+        let before = usize::from(self.month - 1) * 4;
+        before + Card::month_iter(self.month).position(|c| c == self).unwrap_or(0)
+    }
+
+    /// The month's family in Japanese.
+    pub fn family(self) -> &'static str {
+        FAMILIES[usize::from(self.month - 1)].0
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.month, self.kind.letter())?;
+        if self.number > 0 {
+            write!(f, "{}", self.number)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a code is not a card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeError {
+    /// The code as typed.
+    pub code: String,
+    /// Why.
+    pub why: Message,
+}
+
+impl CodeError {
+    fn new(code: &str, why: Message) -> CodeError {
+        CodeError { code: code.to_owned(), why }
+    }
+}
+
+impl Explain for CodeError {
+    fn message(&self) -> Message {
+        msg!("notation.card.code", code = self.code).arg_message("why", self.why.clone())
+    }
+}
+
+/// Reads one card code (`8L`, `12C1`; lower case accepted).
+pub fn parse_card(code: &str) -> Result<Card, CodeError> {
+    let upper = code.trim().to_ascii_uppercase();
+    let digits = upper.chars().take_while(char::is_ascii_digit).count();
+    let kind_letter = upper[digits..].chars().next();
+    let (Some(letter), true) = (kind_letter, (1..=2).contains(&digits)) else {
+        return Err(CodeError::new(code, msg!("notation.card.not_a_card")));
+    };
+    let month: u8 = upper[..digits].parse().unwrap_or(0);
+    if !(1..=12).contains(&month) {
+        return Err(CodeError::new(code, msg!("notation.card.no_month", month = month)));
+    }
+    let (family, _) = FAMILIES[usize::from(month - 1)];
+    let Some(kind) = Kind::from_letter(letter) else {
+        return Err(CodeError::new(code, msg!("notation.card.no_kind", letter = letter)));
+    };
+    let rest = &upper[digits + letter.len_utf8()..];
+    let chaff = || Card::month_iter(month).filter(|c| c.kind == Kind::Chaff);
+    let count = chaff().count();
+    let number = if kind == Kind::Chaff && count > 1 {
+        let numbers = || chaff().map(|c| c.to_string()).collect::<Vec<_>>().join(", ");
+        match rest.parse::<u8>() {
+            Ok(n) if chaff().any(|c| c.number == n) => n,
+            _ if rest.is_empty() => {
+                let numbers = numbers();
+                return Err(CodeError::new(
+                    code,
+                    msg!("notation.card.which_chaff", month = month, family = family, count = count, numbers = numbers),
+                ));
+            }
+            _ => {
+                let numbers = numbers();
+                return Err(CodeError::new(
+                    code,
+                    msg!("notation.card.no_such_chaff", month = month, family = family, numbers = numbers),
+                ));
+            }
+        }
+    } else {
+        if !rest.is_empty() {
+            return Err(CodeError::new(code, msg!("notation.card.trailing", rest = rest)));
+        }
+        0
+    };
+    let card = Card { month, kind, number };
+    if !Card::month_iter(month).any(|c| c == card) {
+        let no_such = msg!("notation.card.no_such_card", month = month, family = family);
+        return Err(CodeError::new(code, no_such.arg_message("kind", kind_words(kind))));
+    }
+    Ok(card)
+}
+
+fn kind_words(kind: Kind) -> Message {
+    match kind {
+        Kind::Light => msg!("notation.card.kind.light"),
+        Kind::Animal => msg!("notation.card.kind.animal"),
+        Kind::Ribbon => msg!("notation.card.kind.ribbon"),
+        Kind::Chaff => msg!("notation.card.kind.chaff"),
+    }
+}
+
+/// Reads a space-separated capture (`1L 1R 8L`): every card, or the first bad code, or the first card
+/// written twice (so a capture never holds more than the 48 cards).
+pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
+    let mut cards: Vec<Card> = Vec::new();
+    for code in text.split([' ', ',', '\t', '\n']).filter(|c| !c.trim().is_empty()) {
+        let card = parse_card(code)?;
+        if cards.contains(&card) {
+            return Err(CodeError::new(code, msg!("notation.card.twice")));
+        }
+        cards.push(card);
+    }
+    Ok(cards)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deck_has_48_cards_four_per_month_with_the_notation_codes() {
+        let deck = Card::deck();
+        assert_eq!(deck.len(), DECK_SIZE);
+        let codes: Vec<String> = deck.iter().map(ToString::to_string).collect();
+        assert_eq!(codes[..4], ["1L", "1R", "1C1", "1C2"]);
+        assert_eq!(codes[28..32], ["8L", "8A", "8C1", "8C2"]);
+        assert_eq!(codes[40..], ["11L", "11A", "11R", "11C", "12L", "12C1", "12C2", "12C3"]);
+        for (i, card) in deck.iter().enumerate() {
+            assert_eq!(card.index(), i);
+            assert_eq!(parse_card(&card.to_string()), Ok(*card));
+        }
+        let lights: Vec<String> = deck.iter().filter(|c| c.kind == Kind::Light).map(ToString::to_string).collect();
+        assert_eq!(lights, ["1L", "3L", "8L", "11L", "12L"]);
+        assert_eq!(deck.iter().filter(|c| c.kind == Kind::Ribbon).count(), 10);
+    }
+
+    #[test]
+    fn unknown_codes_say_why() {
+        for (code, why) in [
+            ("13L", "13L: there is no month 13"),
+            ("0A", "0A: there is no month 0"),
+            ("1A", "1A: month 1 (Matsu) has no animal"),
+            ("12R", "12R: month 12 (Kiri) has no ribbon"),
+            ("1C", "1C: month 1 (Matsu) has 2 chaff cards: say which (1C1, 1C2)"),
+            ("12C4", "12C4: month 12 (Kiri) has no such chaff card (it has 12C1, 12C2, 12C3)"),
+            ("11C1", "11C1: unexpected «1» after the kind"),
+            ("8X", "8X: no kind X: L light, A animal, R ribbon, C chaff"),
+            ("L8", "L8: not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)"),
+        ] {
+            assert_eq!(
+                parse_card(code).map_err(|e| e.message().render(crate::i18n::Lang::ENGLISH)),
+                Err(why.to_owned()),
+                "{code}"
+            );
+        }
+        assert_eq!(
+            parse_card("13L").map_err(|e| e.message().render(crate::i18n::Lang::ITALIAN)),
+            Err("13L: non esiste il mese 13".to_owned())
+        );
+        assert_eq!(parse_card("12c1").map(|c| c.to_string()), Ok("12C1".to_owned()), "lower case");
+    }
+
+    #[test]
+    fn a_capture_reads_every_code_and_refuses_a_repeat() {
+        let cards = parse_capture("1L 1R  8L,8A 9A 12C1").expect("valid");
+        assert_eq!(cards.len(), 6);
+        assert_eq!(parse_capture("").expect("empty"), []);
+        assert_eq!(
+            parse_capture("1L 8L 1l").map_err(|e| e.message().render(crate::i18n::Lang::ENGLISH)),
+            Err("1l: written twice".to_owned())
+        );
+    }
+}
