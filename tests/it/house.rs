@@ -432,6 +432,7 @@ fn the_arrows_between_the_crates_go_one_way() {
     for ruleset in &rulesets {
         assert_eq!(ours(ruleset), ["stecca-seam"], "a ruleset reaches the seam only, never another ruleset");
     }
+    assert_eq!(ours("stecca-toy-tre"), ["stecca-seam"], "the tests' toy ruleset is written as a shipped one is");
     let mut registry = rulesets.clone();
     registry.push("stecca-seam".to_owned());
     registry.sort();

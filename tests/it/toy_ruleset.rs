@@ -26,7 +26,7 @@ fn csv_of(store: &Store, id: i64, what: What) -> String {
 
 #[test]
 fn a_three_player_ruleset_without_winds_runs_through_the_whole_desk() {
-    crate::common::tre::register();
+    crate::common::register_tre();
     let mut store = Store::open_in_memory().expect("open");
     let settings = TournamentSettings {
         name: "Serata a tre".into(),
@@ -164,7 +164,7 @@ fn a_session_carries_its_pot_from_hand_to_hand_on_postgres() {
 }
 
 fn a_pot_carried_from_hand_to_hand(mut store: Store) {
-    crate::common::tre::register();
+    crate::common::register_tre();
     let settings = TournamentSettings {
         name: "Serata a tre".into(),
         rules: "tre".into(),

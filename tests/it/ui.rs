@@ -244,13 +244,13 @@ fn the_sessions_screen_explains_club_meetings_no_seating_could_avoid() {
     assert_eq!(meetings, unavoidable, "the seating meets the floor exactly: {first}");
 }
 
-/// The entry screen drawn from a ruleset's entry model: "Tre" (tests/it/common/tre/) has three players, no tiles
+/// The entry screen drawn from a ruleset's entry model: "Tre" (tests/support/tre/) has three players, no tiles
 /// and no winds, so the screen asks three columns of Mah Jong and flags, names the dealer, and shows no hand
 /// field, no palette and no round wind; its own fields (a count of sticks, a player who pays for all) are drawn
 /// from its field list and typed by keyboard.
 #[test]
 fn a_ruleset_without_tiles_or_winds_gets_its_own_entry_screen() {
-    crate::common::tre::register();
+    crate::common::register_tre();
     let mut store = Store::open_in_memory().expect("store");
     let settings = stecca::tournament::TournamentSettings {
         name: "Serata a tre".into(),

@@ -344,8 +344,10 @@ pub fn ruleset_build_script() -> Result<(), Stop> {
          let _ = stecca_seam::i18n::texts::add_texts(NAMESPACE, FILES);\n    \
          }}\n}}\n\n\
          /// A message of the ruleset's texts or the seam's, its id and placeholders checked when the code compiles.\n\
+         #[allow(unused_macros, reason = \"a ruleset may give every text as a message, or none\")]\n\
          macro_rules! msg {{ ($($t:tt)*) => {{ stecca_seam::msg_in!(crate::texts::TEXTS; $($t)*) }}; }}\n\
          /// A text id of the ruleset's texts or the seam's, checked when the code compiles.\n\
+         #[allow(unused_macros, reason = \"a ruleset may give every text as a message, or none\")]\n\
          macro_rules! text_id {{ ($id:literal) => {{ stecca_seam::text_id_in!(crate::texts::TEXTS; $id) }}; }}\n\
          #[allow(unused_imports, reason = \"`crate::msg!` and `crate::text_id!` wherever a module writes them\")]\n\
          pub(crate) use {{msg, text_id}};\n"

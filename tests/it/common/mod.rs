@@ -9,11 +9,15 @@ pub mod http;
 pub mod pdf;
 pub mod pg;
 pub mod phones;
-pub mod tre;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+
+/// Makes "tre", the toy ruleset (`tests/support/tre`), known to this test process: one registry line.
+pub fn register_tre() {
+    stecca::rules::register(&stecca_toy_tre::TRE).expect("Tre's locale files are complete");
+}
 
 /// Every crate's source folder, from the workspace root: the program itself, which some tests read as text.
 pub const PROGRAM_SOURCES: [&str; 15] = [

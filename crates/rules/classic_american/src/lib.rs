@@ -21,9 +21,8 @@ use stecca_seam::message::Message;
 use stecca_seam::rules::problems::Problems;
 use stecca_seam::rules::tile_checks::{TILE_HAND, missing_hand, seat_wind};
 use stecca_seam::rules::{
-    Applies, Choice, ChoiceOption, DeadHand, EntryModel, Field, FieldKind, Locales, MancheError, MancheFrame,
-    MancheInput, MancheOutcome, Rotation, ScoredTiles, SeatModel, TunableValue, TypedRuleset, WinFlagInfo,
-    tile_outcome,
+    Applies, Choice, ChoiceOption, EntryModel, Field, FieldKind, Locales, MancheError, MancheFrame, MancheInput,
+    MancheOutcome, Rotation, ScoredTiles, SeatModel, TickOrKind, TunableValue, TypedRuleset, WinFlagInfo, tile_outcome,
 };
 use stecca_seam::settle::{self, Party, Rounding, SettleRules, Settlement};
 use stecca_seam::tiles::{Hand, Tile, Wind, parse_hand};
@@ -104,8 +103,8 @@ impl ClassicManche {
                     ));
                 }
             }
-            let dead = player.field::<DeadHand>("dead")?;
-            let dead = match dead.as_ref().and_then(DeadHand::kind) {
+            let dead = player.field::<TickOrKind>("dead")?;
+            let dead = match dead.as_ref().and_then(|dead| dead.kind("dead")) {
                 None => None,
                 Some(text) => Some(Dead::parse(text).ok_or_else(|| {
                     let known = Dead::NAMES.join(", ");

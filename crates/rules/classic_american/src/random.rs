@@ -5,7 +5,7 @@
 
 use stecca_seam::rng::Rng;
 use stecca_seam::rules::random_tiles::{other_hand, winning_hand};
-use stecca_seam::rules::{DeadHand, Fields, MancheFrame, MancheInput, PlayerInput};
+use stecca_seam::rules::{Fields, MancheFrame, MancheInput, PlayerInput, TickOrKind};
 use stecca_seam::tiles::{Bonus, Counts, KINDS, Wind};
 
 use super::{ClassicManche, ClassicOptions, ID, score_manche};
@@ -66,7 +66,7 @@ fn draw(rng: &mut Rng, frame: &MancheFrame) -> MancheInput {
                     _ => {}
                 }
             }
-            let dead = (!won && rng.chance(20)).then(|| DeadHand::Kind("short".to_owned()));
+            let dead = (!won && rng.chance(20)).then(|| TickOrKind::Kind("short".to_owned()));
             PlayerInput {
                 name: frame.names[position].clone(),
                 seat: Some(frame.seat_wind(position)),

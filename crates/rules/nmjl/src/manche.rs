@@ -2,12 +2,23 @@
 //! of a card hand, how it was won, the discarder, dead hands, an optional bettor. Every refusal names the player (or
 //! the field) and says why, as a text id of the locale files.
 
+use serde::{Deserialize, Serialize};
 use stecca_seam::rules::problems::Problems;
 use stecca_seam::rules::tile_checks::{TileSeat, seat_wind, table};
-use stecca_seam::rules::{Bettor, DeadHand, MancheError, MancheInput, PlayerInput};
+use stecca_seam::rules::{MancheError, MancheInput, PlayerInput, TickOrKind};
 use stecca_seam::tiles::Wind;
 
 use super::options::{Mode, NmjlOptions};
+
+/// A bettor: a person who is not at the table and bets on one of its players.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bettor {
+    /// The bettor's name.
+    pub name: String,
+    /// The player bet on.
+    pub on: String,
+}
 
 /// Players at a table.
 pub const PLAYERS: usize = 4;
@@ -226,11 +237,11 @@ fn read_seat(player: &PlayerInput) -> Result<Seat, MancheError> {
             ));
         }
     }
-    let dead = match player.field::<DeadHand>(DEAD)? {
-        None | Some(DeadHand::Flag(false)) => false,
-        Some(DeadHand::Flag(true)) => true,
-        Some(DeadHand::Kind(kind)) if kind == DEAD => true,
-        Some(DeadHand::Kind(kind)) => {
+    let dead = match player.field::<TickOrKind>(DEAD)? {
+        None | Some(TickOrKind::Flag(false)) => false,
+        Some(TickOrKind::Flag(true)) => true,
+        Some(TickOrKind::Kind(kind)) if kind == DEAD => true,
+        Some(TickOrKind::Kind(kind)) => {
             return Err(MancheError::player(name, crate::msg!("nmjl.error.dead_kind_is_not_dead", kind = kind)));
         }
     };

@@ -3,7 +3,7 @@
 //! Singles & Pairs or a dead hand.
 
 use stecca_seam::rng::Rng;
-use stecca_seam::rules::{DeadHand, Fields, MancheFrame, MancheInput, PlayerInput};
+use stecca_seam::rules::{Fields, MancheFrame, MancheInput, PlayerInput, TickOrKind};
 
 use super::{DEAD, DISCARDER, EXPOSURES, ID, NmjlOptions, VALUE};
 
@@ -45,7 +45,7 @@ pub fn random_manche(seed: u64, frame: &MancheFrame, _options: &NmjlOptions) -> 
                 win,
                 ..PlayerInput::default()
             }
-            .with(DEAD, dead.then_some(DeadHand::Flag(true)))
+            .with(DEAD, dead.then_some(TickOrKind::Flag(true)))
             .with(VALUE, won.then(|| VALUES[rng.below(VALUES.len())]))
             .with(EXPOSURES, won.then(|| if singles_and_pairs { 0 } else { rng.below(4) as u32 }))
             .with(DISCARDER, discarder == Some(position))

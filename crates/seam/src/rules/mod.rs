@@ -427,16 +427,6 @@ fn put(fields: &mut Fields, key: &str, value: impl Serialize) {
     }
 }
 
-/// A bettor: a person who is not at the table and bets on one of its players.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Bettor {
-    /// The bettor's name.
-    pub name: String,
-    /// The player bet on.
-    pub on: String,
-}
-
 fn empty_object() -> serde_json::Value {
     serde_json::Value::Object(serde_json::Map::new())
 }
@@ -492,23 +482,23 @@ impl PlayerInput {
     }
 }
 
-/// A dead hand as a manche names it.
+/// A field a manche gives either as a tick or as one of several kinds (a dead hand: `true`, or `"short"`).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(untagged)]
-pub enum DeadHand {
-    /// `true`: the hand is dead (`false`: it is not).
+pub enum TickOrKind {
+    /// `true`: ticked (`false`: not).
     Flag(bool),
-    /// The kind of dead hand (`short`).
+    /// The kind named (`short`).
     Kind(String),
 }
 
-impl DeadHand {
-    /// The kind an entry screen keeps for it: `Flag(true)` is the kind `dead`, `Flag(false)` none.
-    pub fn kind(&self) -> Option<&str> {
+impl TickOrKind {
+    /// The kind it names: `Flag(true)` is the kind `ticked` (what a plain tick means), `Flag(false)` none.
+    pub fn kind<'a>(&'a self, ticked: &'a str) -> Option<&'a str> {
         match self {
-            DeadHand::Flag(true) => Some("dead"),
-            DeadHand::Flag(false) => None,
-            DeadHand::Kind(kind) => Some(kind),
+            TickOrKind::Flag(true) => Some(ticked),
+            TickOrKind::Flag(false) => None,
+            TickOrKind::Kind(kind) => Some(kind),
         }
     }
 }

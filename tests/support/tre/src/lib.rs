@@ -2,20 +2,19 @@
 //! winds and no tiles (a dealer and numbered seats), the winner collecting the stake from each other player
 //! (twice the stake with `double`), the winner dealing next, a draw passing the deal. With `carry_draws`, a
 //! draw is not free: each player puts the stake on the table, and the next winner collects what is there —
-//! the table's pot, carried from hand to hand in a manche field `on_table` that the table fills in. Register it
-//! with [`register`] before use.
+//! the table's pot, carried from hand to hand in a manche field `on_table` that the table fills in.
+//!
+//! A crate of its own, as a shipped ruleset is: it depends on the seam alone, its build compiles its Fluent files
+//! and its `msg!` checks their ids; a test registers [`TRE`] with the registry, one line.
 
-use stecca::message::Message;
-use stecca::rules::{
+include!(concat!(env!("OUT_DIR"), "/texts.rs"));
+
+use stecca_seam::message::Message;
+use stecca_seam::rules::{
     self, Applies, ChoiceOption, EntryModel, Field, FieldKind, Figures, Locales, MancheError, MancheFrame, MancheInput,
     MancheOutcome, PaymentOutcome, PlayerInput, PlayerOutcome, PotPayment, Rotation, SeatModel, SheetFact,
     TunableValue, TypedRuleset, WinFlagInfo, problems::Problems,
 };
-
-/// Makes "tre" known to this test process, with the texts of its locale files.
-pub fn register() {
-    rules::register(&TRE).expect("Tre's locale files are complete");
-}
 
 /// The toy ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -81,16 +80,10 @@ impl TypedRuleset for Tre {
         "tre.name"
     }
     fn locales(&self) -> Locales {
-        Locales {
-            files: &[
-                ("en", include_str!("locales/en/tre.ftl")),
-                ("fr", include_str!("locales/fr/tre.ftl")),
-                ("it", include_str!("locales/it/tre.ftl")),
-            ],
-        }
+        Locales { files: crate::texts::FILES }
     }
     fn edition(&self, options: &TreOptions) -> Option<Message> {
-        Some(Message::new("tre.edition").arg("stake", options.stake))
+        Some(msg!("tre.edition", stake = options.stake))
     }
     fn table_size(&self) -> usize {
         3
@@ -133,10 +126,10 @@ impl TypedRuleset for Tre {
     }
     fn score(&self, manche: &MancheInput, options: &TreOptions) -> Result<MancheOutcome, Problems> {
         if manche.players.len() != 3 {
-            return Err(MancheError::general(Message::new("tre.error.three_players")).into());
+            return Err(MancheError::general(msg!("tre.error.three_players")).into());
         }
         if let Some(p) = manche.players.iter().find(|p| p.seat.is_some() || p.hand.is_some()) {
-            return Err(MancheError::player(&p.name, Message::new("tre.error.no_winds_no_tiles")).into());
+            return Err(MancheError::player(&p.name, msg!("tre.error.no_winds_no_tiles")).into());
         }
         manche.refuse_fields_but(&[PAYS_ALL.key, ON_TABLE], "Tre")?;
         let on_table = manche.field::<u64>(ON_TABLE)?.unwrap_or(0);
@@ -149,10 +142,10 @@ impl TypedRuleset for Tre {
             None => None,
             Some(name) => match manche.players.iter().position(|p| p.name == name) {
                 Some(seat) if manche.players[seat].mahjong => {
-                    return Err(MancheError::player(&name, Message::new("tre.error.winner_pays_nobody")).into());
+                    return Err(MancheError::player(&name, msg!("tre.error.winner_pays_nobody")).into());
                 }
                 Some(seat) => Some(seat),
-                None => return Err(MancheError::general(Message::new("tre.error.not_at_table")).into()),
+                None => return Err(MancheError::general(msg!("tre.error.not_at_table")).into()),
             },
         };
         let winners: Vec<usize> = (0..3).filter(|&i| manche.players[i].mahjong).collect();
@@ -161,9 +154,9 @@ impl TypedRuleset for Tre {
             (false, [w]) => Some(*w),
             (true, [w, ..]) => {
                 let name = &manche.players[*w].name;
-                return Err(MancheError::player(name, Message::new("tre.error.draw_has_no_winner")).into());
+                return Err(MancheError::player(name, msg!("tre.error.draw_has_no_winner")).into());
             }
-            _ => return Err(MancheError::general(Message::new("tre.error.one_winner")).into()),
+            _ => return Err(MancheError::general(msg!("tre.error.one_winner")).into()),
         };
         let mut payments = Vec::new();
         let mut net = vec![0i64; 3];
@@ -247,7 +240,7 @@ impl TypedRuleset for Tre {
                     seat: None,
                     hand: None,
                     mahjong: i == winner,
-                    win: if i == winner && seed % 3 == 0 { vec!["double".into()] } else { Vec::new() },
+                    win: if i == winner && seed.is_multiple_of(3) { vec!["double".into()] } else { Vec::new() },
                     ..PlayerInput::default()
                 })
                 .collect(),
@@ -257,4 +250,5 @@ impl TypedRuleset for Tre {
     }
 }
 
-static TRE: Tre = Tre;
+/// The toy ruleset, to register with the registry.
+pub static TRE: Tre = Tre;
