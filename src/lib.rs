@@ -5,9 +5,7 @@
 //! is the thin shell over it: [`store`] (SQLite, PostgreSQL), [`desk`] (the referee's and treasurer's
 //! operations), [`export`] (PDF, CSV), `ui` (egui: the `gui` feature, on by default) and [`cli`].
 
-pub use stecca_core::{
-    ENGINE_VERSION, hanafuda, i18n, ledger, message, msg, rng, rules, seating, settle, tiles, tournament,
-};
+pub use stecca_core::{ENGINE_VERSION, i18n, ledger, message, msg, rng, rules, seating, settle, tiles, tournament};
 pub use stecca_desk::{self as desk, export, fonts};
 pub use stecca_store as store;
 

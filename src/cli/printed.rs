@@ -26,7 +26,7 @@ pub struct Printed<'a> {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     penalties: &'a [OffTablePenalty],
     #[serde(skip_serializing_if = "Option::is_none")]
-    next_oya: Option<&'a str>,
+    next_dealer: Option<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     warnings: Vec<PrintedWarning<'a>>,
     /// What the next manche starts from, for rulesets whose session carries a game from hand to hand.
@@ -68,7 +68,7 @@ struct PrintedPlayer<'a> {
 #[derive(Serialize)]
 struct PrintedItem<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    label_ja: Option<&'a str>,
+    term: Option<&'a str>,
     label_it: String,
     label_en: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -118,7 +118,7 @@ impl<'a> From<&'a MancheOutcome> for Printed<'a> {
             pot: &outcome.pot,
             net: InOrder(&outcome.net),
             penalties: &outcome.penalties,
-            next_oya: outcome.next_oya.as_deref(),
+            next_dealer: outcome.next_dealer.as_deref(),
             warnings: outcome.warnings.iter().map(PrintedWarning::from).collect(),
             next: None,
         }
@@ -143,7 +143,7 @@ impl<'a> From<&'a Item> for PrintedItem<'a> {
     fn from(item: &'a Item) -> PrintedItem<'a> {
         let (label_it, label_en) = written(&item.label);
         PrintedItem {
-            label_ja: item.label_ja.as_deref(),
+            term: item.term.as_deref(),
             label_it,
             label_en,
             points: item.points,

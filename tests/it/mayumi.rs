@@ -45,7 +45,7 @@ fn the_seed_example_settles_with_the_oya_and_the_winner_deals_next() {
         outcome.payments.iter().map(|p| (p.from.as_str(), p.to.as_str(), p.amount)).collect();
     assert_eq!(payments, [("Aiko", "Botan", 130), ("Chiyo", "Aiko", 250)]);
     assert_eq!(nets(&outcome), [120, 130, -250]);
-    assert_eq!(outcome.next_oya.as_deref(), Some("Botan"));
+    assert_eq!(outcome.next_dealer.as_deref(), Some("Botan"));
     assert!(outcome.players[1].mahjong && !outcome.players[0].mahjong, "the highest total is the winner");
     assert!(!outcome.void);
     // The seed shows how totals are made, not a whole hand: its 27 cards are said to be fewer than a finished
@@ -79,7 +79,7 @@ fn the_lines_explain_each_total() {
             ("Matsu-kiri-bôzu — crane, paulownia, shaven head", 300),
         ]
     );
-    assert_eq!(outcome.players[1].items[4].label_ja.as_deref(), Some("Matsu-kiri-bôzu"));
+    assert_eq!(outcome.players[1].items[4].term.as_deref(), Some("Matsu-kiri-bôzu"));
     assert_eq!(
         outcome.players[2].items.last().map(|i| i.label.render(stecca::i18n::Lang::ITALIAN)).as_deref(),
         Some("Famiglia completa: Botan (peonia, mese 6)")
@@ -94,7 +94,7 @@ fn two_players_settle_the_difference_and_a_tie_keeps_the_oya() {
     let outcome = scored(&two);
     assert_eq!(nets(&outcome), [0, 0]);
     assert!(outcome.payments.is_empty());
-    assert_eq!(outcome.next_oya.as_deref(), Some("Botan"), "equal totals: the oya stays");
+    assert_eq!(outcome.next_dealer.as_deref(), Some("Botan"), "equal totals: the oya stays");
     let rules = stecca::rules::ruleset("mayumi").expect("registered");
     assert_eq!(
         rules.in_force(&json!({})).expect("defaults").rotation(&outcome),
@@ -105,12 +105,12 @@ fn two_players_settle_the_difference_and_a_tie_keeps_the_oya() {
     uneven["players"][0]["captured"] = json!("1L 1R 12C1");
     let outcome = scored(&uneven);
     assert_eq!(nets(&outcome), [10, -10]);
-    assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"));
+    assert_eq!(outcome.next_dealer.as_deref(), Some("Aiko"));
     let same = json!({"rules": "mayumi", "players": [
         {"name": "Aiko", "oya": true, "captured": "12C1"},
         {"name": "Botan", "captured": "1L 1R"}, {"name": "Chiyo", "captured": "3L 3R"}]});
     let outcome = scored(&same);
-    assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"), "two non-oya share the top: the oya stays");
+    assert_eq!(outcome.next_dealer.as_deref(), Some("Aiko"), "two non-oya share the top: the oya stays");
     assert_eq!(nets(&outcome), [-100, 50, 50]);
     assert!(outcome.players.iter().all(|p| !p.mahjong), "no winner");
 }
@@ -124,7 +124,7 @@ fn tegarasu_sanjuu_voids_the_hand_and_keeps_the_oya() {
     assert!(outcome.void);
     assert!(outcome.payments.is_empty());
     assert_eq!(nets(&outcome), [0, 0, 0]);
-    assert_eq!(outcome.next_oya.as_deref(), Some("Aiko"));
+    assert_eq!(outcome.next_dealer.as_deref(), Some("Aiko"));
     assert!(outcome.warnings.is_empty(), "20 ken is within the threshold");
     let rules = stecca::rules::ruleset("mayumi").expect("registered");
     assert_eq!(
@@ -205,7 +205,7 @@ fn every_refusal_names_the_player_or_card_and_says_why() {
     let blank = json!({"rules": "mayumi", "players": [{"name": "A", "oya": true}, {"name": "B"}]});
     assert!(refusal(&blank).contains("no cards entered"));
     // Two players end with 8 cards in the stock: 42 captured cannot be.
-    let deck: Vec<String> = stecca::hanafuda::Card::deck().iter().map(ToString::to_string).collect();
+    let deck: Vec<String> = stecca_rules_mayumi::hanafuda::Card::deck().iter().map(ToString::to_string).collect();
     let too_many = json!({"rules": "mayumi", "players": [
         {"name": "A", "oya": true, "captured": deck[..21].join(" ")}, {"name": "B", "captured": deck[21..42].join(" ")}]});
     assert!(refusal(&too_many).contains("42 cards captured: two players end the hand with 8 cards in the stock"));
@@ -310,7 +310,7 @@ fn other_rulesets_refuse_the_hanafuda_fields() {
 fn any_hand() -> impl Strategy<Value = Value> {
     (2usize..=3, prop::collection::vec(0usize..4, 48), 0usize..3, prop::option::of(0usize..3)).prop_map(
         |(n, owners, oya, declarer)| {
-            let deck = stecca::hanafuda::Card::deck();
+            let deck = stecca_rules_mayumi::hanafuda::Card::deck();
             let names = ["Aiko", "Botan", "Chiyo"];
             let mut captured = vec![Vec::new(); n];
             let mut taken = 0;
@@ -347,7 +347,7 @@ proptest! {
         }
         let totals: Vec<i64> = outcome.players.iter().map(|p| p.score).collect();
         let best = totals.iter().max().copied().unwrap_or(0);
-        let next = outcome.next_oya.clone().unwrap_or_default();
+        let next = outcome.next_dealer.clone().unwrap_or_default();
         if outcome.void || totals.iter().filter(|&&t| t == best).count() > 1 {
             prop_assert_eq!(next, oya);
         } else {
@@ -499,7 +499,7 @@ fn stecca_score_prints_the_contract() {
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["players"][0]["score"], 420);
     assert_eq!(v["players"][1]["score"], 550);
-    assert_eq!(v["players"][1]["items"][4]["label_ja"], "Matsu-kiri-bôzu");
+    assert_eq!(v["players"][1]["items"][4]["term"], "Matsu-kiri-bôzu");
     assert_eq!(v["players"][1]["items"][4]["points"], 300);
     assert_eq!(
         v["payments"],
@@ -507,7 +507,7 @@ fn stecca_score_prints_the_contract() {
                                      {"from": "Chiyo", "to": "Aiko", "amount": 250}])
     );
     assert_eq!(v["net"], json!({"Aiko": 120, "Botan": 130, "Chiyo": -250}));
-    assert_eq!(v["next_oya"], "Botan");
+    assert_eq!(v["next_dealer"], "Botan");
 }
 
 #[test]
@@ -551,6 +551,6 @@ fn stecca_score_warns_of_a_declaration_above_the_threshold() {
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["void"], true);
     assert_eq!(v["payments"], json!([]));
-    assert_eq!(v["next_oya"], "Aiko");
+    assert_eq!(v["next_dealer"], "Aiko");
     assert_eq!(v["warnings"][0]["player"], "Botan");
 }

@@ -365,7 +365,7 @@ fn field(ctx: &PhoneCtx<'_>, state: &FieldState, position: usize) -> Markup {
                     list=(book_id(state.key)) autocapitalize="off" spellcheck="false";
             }
         },
-        FieldKind::Tiles | FieldKind::Cards | FieldKind::Text => html! {
+        FieldKind::Tiles | FieldKind::Cards(_) | FieldKind::Text => html! {
             label.field {
                 span { (label) }
                 input type="text" name=(state.name) value=(state.text()) placeholder=[hint]

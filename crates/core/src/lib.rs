@@ -1,6 +1,6 @@
 //! Stecca's pure core, without I/O: [`seating`] (schedules), [`tournament`] (settings, winds, standings) and
 //! [`ledger`] (the treasurer's money and settle-up), over the seam every ruleset is written against
-//! (`stecca-seam`: [`tiles`], [`hanafuda`], [`settle`], [`message`], [`i18n`], [`rng`]) and the registry of
+//! (`stecca-seam`: [`tiles`], [`settle`], [`message`], [`i18n`], [`rng`]) and the registry of
 //! rulesets (`stecca-registry`), both re-exported here with [`rules`] so that the shell reaches them through
 //! this crate.
 //!
@@ -13,7 +13,7 @@ pub mod ledger;
 pub mod seating;
 pub mod tournament;
 
-pub use stecca_seam::{hanafuda, i18n, message, msg, rng, settle, text_id, tiles};
+pub use stecca_seam::{i18n, message, msg, rng, settle, text_id, tiles};
 
 /// The ruleset boundary ([`stecca_seam::rules`]) and the registry of rulesets ([`stecca_registry`]): a ruleset
 /// by id, scoring a manche with the ruleset it names.

@@ -222,7 +222,7 @@ mod tests {
     #[test]
     fn a_stored_line_keeps_its_id_and_one_saved_before_ids_keeps_its_words() {
         let line = Item {
-            label_ja: None,
+            term: None,
             label: Message::new("fimj.line.double").arg_message("what", Message::new("fimj.line.snake")),
             points: None,
             doubles: Some(1),

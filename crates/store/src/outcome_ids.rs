@@ -37,7 +37,7 @@ fn same_figures(scored: &MancheOutcome, saved: &MancheOutcome) -> bool {
         old.figures.retain(|key, value| player.figures.get(key).is_some() || !is_empty_figure(value));
         for (item, old) in player.items.iter_mut().zip(&old.items) {
             item.label = old.label.clone();
-            item.label_ja = old.label_ja.clone();
+            item.term = old.term.clone();
         }
     }
     for (warning, old) in masked.warnings.iter_mut().zip(&saved.warnings) {

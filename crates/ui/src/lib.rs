@@ -2,7 +2,7 @@
 //! anything; it never scores a hand and never writes SQL.
 
 // The core's modules and the desk under the names the screens' files use (`crate::tournament::…`, `crate::msg!`).
-use stecca_core::{hanafuda, i18n, ledger, message, msg, rules, seating, text_id, tiles, tournament};
+use stecca_core::{i18n, ledger, message, msg, rules, seating, text_id, tiles, tournament};
 use stecca_desk::{self as desk, export};
 
 mod app;

@@ -87,7 +87,7 @@ impl EntryErrors {
 fn field_value(field: &Field, hand: &HandEntry) -> Result<Option<Value>, ()> {
     let typed = hand.get(field.key);
     Ok(match field.kind {
-        FieldKind::Tiles | FieldKind::Cards | FieldKind::Text | FieldKind::OneOf { .. } => {
+        FieldKind::Tiles | FieldKind::Cards(_) | FieldKind::Text | FieldKind::OneOf { .. } => {
             typed_text(typed).map(Value::from)
         }
         FieldKind::Number => typed_number::<u32>(typed)?.map(Value::from),

@@ -217,7 +217,7 @@ impl Line {
     /// The line as an explanation item.
     pub fn item(self, amount: Amount) -> Item {
         let mut item =
-            Item { label_ja: None, label: self.label(), points: None, doubles: None, limit: None, quantity: None };
+            Item { term: None, label: self.label(), points: None, doubles: None, limit: None, quantity: None };
         match amount {
             Amount::Points(p) => item.points = Some(u64::from(p)),
             Amount::Doubles(d) => item.doubles = Some(d),

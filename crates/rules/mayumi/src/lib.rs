@@ -6,6 +6,8 @@
 
 include!(concat!(env!("OUT_DIR"), "/texts.rs"));
 
+mod deck;
+pub mod hanafuda;
 mod manche;
 mod random;
 pub mod score;
@@ -98,7 +100,7 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
         pot: Vec::new(),
         net: hand.names.iter().cloned().zip(net).collect(),
         penalties: Vec::new(),
-        next_oya: Some(hand.names[next].clone()),
+        next_dealer: Some(hand.names[next].clone()),
         warnings,
     }
 }
@@ -133,7 +135,7 @@ impl TypedRuleset for Mayumi {
     /// The highest total deals next (the oya again after a tie); a *tegarasu sanjuu* is replayed by the same
     /// oya and does not count towards the session.
     fn rotation(&self, _options: &CheckedOptions, outcome: &MancheOutcome) -> Rotation {
-        let next = outcome.next_oya.as_ref().and_then(|name| outcome.players.iter().position(|p| &p.name == name));
+        let next = outcome.next_dealer.as_ref().and_then(|name| outcome.players.iter().position(|p| &p.name == name));
         match (outcome.void, next) {
             (false, Some(seat)) => Rotation::To(seat),
             _ => Rotation::Stay,
@@ -181,7 +183,7 @@ impl TypedRuleset for Mayumi {
 static ENTRY: EntryModel = EntryModel {
     hand: Some(Field {
         key: "captured",
-        kind: FieldKind::Cards,
+        kind: FieldKind::Cards(&deck::DECK),
         label: crate::text_id!("mayumi.field.captured"),
         applies: Applies::Everyone,
         hint: "1L 1R 8L 8A 9A 12C1",

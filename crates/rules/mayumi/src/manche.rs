@@ -4,7 +4,7 @@
 //! desk's tick): an empty field alone is far more often a hand not typed yet. A missing mark reads as none, so
 //! hands stored before the mark existed still read.
 
-use stecca_seam::hanafuda::{Card, DECK_SIZE, parse_capture};
+use crate::hanafuda::{Card, DECK_SIZE, parse_capture};
 use stecca_seam::rules::problems::Problems;
 use stecca_seam::rules::{MancheError, MancheInput, PlayerInput};
 

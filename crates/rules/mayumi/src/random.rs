@@ -5,7 +5,7 @@
 use super::table::MayumiOptions;
 use super::{CAPTURED, CAPTURED_NOTHING, OYA, TEGARASU_SANJUU};
 use super::{ID, score};
-use stecca_seam::hanafuda::Card;
+use crate::hanafuda::Card;
 use stecca_seam::rng::Rng;
 use stecca_seam::rules::{Fields, MancheFrame, MancheInput, PlayerInput};
 

@@ -1,7 +1,7 @@
 //! A player's total (card values, complete families, yaku) and the settlement with the oya.
 
 use super::table::{Needs, ScoringTable};
-use stecca_seam::hanafuda::{Card, FAMILIES, Kind};
+use crate::hanafuda::{Card, FAMILIES, Kind};
 use stecca_seam::message::Message;
 use stecca_seam::rules::Item;
 
@@ -15,7 +15,7 @@ pub struct Total {
 }
 
 fn item(ja: &str, label: Message, ken: u64) -> Item {
-    Item { label_ja: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None, quantity: None }
+    Item { term: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None, quantity: None }
 }
 
 /// Scores one player's captured cards under `table`.

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use stecca_seam::hanafuda::{Card, DECK_SIZE, Kind, parse_card};
+use crate::hanafuda::{Card, DECK_SIZE, Kind, parse_card};
 use stecca_seam::message::{Explain, Message};
 use stecca_seam::rules::option_errors;
 

@@ -2,7 +2,7 @@
 
 use super::score::total;
 use super::table::{MayumiOptions, ScoringTable};
-use stecca_seam::hanafuda::{Card, parse_capture};
+use crate::hanafuda::{Card, parse_capture};
 
 fn table() -> ScoringTable {
     MayumiOptions::default().table().expect("the shipped table")
@@ -106,7 +106,7 @@ fn the_lines_name_the_cards_and_the_yaku_in_japanese_and_both_languages() {
         .map(|i| {
             let (it, en) =
                 (i.label.render(stecca_seam::i18n::Lang::ITALIAN), i.label.render(stecca_seam::i18n::Lang::ENGLISH));
-            (i.label_ja.as_deref(), it, en, i.points.unwrap_or(0))
+            (i.term.as_deref(), it, en, i.points.unwrap_or(0))
         })
         .collect();
     let view: Vec<(Option<&str>, &str, &str, u64)> =

@@ -69,7 +69,7 @@ pub fn outcome(hand: &Hand, settled: &Settled) -> MancheOutcome {
         pot: settled.deductions.iter().map(|&(p, points)| PotPayment { player: name(p), amount: points }).collect(),
         net: hand.players.iter().map(|p| p.name.clone()).zip(nets).collect(),
         penalties: Vec::new(),
-        next_oya: None,
+        next_dealer: None,
         warnings,
     }
 }

@@ -135,13 +135,13 @@ pub fn outcome(rules: &str, manche: &NmjlManche, game: &Game, options: &NmjlOpti
         pot: Vec::new(),
         net: names.into_iter().zip(net).collect(),
         penalties: Vec::new(),
-        next_oya: None,
+        next_dealer: None,
         warnings: Vec::new(),
     }
 }
 
 fn item(label: Message, points: Option<u64>) -> Item {
-    Item { label_ja: None, label, points, doubles: None, limit: None, quantity: None }
+    Item { term: None, label, points, doubles: None, limit: None, quantity: None }
 }
 
 /// Why a player scored what it did, one line per figure.

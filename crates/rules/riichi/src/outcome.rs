@@ -70,7 +70,7 @@ pub fn outcome(hand: &Hand, settled: &Settled) -> MancheOutcome {
         pot: settled.pot.iter().map(|&(p, amount)| PotPayment { player: name(p), amount }).collect(),
         net: hand.players.iter().map(|p| p.name.clone()).zip(nets).collect(),
         penalties: settled.penalties.iter().map(|&(p, points)| OffTablePenalty { player: name(p), points }).collect(),
-        next_oya: None,
+        next_dealer: None,
         warnings,
     }
 }

@@ -166,7 +166,7 @@ pub fn score(lines: &[Line], options: &RiichiOptions) -> Result<MancheOutcome, P
         pot,
         net: lines.iter().map(|l| l.name.clone()).zip(net).collect(),
         penalties,
-        next_oya: None,
+        next_dealer: None,
         warnings: Vec::new(),
     })
 }

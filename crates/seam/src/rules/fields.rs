@@ -177,8 +177,8 @@ pub struct Field {
 pub enum FieldKind {
     /// A hand in tile notation (with the tile palette).
     Tiles,
-    /// Cards of the deck as codes (with the deck's grid: a click gives or takes back a card).
-    Cards,
+    /// Cards of the ruleset's deck as codes (with the deck's grid: a click gives or takes back a card).
+    Cards(&'static super::deck::Deck),
     /// A whole number (a count), at most `u32::MAX`.
     Number,
     /// A short text, such as a tile.

@@ -4,6 +4,7 @@
 //! else needs to change to add one.
 
 pub mod book;
+pub mod deck;
 pub mod decompose;
 mod fields;
 mod figures;
@@ -564,9 +565,10 @@ pub struct MancheOutcome {
     /// the ruleset scores with the hand); the standings count them among the penalties.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub penalties: Vec<OffTablePenalty>,
-    /// Who deals the next manche, for rulesets where the result decides it (Hanafuda's oya).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub next_oya: Option<String>,
+    /// Who deals the next manche, for rulesets where the result decides it (the highest total, say). Earlier
+    /// versions stored it as `next_oya`, which reads as this.
+    #[serde(default, alias = "next_oya", skip_serializing_if = "Option::is_none")]
+    pub next_dealer: Option<String>,
     /// What the referee should know about an accepted manche (a declaration above its threshold).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<Warning>,
@@ -695,9 +697,10 @@ pub struct PlayerOutcome {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(from = "StoredItem")]
 pub struct Item {
-    /// The Japanese name (Hanafuda's yaku and card kinds).
+    /// The rules' own term for the line, written the same in every language (a yaku's name in Japanese); the
+    /// label says it in the reader's language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub label_ja: Option<String>,
+    pub term: Option<String>,
     /// What the line counts.
     pub label: Message,
     /// Stick points this line adds.
@@ -718,7 +721,7 @@ pub struct Item {
 impl Item {
     /// A line that counts in the ruleset's own unit (han, fu, fan, points), or says only what it is (`None`).
     pub fn in_units(label: Message, quantity: Option<Quantity>) -> Item {
-        Item { label_ja: None, label, points: None, doubles: None, limit: None, quantity }
+        Item { term: None, label, points: None, doubles: None, limit: None, quantity }
     }
 }
 
@@ -743,11 +746,12 @@ impl Quantity {
     }
 }
 
-/// A line as stored: `label` (version 2) or `label_it` and `label_en` (version 1).
+/// A line as stored: `label` (version 2) or `label_it` and `label_en` (version 1); earlier versions stored its
+/// term as `label_ja`.
 #[derive(Deserialize)]
 struct StoredItem {
-    #[serde(default)]
-    label_ja: Option<String>,
+    #[serde(default, alias = "label_ja")]
+    term: Option<String>,
     #[serde(default)]
     label: Option<Message>,
     #[serde(default)]
@@ -767,7 +771,7 @@ struct StoredItem {
 impl From<StoredItem> for Item {
     fn from(stored: StoredItem) -> Item {
         Item {
-            label_ja: stored.label_ja,
+            term: stored.term,
             label: stored.label.unwrap_or_else(|| Message::both(stored.label_it, stored.label_en)),
             points: stored.points,
             doubles: stored.doubles,
@@ -815,7 +819,7 @@ mod tests {
         use crate::i18n::Lang;
         // Any text with `{n}` stands for a ruleset's unit here ("{n} han" in the Riichi folder).
         let line = Item {
-            label_ja: None,
+            term: None,
             label: Message::new("entry.value"),
             points: None,
             doubles: None,
@@ -850,7 +854,7 @@ mod tests {
             pot: vec![deposit("A", 1000), deposit("A", -2000)],
             net: vec![("A".into(), 7100), ("B".into(), -6100), ("C".into(), 0), ("D".into(), 0)],
             penalties: Vec::new(),
-            next_oya: None,
+            next_dealer: None,
             warnings: Vec::new(),
         };
         assert!(outcome.is_balanced());
@@ -866,6 +870,25 @@ mod tests {
         assert!(!outcome.is_balanced(), "a zero deposit is no deposit");
         outcome.pot = vec![deposit("A", i64::MIN), deposit("A", 1)];
         assert!(!outcome.is_balanced(), "an overflowing sum explains nothing (and does not panic)");
+    }
+
+    /// An outcome stored when the seam still said `next_oya` and `label_ja` reads with its dealer and terms, and
+    /// is written back in the seam's words.
+    #[test]
+    fn an_outcome_stored_with_next_oya_and_label_ja_reads_as_the_next_dealer_and_the_terms() {
+        let stored = serde_json::json!({
+            "rules": "x", "void": false, "players": [{"name": "A", "mahjong": true, "score": 100, "arrangement": "", "items": [
+                {"label_ja": "Inoshikachou", "label": {"id": "entry.value"}, "points": 100}
+            ]}],
+            "payments": [], "net": {"A": 0}, "next_oya": "A"
+        });
+        let outcome: MancheOutcome = serde_json::from_value(stored).expect("an outcome of an earlier version");
+        assert_eq!(outcome.next_dealer.as_deref(), Some("A"));
+        assert_eq!(outcome.players[0].items[0].term.as_deref(), Some("Inoshikachou"));
+        let written = serde_json::to_value(&outcome).expect("written");
+        assert_eq!(written["next_dealer"], "A");
+        assert_eq!(written["players"][0]["items"][0]["term"], "Inoshikachou");
+        assert!(written.get("next_oya").is_none() && written["players"][0]["items"][0].get("label_ja").is_none());
     }
 
     #[test]

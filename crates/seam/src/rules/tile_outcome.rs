@@ -81,7 +81,7 @@ pub fn tile_outcome<'a>(
         pot: Vec::new(),
         net,
         penalties: Vec::new(),
-        next_oya: None,
+        next_dealer: None,
         warnings: Vec::new(),
     }
 }

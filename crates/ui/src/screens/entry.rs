@@ -21,16 +21,16 @@ use super::RED;
 use crate::desk::{DeskError, SaveAs, StationDraft, TableState};
 use crate::desk::{StoreError, StoredManche};
 use crate::frame::{Frame, Has};
-use crate::hanafuda::{Card, parse_card};
 use crate::link::Fetched;
 use crate::message::Explain;
 use crate::message::Message;
 use crate::msg;
+use crate::rules::deck::{Deck, DeckCard};
 use crate::rules::{Applies, EntryModel, Field, FieldKind};
 use crate::tiles::parse_hand;
 use crate::tournament::{EntryErrors, HandEntry, Id, MancheEntry};
 use crate::widgets::tiles::{Palette, paint_hand_strip};
-use crate::widgets::{fields, hanafuda};
+use crate::widgets::{cards, fields};
 use crate::{Lang, Screen};
 
 use crate::desk::form::{FormView, Preview};
@@ -524,8 +524,8 @@ pub fn show<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, 
         ))
         .weak(),
     );
-    if main.is_some_and(|m| m.kind == FieldKind::Cards) {
-        card_picker(app, ui, &state);
+    if let Some(FieldKind::Cards(deck)) = main.map(|m| m.kind) {
+        card_picker(app, ui, &state, deck);
     }
     let errors =
         preview.as_ref().and_then(|p| p.as_ref().err()).map_or_else(|| EntryErrors::none(seats), |e| *e.clone());
@@ -817,13 +817,13 @@ fn withdraw_stale_refusal<S: Has<State>>(app: &mut Frame<S>, errors: &EntryError
 
 /// The card grid, above the players' columns: what appears under the hands as the manche turns valid or not
 /// (a mistake, a breakdown) must not move the cards a click is aimed at.
-fn card_picker<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, state: &TableState) {
+fn card_picker<S: Has<State> + Has<Outbox>>(app: &mut Frame<S>, ui: &mut egui::Ui, state: &TableState, deck: &Deck) {
     let lang = app.lang;
     let active = app.screens.get::<State>().active.min(state.players.len().saturating_sub(1));
     let name = &state.players[active].name;
     ui.label(RichText::new(msg!("entry.cards_for", name = name).render(lang)).strong());
-    if let Some(card) = card_grid(ui, &app.screens.get::<State>().entry.hands)
-        && let Err(why) = assign_card(&mut app.screens.get::<State>().entry.hands, active, card, &state.players)
+    if let Some(card) = card_grid(ui, deck, &app.screens.get::<State>().entry.hands)
+        && let Err(why) = assign_card(deck, &mut app.screens.get::<State>().entry.hands, active, card, &state.players)
     {
         app.fail(why);
     }
@@ -852,7 +852,7 @@ fn keys_help(lang: Lang, model: &EntryModel, seats: usize, winner: Option<&str>,
     let keys = if model.book.is_some() { msg!("entry.keys_book_line").arg_message("keys", keys) } else { keys };
     let keys = match (model.mahjong, model.hand.map(|h| h.kind)) {
         (Some(_), _) => keys,
-        (None, Some(FieldKind::Cards)) => msg!("entry.keys_cards", last = seats).arg_message("esc", esc),
+        (None, Some(FieldKind::Cards(_))) => msg!("entry.keys_cards", last = seats).arg_message("esc", esc),
         (None, _) => msg!("entry.keys_columns", last = seats).arg_message("esc", esc),
     };
     // Cards' keys say "Enter = next player" themselves.
@@ -892,7 +892,7 @@ fn main_field(
     focus: bool,
 ) -> Typed {
     let label = ui.label(format!("{} {}", lang.tr(main.label), position + 1));
-    let cards = main.kind == FieldKind::Cards;
+    let cards = matches!(main.kind, FieldKind::Cards(_));
     let edit = if cards {
         egui::TextEdit::multiline(&mut hand.text).desired_rows(2).return_key(None)
     } else {
@@ -926,40 +926,43 @@ fn main_field(
     Typed { has_focus: response.has_focus() && !enter, enter }
 }
 
-/// The card grid with each card framed in its owner's colour (a card typed by two players is marked).
-fn card_grid(ui: &mut egui::Ui, hands: &[HandEntry]) -> Option<Card> {
-    let captures: Vec<Vec<Card>> = hands.iter().map(|h| codes(&h.text)).collect();
-    let owner = |card: Card| captures.iter().position(|c| c.contains(&card));
-    let clash = |card: Card| captures.iter().filter(|c| c.contains(&card)).count() > 1;
-    hanafuda::card_grid(ui, &owner, &clash)
+/// The deck's grid with each card framed in its owner's colour (a card typed by two players is marked).
+fn card_grid(ui: &mut egui::Ui, deck: &Deck, hands: &[HandEntry]) -> Option<&'static DeckCard> {
+    let captures: Vec<Vec<&str>> = hands.iter().map(|h| codes(deck, &h.text)).collect();
+    let owner = |card: &DeckCard| captures.iter().position(|c| c.contains(&card.code));
+    let clash = |card: &DeckCard| captures.iter().filter(|c| c.contains(&card.code)).count() > 1;
+    cards::card_grid(ui, deck, &owner, &clash)
 }
 
-/// The valid codes of a typed capture (a bad code is reported beside the hand; the grid shows the rest).
-fn codes(text: &str) -> Vec<Card> {
-    text.split_whitespace().filter_map(|code| parse_card(code).ok()).collect()
+/// The codes of a typed capture that are cards of the deck (a bad code is reported beside the hand by the
+/// ruleset; the grid shows the rest).
+fn codes(deck: &Deck, text: &str) -> Vec<&'static str> {
+    text.split_whitespace().filter_map(|code| deck.card(code)).map(|card| card.code).collect()
 }
 
 /// A card clicked on the grid: added to the active player's capture, taken back if it is already there,
 /// refused (naming the owner) if another player has it.
 fn assign_card(
+    deck: &Deck,
     hands: &mut [HandEntry],
     active: usize,
-    card: Card,
+    card: &DeckCard,
     players: &[crate::tournament::TablePlayer],
 ) -> Result<(), crate::message::Message> {
-    if let Some(other) = (0..hands.len()).find(|&p| p != active && codes(&hands[p].text).contains(&card)) {
+    if let Some(other) = (0..hands.len()).find(|&p| p != active && codes(deck, &hands[p].text).contains(&card.code)) {
         let owner = players.get(other).map(|p| p.name.clone()).unwrap_or_default();
-        return Err(msg!("entry.card_taken", card = card.to_string(), name = owner));
+        return Err(msg!("entry.card_taken", card = card.code, name = owner));
     }
     let Some(hand) = hands.get_mut(active) else { return Ok(()) };
-    let mine = codes(&hand.text).contains(&card);
-    let kept: Vec<&str> = hand.text.split_whitespace().filter(|code| parse_card(code).ok() != Some(card)).collect();
+    let mine = codes(deck, &hand.text).contains(&card.code);
+    let kept: Vec<&str> =
+        hand.text.split_whitespace().filter(|code| deck.card(code).map(|c| c.code) != Some(card.code)).collect();
     let mut text = kept.join(" ");
     if !mine {
         if !text.is_empty() {
             text.push(' ');
         }
-        text.push_str(&card.to_string());
+        text.push_str(card.code);
     }
     hand.text = text;
     Ok(())

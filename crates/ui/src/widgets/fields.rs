@@ -91,7 +91,7 @@ impl FieldView<'_> {
                 None => Answer::default(),
             },
             // The main field is the entry screen's (with the palette or the deck's grid).
-            FieldKind::Tiles | FieldKind::Cards => Answer::default(),
+            FieldKind::Tiles | FieldKind::Cards(_) => Answer::default(),
         }
     }
 

@@ -215,7 +215,7 @@ impl TypedRuleset for Tre {
             pot,
             net: manche.players.iter().map(|p| p.name.clone()).zip(net).collect(),
             penalties: Vec::new(),
-            next_oya: None,
+            next_dealer: None,
             warnings: Vec::new(),
         })
     }

@@ -475,7 +475,7 @@ pub fn scoresheets(s: &Snapshot, lang: Lang) -> Result<Vec<u8>, FontError> {
 /// in it (a card's line is the longest, a name next, a count the shortest).
 fn fact_weight(kind: FactKind) -> f32 {
     match kind {
-        FactKind::Field(FieldKind::FromBook { .. } | FieldKind::Tiles | FieldKind::Cards) => 4.5,
+        FactKind::Field(FieldKind::FromBook { .. } | FieldKind::Tiles | FieldKind::Cards(_)) => 4.5,
         FactKind::Field(FieldKind::OnePlayer | FieldKind::PickPlayer) => 3.5,
         FactKind::Winner | FactKind::WinFlag | FactKind::Field(FieldKind::Flag | FieldKind::OneOf { .. }) => 3.0,
         FactKind::Field(FieldKind::Text) => 2.5,

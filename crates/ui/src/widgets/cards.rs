@@ -1,18 +1,21 @@
-//! Hanafuda card faces drawn with the painter (no image files to license or ship): each month's flower in its
-//! colours, and what sets the card apart — the light's disc, the animal, the ribbon (red with verse, plain red,
-//! or blue) — with the card's code beneath. The grid shows the 48 cards month by month, each framed in the
-//! colour of the player whose cards it is among.
+//! A ruleset's deck drawn with the painter (no image files to license or ship), from the deck's own description
+//! (`rules::deck`): each card's emblem in its column's colour, and what sets the card apart — a disc, a figure, a
+//! ribbon (with verse or plain), or the emblem alone — with its code beneath. The grid shows the deck column by
+//! column, each card framed in the colour of the player whose cards it is among. Nothing here names a game.
 
 use egui::{Color32, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, WidgetInfo, pos2, vec2};
 
-use crate::hanafuda::{Card, Kind};
+use crate::rules::deck::{CardMark, Deck, DeckCard, Rgb};
 
 const PAPER: Color32 = Color32::from_rgb(250, 244, 230);
 const EDGE: Color32 = Color32::from_rgb(120, 110, 95);
 const INK: Color32 = Color32::from_rgb(30, 30, 30);
-const RED: Color32 = Color32::from_rgb(200, 35, 35);
-const BLUE: Color32 = Color32::from_rgb(35, 70, 170);
-const GOLD: Color32 = Color32::from_rgb(225, 170, 30);
+/// The frame of a card two players claim.
+const CLASH: Color32 = Color32::from_rgb(200, 35, 35);
+
+fn color(rgb: Rgb) -> Color32 {
+    Color32::from_rgb(rgb[0], rgb[1], rgb[2])
+}
 
 /// The colour a player's cards are framed in (by seat position).
 pub const PLAYER_COLORS: [Color32; 3] =
@@ -21,42 +24,24 @@ pub const PLAYER_COLORS: [Color32; 3] =
 /// A card's size on the grid.
 pub const CARD: egui::Vec2 = vec2(36.0, 54.0);
 
-/// Each month's flower colour.
-fn flower(month: u8) -> Color32 {
-    match month {
-        1 => Color32::from_rgb(30, 110, 50),   // pine
-        2 => Color32::from_rgb(200, 40, 80),   // plum
-        3 => Color32::from_rgb(240, 150, 180), // cherry
-        4 => Color32::from_rgb(130, 80, 170),  // wisteria
-        5 => Color32::from_rgb(90, 60, 160),   // iris
-        6 => Color32::from_rgb(210, 40, 60),   // peony
-        7 => Color32::from_rgb(180, 50, 110),  // bush clover
-        8 => Color32::from_rgb(110, 100, 90),  // pampas grass
-        9 => Color32::from_rgb(230, 190, 40),  // chrysanthemum
-        10 => Color32::from_rgb(215, 80, 30),  // maple
-        11 => Color32::from_rgb(60, 130, 70),  // willow
-        _ => Color32::from_rgb(120, 80, 150),  // paulownia
-    }
-}
-
 /// Paints a card face in `rect`.
-pub fn paint_card(painter: &egui::Painter, rect: Rect, card: Card) {
+pub fn paint_card(painter: &egui::Painter, rect: Rect, card: &DeckCard) {
     painter.rect(rect, CornerRadius::same(3), PAPER, Stroke::new(1.0, EDGE), StrokeKind::Inside);
     let (w, h) = (rect.width(), rect.height());
     let top = rect.top();
-    let color = flower(card.month);
-    // The flower: three blossoms across the top of every card of the month.
+    let color = color(card.face.colour);
+    // The emblem: three blossoms across the top of every card of the column.
     for k in 0..3 {
         let at = pos2(rect.left() + w * (0.22 + 0.28 * k as f32), top + h * (0.14 + 0.05 * (k % 2) as f32));
         painter.circle_filled(at, w * 0.11, color);
     }
     let centre = pos2(rect.center().x, top + h * 0.5);
-    match card.kind {
-        Kind::Light => {
-            painter.circle(centre, w * 0.26, RED, Stroke::new(2.0, GOLD));
+    match card.face.mark {
+        CardMark::Disc { fill, ring } => {
+            painter.circle(centre, w * 0.26, self::color(fill), Stroke::new(2.0, self::color(ring)));
         }
-        Kind::Animal => {
-            // A bird or beast in the month's colour, wings or horns outlined.
+        CardMark::Figure => {
+            // A bird or beast in the column's colour, wings or horns outlined.
             let body = Rect::from_center_size(centre, vec2(w * 0.5, h * 0.18));
             painter.rect_filled(body, CornerRadius::same(6), color);
             painter.line_segment(
@@ -65,12 +50,10 @@ pub fn paint_card(painter: &egui::Painter, rect: Rect, card: Card) {
             );
             painter.circle_filled(pos2(body.right(), body.top()), w * 0.07, INK);
         }
-        Kind::Ribbon => {
+        CardMark::Ribbon { colour, verse } => {
             let ribbon = Rect::from_center_size(centre, vec2(w * 0.2, h * 0.5));
-            let blue = matches!(card.month, 6 | 9 | 10);
-            painter.rect_filled(ribbon, CornerRadius::same(1), if blue { BLUE } else { RED });
-            if matches!(card.month, 1..=3) {
-                // The poetry ribbons carry verse.
+            painter.rect_filled(ribbon, CornerRadius::same(1), self::color(colour));
+            if verse {
                 for k in 0..3 {
                     let y = ribbon.top() + ribbon.height() * (0.25 + 0.22 * k as f32);
                     painter.line_segment(
@@ -80,46 +63,46 @@ pub fn paint_card(painter: &egui::Painter, rect: Rect, card: Card) {
                 }
             }
         }
-        Kind::Chaff => {
-            // Only leaves and flowers: a few more blossoms.
+        CardMark::Plain { band } => {
+            // Only the emblem: a few more blossoms.
             for k in 0..2 {
                 let at = pos2(rect.left() + w * (0.35 + 0.3 * k as f32), centre.y);
                 painter.circle_filled(at, w * 0.09, color.gamma_multiply(0.7));
             }
-            if card.month == 12 && card.number == 1 {
-                // The yellow Kiri chaff.
-                painter.rect_filled(Rect::from_center_size(centre, vec2(w * 0.5, h * 0.1)), 1.0, GOLD);
+            if let Some(band) = band {
+                painter.rect_filled(Rect::from_center_size(centre, vec2(w * 0.5, h * 0.1)), 1.0, self::color(band));
             }
         }
     }
     painter.text(
         pos2(rect.center().x, rect.bottom() - h * 0.12),
         egui::Align2::CENTER_CENTER,
-        card.to_string(),
+        card.code,
         FontId::proportional(10.0),
         INK,
     );
 }
 
-/// The 48 cards, a column per month and a row per card of the month; `owner` gives each card's owner (by
-/// seat position) and `clash` marks cards claimed by two players. Returns the card clicked.
+/// The deck's grid, a card at its column and row; `owner` gives each card's owner (by seat position) and `clash`
+/// marks cards claimed by two players. Returns the card clicked.
 pub fn card_grid(
     ui: &mut egui::Ui,
-    owner: &dyn Fn(Card) -> Option<usize>,
-    clash: &dyn Fn(Card) -> bool,
-) -> Option<Card> {
+    deck: &Deck,
+    owner: &dyn Fn(&DeckCard) -> Option<usize>,
+    clash: &dyn Fn(&DeckCard) -> bool,
+) -> Option<&'static DeckCard> {
     let mut clicked = None;
-    egui::Grid::new("hanafuda-grid").spacing(vec2(4.0, 4.0)).show(ui, |ui| {
-        for row in 0..4 {
-            for month in 1..=12u8 {
-                let cards = Card::month_cards(month);
-                let Some(&card) = cards.get(row) else {
+    let (columns, rows) = deck.size();
+    egui::Grid::new("deck-grid").spacing(vec2(4.0, 4.0)).show(ui, |ui| {
+        for row in 0..rows {
+            for column in 0..columns {
+                let Some(card) = deck.at(column, row) else {
                     ui.label("");
                     continue;
                 };
                 let (rect, response) = ui.allocate_exact_size(CARD + vec2(6.0, 6.0), Sense::click());
                 let who = owner(card);
-                response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, card.to_string()));
+                response.widget_info(|| WidgetInfo::labeled(egui::Role::Button, true, card.code));
                 let face = rect.shrink(3.0);
                 let taken = who.is_some();
                 paint_card(ui.painter(), face, card);
@@ -137,7 +120,7 @@ pub fn card_grid(
                     );
                 }
                 if clash(card) {
-                    ui.painter().rect_stroke(rect, CornerRadius::same(4), Stroke::new(2.0, RED), StrokeKind::Outside);
+                    ui.painter().rect_stroke(rect, CornerRadius::same(4), Stroke::new(2.0, CLASH), StrokeKind::Outside);
                 }
                 if !taken && response.hovered() {
                     ui.painter().rect_stroke(rect, CornerRadius::same(4), Stroke::new(1.5, EDGE), StrokeKind::Inside);

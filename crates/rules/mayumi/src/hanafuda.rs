@@ -1,11 +1,10 @@
 //! The 48 Hanafuda cards and their codes (`shared/rules/notation.md`): a month `1`…`12` and a kind — `L`
 //! light, `A` animal, `R` ribbon, `C` chaff, numbered `C1`…`C3` where a month has more than one chaff card.
-//! Notation, like [`crate::tiles`]: what a card is worth is a ruleset's business, not this module's.
+//! Notation, like the seam's tiles: what a card is worth is a ruleset's business, not this module's.
 
 use std::fmt;
 
-use crate::message::{Explain, Message};
-use crate::msg;
+use stecca_seam::message::{Explain, Message};
 
 /// What a card shows besides its month's flower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -268,13 +267,13 @@ mod tests {
             ("L8", "L8: not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)"),
         ] {
             assert_eq!(
-                parse_card(code).map_err(|e| e.message().render(crate::i18n::Lang::ENGLISH)),
+                parse_card(code).map_err(|e| e.message().render(stecca_seam::i18n::Lang::ENGLISH)),
                 Err(why.to_owned()),
                 "{code}"
             );
         }
         assert_eq!(
-            parse_card("13L").map_err(|e| e.message().render(crate::i18n::Lang::ITALIAN)),
+            parse_card("13L").map_err(|e| e.message().render(stecca_seam::i18n::Lang::ITALIAN)),
             Err("13L: non esiste il mese 13".to_owned())
         );
         assert_eq!(parse_card("12c1").map(|c| c.to_string()), Ok("12C1".to_owned()), "lower case");
@@ -286,7 +285,7 @@ mod tests {
         assert_eq!(cards.len(), 6);
         assert_eq!(parse_capture("").expect("empty"), []);
         assert_eq!(
-            parse_capture("1L 8L 1l").map_err(|e| e.message().render(crate::i18n::Lang::ENGLISH)),
+            parse_capture("1L 8L 1l").map_err(|e| e.message().render(stecca_seam::i18n::Lang::ENGLISH)),
             Err("1l: written twice".to_owned())
         );
     }
