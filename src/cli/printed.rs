@@ -2,6 +2,10 @@
 //! line and warning) with each text written out in Italian and English instead (`label_it`, `label_en`; `it`,
 //! `en`), so that a script needs no locale files to show a breakdown, and the field order of the stored form.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use serde::{Serialize, Serializer};
 
 use crate::i18n::Lang;
@@ -69,8 +73,10 @@ struct PrintedPlayer<'a> {
 struct PrintedItem<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     term: Option<&'a str>,
-    label_it: String,
-    label_en: String,
+    #[serde(serialize_with = "shared_str")]
+    label_it: Rc<str>,
+    #[serde(serialize_with = "shared_str")]
+    label_en: Rc<str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     points: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -85,8 +91,10 @@ struct PrintedItem<'a> {
 #[derive(Serialize)]
 struct PrintedQuantity {
     value: i64,
-    it: String,
-    en: String,
+    #[serde(serialize_with = "shared_str")]
+    it: Rc<str>,
+    #[serde(serialize_with = "shared_str")]
+    en: Rc<str>,
 }
 
 impl From<&Quantity> for PrintedQuantity {
@@ -100,12 +108,44 @@ impl From<&Quantity> for PrintedQuantity {
 struct PrintedWarning<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     player: Option<&'a str>,
-    it: String,
-    en: String,
+    #[serde(serialize_with = "shared_str")]
+    it: Rc<str>,
+    #[serde(serialize_with = "shared_str")]
+    en: Rc<str>,
 }
 
-fn written(message: &Message) -> (String, String) {
-    (message.render(Lang::ITALIAN), message.render(Lang::ENGLISH))
+/// Writes a shared text as a string (serde's own `Rc` support is a feature that would rebuild every crate).
+fn shared_str<S: Serializer>(text: &Rc<str>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(text)
+}
+
+/// A text written out in Italian and in English, shared by every line that says the same.
+type Written = (Rc<str>, Rc<str>);
+
+/// Labels written on this thread, by message, and at most how many are kept. A file's manches say the same few
+/// hundred things over and over (20,000 FIMJ manches: 172,898 lines, 192 labels; Mayumi: 1,588), and rendering
+/// a text through Fluent costs much more than finding it again: it was the largest single cost of bulk scoring
+/// (`docs/measurements.md`). The texts are those of the build and of the rulesets registered before scoring,
+/// so a text written once stays right; past the bound the cache starts again, so memory stays bounded.
+const WRITTEN_KEPT: usize = 8192;
+
+thread_local! {
+    static WRITTEN: RefCell<HashMap<Message, Written>> = RefCell::new(HashMap::new());
+}
+
+fn written(message: &Message) -> Written {
+    WRITTEN.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        if let Some(found) = cache.get(message) {
+            return found.clone();
+        }
+        let made: Written = (Rc::from(message.render(Lang::ITALIAN)), Rc::from(message.render(Lang::ENGLISH)));
+        if cache.len() >= WRITTEN_KEPT {
+            cache.clear();
+        }
+        cache.insert(message.clone(), made.clone());
+        made
+    })
 }
 
 impl<'a> From<&'a MancheOutcome> for Printed<'a> {

@@ -232,3 +232,58 @@ fn jsonl_answers_keep_the_lines_order_on_every_core() {
     assert_eq!(four.lines().count(), 4500, "one answer a line");
     assert!(one == four, "one thread and four print the same bytes");
 }
+
+/// Issue 68: a line whose options are written as the last line's is scored without reading them again, and it
+/// scores as if read alone; a line whose options differ, even by one value or only in how they are written, is
+/// scored under its own. Mayumi's lines carry its whole scoring table.
+#[test]
+fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
+    use crate::common::cli::stecca_in_locale;
+    use stecca::rules::{CarryFrom, MancheFrame, ruleset};
+    let mayumi = ruleset("mayumi").expect("mayumi");
+    let table = mayumi.default_options();
+    let mut cheaper = table.clone();
+    cheaper["values"]["ribbon"] = json!(20);
+    let reordered: serde_json::Map<String, Value> =
+        table.as_object().expect("an object").iter().rev().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let rules = mayumi.in_force(&json!({})).expect("the defaults");
+    let frame = MancheFrame {
+        names: ["Aiko", "Botan", "Chiyo"].map(str::to_owned).to_vec(),
+        carried: rules.carry(&CarryFrom::FIRST),
+        ..MancheFrame::default()
+    };
+    let manche = |seed: u64, options: Value| {
+        let mut input = serde_json::to_value(rules.random_manche(seed, &frame)).expect("a manche");
+        input["options"] = options;
+        serde_json::to_string(&input).expect("one line")
+    };
+    let mut stray = serde_json::from_str::<Value>(&manche(5, table.clone())).expect("json");
+    stray["players"][0]["stray"] = json!(1);
+    let lines = [
+        manche(1, table.clone()),
+        manche(2, table.clone()),
+        manche(2, cheaper.clone()),
+        manche(3, table.clone()),
+        serde_json::to_string(&stray).expect("one line"),
+        manche(4, Value::Object(reordered)),
+        manche(4, table.clone()),
+    ];
+    assert!(lines[1].len() > 1024, "long enough to be glanced at first: {}", lines[1].len());
+    let answer = |input: &str| {
+        let out = stecca_in_locale(
+            &["score", "--jsonl"],
+            &[("LC_ALL", "C.UTF-8"), ("RAYON_NUM_THREADS", "1")],
+            input.as_bytes(),
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let together = answer(&(lines.join("\n") + "\n"));
+    let together: Vec<&str> = together.lines().collect();
+    assert_eq!(together.len(), lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(together[i], answer(&format!("{line}\n")).trim_end(), "line {i} scores as if alone");
+    }
+    assert_ne!(together[1], together[2], "the same hand under cheaper ribbons scores otherwise");
+    assert!(together[4].contains("\"error\"") && together[4].contains("stray"), "{}", together[4]);
+    assert_eq!(together[5], together[6], "the same options written in another order are the same options");
+}

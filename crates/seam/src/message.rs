@@ -15,7 +15,7 @@ use crate::i18n::Lang;
 
 /// A text in every language. Stored (in saved outcomes) as its id and arguments, `{"id": …, "args": [[name,
 /// value], …]}`, so that it is rendered in the language, and with the wording, of whoever reads it later.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Message {
     /// A message id of the locale files and its `{name}` arguments.
@@ -33,7 +33,7 @@ pub enum Message {
 }
 
 /// A placeholder's value: plain text (a name, a number) or another message, rendered in the same language.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Arg {
     /// Shown as it is.
