@@ -130,7 +130,7 @@ type Written = (Rc<str>, Rc<str>);
 const WRITTEN_KEPT: usize = 8192;
 
 thread_local! {
-    static WRITTEN: RefCell<HashMap<Message, Written>> = RefCell::new(HashMap::new());
+    static WRITTEN: RefCell<HashMap<Message, Written, foldhash::fast::RandomState>> = RefCell::default();
 }
 
 fn written(message: &Message) -> Written {

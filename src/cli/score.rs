@@ -199,15 +199,19 @@ struct Scored {
     next: Option<serde_json::Value>,
 }
 
-/// The rules in force of the last manche scored, kept while the next manches name the same ruleset and options,
+/// The rules in force of the last manches scored, kept while the next manches name the same ruleset and options,
 /// as a file's manches mostly do: reading the options of every manche again (Mayumi's: its whole scoring table,
-/// twice) was half of a Hanafuda manche's time and a part of every other's.
+/// twice) was half of a Hanafuda manche's time and a part of every other's. A few are kept, the latest first, so
+/// that a file mixing rulesets (or a tournament's and a club's options) finds each again.
 #[derive(Default)]
 struct InForce {
-    last: Option<Last>,
+    kept: Vec<Last>,
 }
 
-/// The last manche's ruleset under its options: the options as read and as the line wrote them.
+/// How many rules in force are kept.
+const KEPT: usize = 16;
+
+/// A manche's ruleset under its options: the options as read and as the line wrote them.
 struct Last {
     options: serde_json::Value,
     text: String,
@@ -219,25 +223,25 @@ impl InForce {
     /// [`crate::rules::score_manche`] gives. `options_text` is how the line wrote its options.
     fn of(&mut self, input: &MancheInput, options_text: &str) -> Result<&dyn RulesInForce, MancheError> {
         let same = |last: &Last| last.rules.ruleset().id() == input.rules && last.options == input.options;
-        if !self.last.as_ref().is_some_and(same) {
-            self.last = None;
-        }
-        let last = match &mut self.last {
-            Some(last) => last,
-            empty => empty.insert(Last {
-                options: input.options.clone(),
-                text: options_text.to_owned(),
-                rules: ruleset_named(&input.rules)?.in_force(&input.options)?,
-            }),
+        let found = match self.kept.iter().position(same) {
+            Some(found) => found,
+            None => {
+                let rules = ruleset_named(&input.rules)?.in_force(&input.options)?;
+                self.kept.push(Last { options: input.options.clone(), text: options_text.to_owned(), rules });
+                self.kept.len() - 1
+            }
         };
-        Ok(&*last.rules)
+        // The one found (or made) goes first; past the bound, the one used longest ago goes.
+        self.kept[..=found].rotate_right(1);
+        self.kept.truncate(KEPT);
+        Ok(&*self.kept[0].rules)
     }
 
-    /// The rules in force of the last manche when `options_text` is its options written the same way, byte for
-    /// byte, and `rules` its ruleset: then a line's options need not be read at all.
+    /// The rules in force kept for `rules` under options written as `options_text`, byte for byte: then a
+    /// line's options need not be read at all.
     fn same_as_written(&self, rules: &str, options_text: &str) -> Option<&dyn RulesInForce> {
-        let last = self.last.as_ref()?;
-        (last.text == options_text && last.rules.ruleset().id() == rules).then_some(&*last.rules)
+        let last = self.kept.iter().find(|last| last.text == options_text && last.rules.ruleset().id() == rules)?;
+        Some(&*last.rules)
     }
 }
 

@@ -81,8 +81,6 @@ fn a_hand_is_entered_by_keyboard_and_on_the_grid() {
     harness.get_by_label(&format!("{}: -250", names[2]));
     // The breakdowns now under the hands have not moved the grid: a click lands on the card aimed at.
     assert_eq!(grid_at(&harness), empty, "the card grid stays where it was");
-    // The deck's grid as the ruleset describes it (`rules::deck`), each card framed in its owner's colour.
-    harness.snapshot("mayumi-entry");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
     harness.run();
     assert!(matches!(harness.state().screen(), Screen::Entry { number: 2, .. }), "hand 2 follows");

@@ -126,6 +126,33 @@ impl Card {
     }
 }
 
+/// The cards' codes separated by spaces (`1L 3L 12C1`), written straight into one string: a Hanafuda manche
+/// writes some sixty of them, and one `String` a code through the formatter was a tenth of its time.
+pub fn codes<'a>(cards: impl IntoIterator<Item = &'a Card>) -> String {
+    let mut out = String::new();
+    for card in cards {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        card.push_code(&mut out);
+    }
+    out
+}
+
+impl Card {
+    /// Appends the card's code (`12C1`) to `out`.
+    pub fn push_code(self, out: &mut String) {
+        if self.month >= 10 {
+            out.push(char::from(b'0' + self.month / 10));
+        }
+        out.push(char::from(b'0' + self.month % 10));
+        out.push(self.kind.letter());
+        if self.number > 0 {
+            out.push(char::from(b'0' + self.number % 10));
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.month, self.kind.letter())?;
@@ -159,13 +186,15 @@ impl Explain for CodeError {
 
 /// Reads one card code (`8L`, `12C1`; lower case accepted).
 pub fn parse_card(code: &str) -> Result<Card, CodeError> {
-    let upper = code.trim().to_ascii_uppercase();
-    let digits = upper.chars().take_while(char::is_ascii_digit).count();
-    let kind_letter = upper[digits..].chars().next();
+    // Read in place, in upper case letter by letter: a capture's codes are read for every manche of a file, and
+    // an upper-case copy of each was a tenth of a Hanafuda manche's time.
+    let trimmed = code.trim();
+    let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    let kind_letter = trimmed[digits..].chars().next().map(|c| c.to_ascii_uppercase());
     let (Some(letter), true) = (kind_letter, (1..=2).contains(&digits)) else {
         return Err(CodeError::new(code, msg!("notation.card.not_a_card")));
     };
-    let month: u8 = upper[..digits].parse().unwrap_or(0);
+    let month: u8 = trimmed[..digits].parse().unwrap_or(0);
     if !(1..=12).contains(&month) {
         return Err(CodeError::new(code, msg!("notation.card.no_month", month = month)));
     }
@@ -173,7 +202,7 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
     let Some(kind) = Kind::from_letter(letter) else {
         return Err(CodeError::new(code, msg!("notation.card.no_kind", letter = letter)));
     };
-    let rest = &upper[digits + letter.len_utf8()..];
+    let rest = &trimmed[digits + letter.len_utf8()..];
     let chaff = || Card::month_iter(month).filter(|c| c.kind == Kind::Chaff);
     let count = chaff().count();
     let number = if kind == Kind::Chaff && count > 1 {
@@ -197,6 +226,7 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
         }
     } else {
         if !rest.is_empty() {
+            let rest = rest.to_ascii_uppercase();
             return Err(CodeError::new(code, msg!("notation.card.trailing", rest = rest)));
         }
         0
@@ -235,6 +265,14 @@ pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_codes_written_in_one_string_are_the_cards_as_shown() {
+        let deck = Card::deck();
+        let shown = deck.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+        assert_eq!(codes(&deck), shown);
+        assert_eq!(codes(&[]), "");
+    }
 
     #[test]
     fn the_deck_has_48_cards_four_per_month_with_the_notation_codes() {

@@ -27,7 +27,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         scoring.sort();
         let ken: u64 = scoring.iter().map(|c| value(c)).sum();
         if ken > 0 {
-            let codes = scoring.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+            let codes = crate::hanafuda::codes(scoring.iter().copied());
             let (ja, name) = kind.names();
             items.push(item(ja, crate::msg!("mayumi.item.kind", codes = codes).arg_message("kind", name), ken));
         }
