@@ -269,17 +269,19 @@ fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
     if text.trim().is_empty() {
         return Err(msg!("cli.empty_manche"));
     }
-    // A line whose options are written as the last line's, byte for byte, is read without them: a Mayumi line
-    // carries its whole scoring table (1.9 of its 2.2 kB), and reading it was a third of the line's time. What
-    // scoring needs of the options is in the rules in force; nothing after reads the input's own copy. Only a long
-    // line is glanced at first: a short one costs less to read whole than to read twice.
+    // A line whose options are written as those of rules in force kept from an earlier line, byte for byte, is
+    // read without them: a Mayumi line carries its whole scoring table (1.9 of its 2.2 kB), and reading it was a
+    // third of the line's time. What scoring needs of the options is in the rules in force; nothing after reads the
+    // input's own copy. Only a long line is glanced at first: a short one costs less to read whole than twice. A
+    // line that does not read so is read whole below, so that its error names its own columns.
     let glance = (text.len() >= GLANCED).then(|| serde_json::from_str::<Glance>(text).ok()).flatten();
     if let Some(Glance { rules: Some(rules), options: Some(options) }) = &glance
         && let Some(in_force) = in_force.same_as_written(rules, options.get())
         && let Some(start) = offset_in(text, options.get())
+        && let Ok(input) = serde_json::from_str::<MancheInput>(
+            &[&text[..start], "null", &text[start + options.get().len()..]].concat(),
+        )
     {
-        let without = [&text[..start], "null", &text[start + options.get().len()..]].concat();
-        let input: MancheInput = serde_json::from_str(&without).map_err(|e| msg!("cli.invalid_input", why = e))?;
         let outcome = in_force.score(&input).map_err(|e| e.message())?;
         let next = next(in_force, &input, &outcome);
         return Ok(Scored { outcome, next });

@@ -259,6 +259,8 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
     };
     let mut stray = serde_json::from_str::<Value>(&manche(5, table.clone())).expect("json");
     stray["players"][0]["stray"] = json!(1);
+    // A key written twice after the options: the reader's own error, with the line's own column.
+    let twice = manche(6, table.clone()).trim_end_matches('}').to_owned() + r#","void":false}"#;
     let lines = [
         manche(1, table.clone()),
         manche(2, table.clone()),
@@ -267,6 +269,7 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
         serde_json::to_string(&stray).expect("one line"),
         manche(4, Value::Object(reordered)),
         manche(4, table.clone()),
+        twice,
     ];
     assert!(lines[1].len() > 1024, "long enough to be glanced at first: {}", lines[1].len());
     let answer = |input: &str| {
@@ -286,4 +289,5 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
     assert_ne!(together[1], together[2], "the same hand under cheaper ribbons scores otherwise");
     assert!(together[4].contains("\"error\"") && together[4].contains("stray"), "{}", together[4]);
     assert_eq!(together[5], together[6], "the same options written in another order are the same options");
+    assert!(together[7].contains("duplicate field `void`") && together[7].contains("column"), "{}", together[7]);
 }

@@ -4,8 +4,8 @@
 //! registered.
 //!
 //! A language is a folder of [Project Fluent](https://projectfluent.org) files named by its code: the seam's
-//! texts in `crates/seam/assets/locales/<code>/`, each ruleset's in `crates/rules/<id>/locales/<code>/<id>.ftl`. Adding a
-//! language adds such folders and touches no code. Every message id of a ruleset's file starts with `<id>-`, so
+//! texts in `crates/seam/assets/locales/<code>/`, each ruleset's in `crates/rules/<id>/locales/<code>/<id>.ftl`.
+//! Adding a language adds such folders and touches no code. Every message id of a ruleset's file starts with `<id>-`, so
 //! that no ruleset can shadow another's words or the core's. In the code, and in what the stores keep, an id is
 //! written with dots (`error.player.duplicate`); Fluent writes it with dashes (`error-player-duplicate`), and an
 //! id is lowercase letters, digits and `_` between them, so the two spellings map one to one.
@@ -282,27 +282,40 @@ pub fn read_locale_files(root: &Path, dirs: &[&str]) -> Result<Vec<(PathBuf, Str
         .collect()
 }
 
+/// A path cargo gives a build script in the environment variable `name`.
+fn cargo_path(name: &str) -> Result<PathBuf, Stop> {
+    std::env::var_os(name).map(PathBuf::from).ok_or_else(|| Stop(format!("cargo sets {name}")))
+}
+
+/// Reads every Fluent file under `dirs` (folders of the crate being built), checks them, and writes the compiled
+/// texts to `$OUT_DIR/texts.rs` (see [`generate`]); returns the files read.
+fn compile(dirs: &[&str]) -> Result<Vec<(PathBuf, String)>, Stop> {
+    for dir in dirs {
+        println!("cargo:rerun-if-changed={dir}");
+    }
+    let root = cargo_path("CARGO_MANIFEST_DIR")?;
+    let files = read_locale_files(&root, dirs)?;
+    let code = generate(&root, &files)
+        .map_err(|problems| Stop(format!("the locale files have problems:\n{}", problems.join("\n"))))?;
+    let out = cargo_path("OUT_DIR")?.join("texts.rs");
+    std::fs::write(&out, code).map_err(|e| Stop(format!("{}: {e}", out.display())))?;
+    Ok(files)
+}
+
+/// The distinct names, sorted, that `name` gives the files' paths (their folder's, their own).
+fn names_of(files: &[(PathBuf, String)], name: impl Fn(&Path) -> Option<&std::ffi::OsStr>) -> Vec<String> {
+    let mut names: Vec<String> = files.iter().filter_map(|(path, _)| Some(name(path)?.to_str()?.to_owned())).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// What a crate's build script does with its texts: reads every Fluent file under `dirs` (folders of the
 /// crate being built), checks them, and writes the compiled texts to `$OUT_DIR/texts.rs` (see [`generate`]).
 /// Returns the languages found, by code. A problem in the files stops the build with every problem named.
 pub fn build_script(dirs: &[&str]) -> Result<Vec<String>, Stop> {
-    let root = PathBuf::from(
-        std::env::var_os("CARGO_MANIFEST_DIR").ok_or_else(|| Stop("cargo sets CARGO_MANIFEST_DIR".into()))?,
-    );
-    for dir in dirs {
-        println!("cargo:rerun-if-changed={dir}");
-    }
-    let files = read_locale_files(&root, dirs)?;
-    let code = generate(&root, &files)
-        .map_err(|problems| Stop(format!("the locale files have problems:\n{}", problems.join("\n"))))?;
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or_else(|| Stop("cargo sets OUT_DIR".into()))?);
-    let out = out.join("texts.rs");
-    std::fs::write(&out, code).map_err(|e| Stop(format!("{}: {e}", out.display())))?;
-    let mut languages: Vec<String> =
-        files.iter().filter_map(|(path, _)| Some(path.parent()?.file_name()?.to_str()?.to_owned())).collect();
-    languages.sort();
-    languages.dedup();
-    Ok(languages)
+    let files = compile(dirs)?;
+    Ok(names_of(&files, |path| path.parent()?.file_name()))
 }
 
 /// What a ruleset crate's build script does (`fn main() -> Result<(), Stop> { ruleset_build_script() }`): compiles
@@ -311,25 +324,16 @@ pub fn build_script(dirs: &[&str]) -> Result<Vec<String>, Stop> {
 /// the ruleset's texts and the seam's when the code compiles. The crate's root includes the file:
 /// `include!(concat!(env!("OUT_DIR"), "/texts.rs"));`.
 pub fn ruleset_build_script() -> Result<(), Stop> {
-    let found = build_script(&["locales"])?;
+    let files = compile(&["locales"])?;
     let desk = std::env::var("DEP_STECCA_SEAM_LANGUAGES")
         .map_err(|_| Stop("a ruleset crate depends on stecca-seam, which names the desk's languages".into()))?;
-    require_languages(&found, &desk)?;
-    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or_else(|| Stop("cargo sets OUT_DIR".into()))?);
-    let out = out.join("texts.rs");
-    let table = std::fs::read_to_string(&out).map_err(|e| Stop(format!("{}: {e}", out.display())))?;
-    let root = PathBuf::from(
-        std::env::var_os("CARGO_MANIFEST_DIR").ok_or_else(|| Stop("cargo sets CARGO_MANIFEST_DIR".into()))?,
-    );
-    let mut names: Vec<String> = read_locale_files(&root, &["locales"])?
-        .iter()
-        .filter_map(|(path, _)| Some(path.file_stem()?.to_str()?.to_owned()))
-        .collect();
-    names.sort();
-    names.dedup();
+    require_languages(&names_of(&files, |path| path.parent()?.file_name()), &desk)?;
+    let names = names_of(&files, Path::file_stem);
     let [namespace] = names.as_slice() else {
         return Err(Stop(format!("a ruleset's locale files are `locales/<code>/<id>.ftl`, one name: found {names:?}")));
     };
+    let out = cargo_path("OUT_DIR")?.join("texts.rs");
+    let table = std::fs::read_to_string(&out).map_err(|e| Stop(format!("{}: {e}", out.display())))?;
     let indented: String = table.lines().map(|line| format!("    {line}\n")).collect();
     let code = format!(
         "/// The ruleset's texts, compiled from its `locales/<code>/<id>.ftl` by `build.rs`.\n\
@@ -368,4 +372,27 @@ pub fn require_languages(found: &[String], expected: &str) -> Result<(), Stop> {
         "the ruleset's locale folders do not match the desk's languages ({}): missing {missing:?}, not the desk's {extra:?}",
         expected.join(", ")
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ruleset_has_exactly_the_desks_languages() {
+        let found = |codes: &[&str]| codes.iter().map(|c| (*c).to_owned()).collect::<Vec<_>>();
+        assert!(require_languages(&found(&["en", "fr", "it"]), "en,fr,it").is_ok());
+        let missing = require_languages(&found(&["en", "it"]), "en,fr,it").expect_err("no French");
+        assert!(missing.0.contains("missing [\"fr\"]"), "{}", missing.0);
+        let extra = require_languages(&found(&["de", "en", "fr", "it"]), "en,fr,it").expect_err("German");
+        assert!(extra.0.contains("not the desk's [\"de\"]"), "{}", extra.0);
+    }
+
+    #[test]
+    fn a_ruleset_file_outside_its_namespace_is_named() {
+        let mut problems = Vec::new();
+        let texts = read_file("en/tre.ftl", "tre-name = Tre\nfimj-name = FIMJ\n", Some("tre"), &mut problems);
+        assert_eq!(texts.len(), 2);
+        assert_eq!(problems, ["en/tre.ftl: `fimj-name` must start with `tre-`"]);
+    }
 }

@@ -111,7 +111,7 @@ pub fn manche_problems(input: &MancheInput) -> Vec<MancheError> {
 
 /// The ruleset a new tournament plays unless the referee picks another (the first of [`rulesets`]).
 pub fn default_ruleset() -> &'static dyn Ruleset {
-    SHIPPED[0]
+    rulesets()[0]
 }
 
 #[cfg(test)]
