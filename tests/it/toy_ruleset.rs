@@ -1,6 +1,6 @@
 //! The ruleset seam, proved with a ruleset Stecca does not ship: "Tre", three players a table, no winds and no
 //! tiles (a dealer and numbered seats), the winner collecting the stake from each other player (twice the stake
-//! with `double`), the winner dealing next. It lives only here; the desk, the store, the standings and the
+//! with `double`), the winner dealing next. It lives in `tests/support/tre`; the desk, the store, the standings and the
 //! exports run it through the same code paths as FIMJ and classic American: create, seat, enter, standings,
 //! exports.
 
@@ -231,4 +231,35 @@ fn a_pot_carried_from_hand_to_hand(mut store: Store) {
     );
     let history = store.record_history("manche", manches[1].id).expect("history");
     assert_eq!(history.iter().map(|h| h.action.as_str()).collect::<Vec<_>>(), ["enter", "correct"]);
+}
+
+/// Issue 67: a registry is a value, so two configurations live side by side in one process: one with the toy
+/// ruleset (one line: `with`) plays it, the shipped one does not know it and says which it knows, and both score
+/// the shipped rulesets alike.
+#[test]
+fn two_registries_in_one_process_answer_each_for_its_own_rulesets() {
+    use stecca::rules::{MancheFrame, Registry};
+    let shipped = Registry::shipped();
+    let with_tre = Registry::shipped().with(&stecca_toy_tre::TRE).expect("Tre's locale files are complete");
+    assert!(shipped.ruleset("tre").is_none());
+    let tre = with_tre.ruleset("tre").expect("the toy ruleset");
+    assert_eq!(with_tre.rulesets().len(), shipped.rulesets().len() + 1);
+    let frame = MancheFrame { names: ["Ada", "Bea", "Cy"].map(str::to_owned).to_vec(), ..MancheFrame::default() };
+    let rules = tre.in_force(&serde_json::json!({})).expect("the defaults");
+    let manche = rules.random_manche(7, &frame);
+    assert!(with_tre.score_manche(&manche).is_ok());
+    let refused = shipped.score_manche(&manche).expect_err("not a ruleset of this registry");
+    let said = refused.reason.render(Lang::ENGLISH);
+    assert!(said.contains("tre") && said.contains("fimj"), "{said}");
+    assert_eq!(shipped.known_ids(), with_tre.known_ids(), "a referee is offered the shipped rulesets");
+    let fimj = shipped.ruleset("fimj").expect("fimj");
+    let fimj_rules = fimj.in_force(&serde_json::json!({})).expect("the defaults");
+    let frame = MancheFrame {
+        names: ["Ada", "Bea", "Cy", "Dan"].map(str::to_owned).to_vec(),
+        round_wind: Some(stecca::tiles::Wind::East),
+        seat_winds: true,
+        ..MancheFrame::default()
+    };
+    let fimj_manche = fimj_rules.random_manche(7, &frame);
+    assert_eq!(shipped.score_manche(&fimj_manche).ok(), with_tre.score_manche(&fimj_manche).ok());
 }

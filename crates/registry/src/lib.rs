@@ -42,43 +42,120 @@ pub fn texts_installed() -> Result<(), &'static TextsError> {
     SHIPPED_TEXTS.as_ref().map(|_| ())
 }
 
-/// Rulesets registered at run time: the test suite's toy rulesets, which prove that the desk needs nothing but
-/// the trait (they are not shipped, so they are not in [`rulesets`]).
-static REGISTERED: std::sync::RwLock<Vec<&'static dyn Ruleset>> = std::sync::RwLock::new(Vec::new());
+/// A set of rulesets the desk can play, as a value: the shipped ones ([`Registry::shipped`]) and any added
+/// ([`Registry::with`]: the tests' toy ruleset, a plug-in). Two can live side by side in one process, each
+/// answering for its own rulesets only; their texts join the desk's, which are namespaced by ruleset id.
+#[derive(Clone)]
+pub struct Registry {
+    rulesets: Vec<&'static dyn Ruleset>,
+}
 
-/// Makes a ruleset known by its id besides [`rulesets`] (tests, plug-ins), with the texts of its locale files
-/// ([`Ruleset::locales`], checked as the build checks the shipped ones); registering an id twice keeps the first.
+impl Registry {
+    /// The rulesets Stecca ships, their texts ready to be shown.
+    pub fn shipped() -> Registry {
+        Registry { rulesets: rulesets().to_vec() }
+    }
+
+    /// This registry and `ruleset` besides, with the texts of its locale files ([`Ruleset::locales`], checked as
+    /// the build checks the shipped ones); a ruleset whose id is already here is the one kept.
+    pub fn with(mut self, ruleset: &'static dyn Ruleset) -> Result<Registry, TextsError> {
+        if self.ruleset(ruleset.id()).is_none() {
+            LazyLock::force(&SHIPPED_TEXTS);
+            add_texts(ruleset.id(), ruleset.locales().files)?;
+            self.rulesets.push(ruleset);
+        }
+        Ok(self)
+    }
+
+    /// Every ruleset of this registry, the shipped ones first.
+    pub fn rulesets(&self) -> &[&'static dyn Ruleset] {
+        &self.rulesets
+    }
+
+    /// The ruleset with this id (`"fimj"`).
+    pub fn ruleset(&self, id: &str) -> Option<&'static dyn Ruleset> {
+        self.rulesets.iter().copied().find(|r| r.id() == id)
+    }
+
+    /// The ruleset `id`, or the manche's error naming the known ones.
+    pub fn ruleset_named(&self, id: &str) -> Result<&'static dyn Ruleset, MancheError> {
+        self.ruleset(id).ok_or_else(|| {
+            let known = self.known_ids();
+            MancheError::general(msg!("manche.error.rules_unknown_ruleset_rules_known", rules = id, known = known))
+        })
+    }
+
+    /// The ids of the rulesets this registry plays, for messages that name the known ones ("fimj,
+    /// classic_american, …"). The rulesets added to the shipped ones are not named: they are a test's or a
+    /// plug-in's, and a referee is offered the shipped ones.
+    pub fn known_ids(&self) -> String {
+        let shipped = self.rulesets.iter().filter(|r| SHIPPED.iter().any(|s| s.id() == r.id()));
+        shipped.map(|r| r.id()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Scores a manche with the ruleset it names.
+    pub fn score_manche(&self, input: &MancheInput) -> Result<MancheOutcome, MancheError> {
+        self.ruleset_named(&input.rules)?.score(input)
+    }
+
+    /// The options in force: the ruleset's defaults overlaid with `options`, so that `{}` and the defaults
+    /// spelled out compare equal.
+    pub fn effective_options(&self, rules: &str, options: &serde_json::Value) -> serde_json::Value {
+        let mut base = self.ruleset(rules).map(|r| r.default_options()).unwrap_or_else(|| serde_json::json!({}));
+        overlay(&mut base, options);
+        base
+    }
+
+    /// What a referee types for a manche of `rules` under `options` (the ruleset's own model when the options
+    /// are refused: a form being typed); `None` for an unknown ruleset.
+    pub fn entry_model_in(&self, rules: &str, options: &serde_json::Value) -> Option<&'static EntryModel> {
+        let ruleset = self.ruleset(rules)?;
+        Some(ruleset.in_force(options).map_or_else(|_| ruleset.entry_model(), |in_force| in_force.entry_model()))
+    }
+
+    /// Every problem of a manche (see [`Ruleset::problems`]); empty when it scores.
+    pub fn manche_problems(&self, input: &MancheInput) -> Vec<MancheError> {
+        match self.ruleset(&input.rules) {
+            Some(rules) => rules.problems(input),
+            None => self.score_manche(input).err().into_iter().collect(),
+        }
+    }
+
+    /// The ruleset a new tournament plays unless the referee picks another (the first shipped).
+    pub fn default_ruleset(&self) -> &'static dyn Ruleset {
+        self.rulesets.first().copied().unwrap_or_else(default_ruleset)
+    }
+}
+
+/// The process's registry, which the functions below answer from: the shipped rulesets and those [`register`]ed.
+/// The desk will hold a [`Registry`] of its own and pass it (the next step); until then everything asks this one.
+static PROCESS: LazyLock<std::sync::RwLock<Registry>> = LazyLock::new(|| std::sync::RwLock::new(Registry::shipped()));
+
+fn process() -> std::sync::RwLockReadGuard<'static, Registry> {
+    PROCESS.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Adds a ruleset to the process's registry besides the shipped ones (tests, plug-ins): see [`Registry::with`].
 #[doc(hidden)]
 pub fn register(ruleset: &'static dyn Ruleset) -> Result<(), TextsError> {
-    let mut registered = REGISTERED.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if registered.iter().any(|r| r.id() == ruleset.id()) {
-        return Ok(());
-    }
-    LazyLock::force(&SHIPPED_TEXTS);
-    add_texts(ruleset.id(), ruleset.locales().files)?;
-    registered.push(ruleset);
+    let mut registry = PROCESS.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    *registry = registry.clone().with(ruleset)?;
     Ok(())
 }
 
-/// The ruleset with this id (`"fimj"`).
+/// The ruleset with this id (`"fimj"`), in the process's registry.
 pub fn ruleset(id: &str) -> Option<&'static dyn Ruleset> {
-    rulesets().iter().copied().find(|r| r.id() == id).or_else(|| {
-        let registered = REGISTERED.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        registered.iter().copied().find(|r| r.id() == id)
-    })
+    process().ruleset(id)
 }
 
-/// The options in force: the ruleset's defaults overlaid with `options`, so that `{}` and the defaults spelled
-/// out compare equal.
+/// See [`Registry::effective_options`].
 pub fn effective_options(rules: &str, options: &serde_json::Value) -> serde_json::Value {
-    let mut base = ruleset(rules).map(|r| r.default_options()).unwrap_or_else(|| serde_json::json!({}));
-    overlay(&mut base, options);
-    base
+    process().effective_options(rules, options)
 }
 
-/// The ids of the rulesets this build plays, for messages that name the known ones ("fimj, classic_american, …").
+/// The ids of the shipped rulesets, for messages that name the known ones ("fimj, classic_american, …").
 pub fn known_ids() -> String {
-    rulesets().iter().map(|r| r.id()).collect::<Vec<_>>().join(", ")
+    process().known_ids()
 }
 
 /// Scores a manche with the ruleset it names.
@@ -88,25 +165,17 @@ pub fn score_manche(input: &MancheInput) -> Result<MancheOutcome, MancheError> {
 
 /// The ruleset `id`, or the manche's error naming the known ones.
 pub fn ruleset_named(id: &str) -> Result<&'static dyn Ruleset, MancheError> {
-    ruleset(id).ok_or_else(|| {
-        let known = known_ids();
-        MancheError::general(msg!("manche.error.rules_unknown_ruleset_rules_known", rules = id, known = known))
-    })
+    process().ruleset_named(id)
 }
 
-/// What a referee types for a manche of `rules` under `options` (the ruleset's own model when the options are
-/// refused: a form being typed); `None` for an unknown ruleset.
+/// See [`Registry::entry_model_in`].
 pub fn entry_model_in(rules: &str, options: &serde_json::Value) -> Option<&'static EntryModel> {
-    let ruleset = ruleset(rules)?;
-    Some(ruleset.in_force(options).map_or_else(|_| ruleset.entry_model(), |in_force| in_force.entry_model()))
+    process().entry_model_in(rules, options)
 }
 
-/// Every problem of a manche (see [`Ruleset::problems`]); empty when it scores.
+/// See [`Registry::manche_problems`].
 pub fn manche_problems(input: &MancheInput) -> Vec<MancheError> {
-    match ruleset(&input.rules) {
-        Some(rules) => rules.problems(input),
-        None => score_manche(input).err().into_iter().collect(),
-    }
+    process().manche_problems(input)
 }
 
 /// The ruleset a new tournament plays unless the referee picks another (the first of [`rulesets`]).
