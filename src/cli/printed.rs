@@ -125,8 +125,9 @@ type Written = (Rc<str>, Rc<str>);
 /// Labels written on this thread, by message, and at most how many are kept. A file's manches say the same few
 /// hundred things over and over (20,000 FIMJ manches: 172,898 lines, 192 labels; Mayumi: 1,588), and rendering
 /// a text through Fluent costs much more than finding it again: it was the largest single cost of bulk scoring
-/// (`docs/measurements.md`). The texts are those of the build and of the rulesets registered before scoring,
-/// so a text written once stays right; past the bound the cache starts again, so memory stays bounded.
+/// (`docs/measurements.md`). A text written once stays right because every ruleset's texts are the desk's
+/// before its first manche is scored (`ruleset_named` adds the shipped ones on the registry's first use, and a
+/// plug-in brings its own when registered); past the bound the cache starts again, so memory stays bounded.
 const WRITTEN_KEPT: usize = 8192;
 
 thread_local! {

@@ -224,7 +224,13 @@ impl InForce {
     fn of(&mut self, input: &MancheInput, options_text: &str) -> Result<&dyn RulesInForce, MancheError> {
         let same = |last: &Last| last.rules.ruleset().id() == input.rules && last.options == input.options;
         let found = match self.kept.iter().position(same) {
-            Some(found) => found,
+            Some(found) => {
+                // The options as this line wrote them, so that the next lines written alike are found by text.
+                if !options_text.is_empty() && self.kept[found].text != options_text {
+                    options_text.clone_into(&mut self.kept[found].text);
+                }
+                found
+            }
             None => {
                 let rules = ruleset_named(&input.rules)?.in_force(&input.options)?;
                 self.kept.push(Last { options: input.options.clone(), text: options_text.to_owned(), rules });
@@ -237,11 +243,13 @@ impl InForce {
         Ok(&*self.kept[0].rules)
     }
 
-    /// The rules in force kept for `rules` under options written as `options_text`, byte for byte: then a
-    /// line's options need not be read at all.
-    fn same_as_written(&self, rules: &str, options_text: &str) -> Option<&dyn RulesInForce> {
-        let last = self.kept.iter().find(|last| last.text == options_text && last.rules.ruleset().id() == rules)?;
-        Some(&*last.rules)
+    /// The rules in force kept for `rules` under options written as `options_text`, byte for byte (then a
+    /// line's options need not be read at all), put first among those kept.
+    fn same_as_written(&mut self, rules: &str, options_text: &str) -> Option<&dyn RulesInForce> {
+        let found =
+            self.kept.iter().position(|last| last.text == options_text && last.rules.ruleset().id() == rules)?;
+        self.kept[..=found].rotate_right(1);
+        Some(&*self.kept[0].rules)
     }
 }
 

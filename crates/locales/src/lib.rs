@@ -6,7 +6,7 @@
 //! A language is a folder of [Project Fluent](https://projectfluent.org) files named by its code: the seam's
 //! texts in `crates/seam/assets/locales/<code>/`, each ruleset's in `crates/rules/<id>/locales/<code>/<id>.ftl`.
 //! Adding a language adds such folders and touches no code. Every message id of a ruleset's file starts with `<id>-`, so
-//! that no ruleset can shadow another's words or the core's. In the code, and in what the stores keep, an id is
+//! that no ruleset can shadow another's words or the seam's. In the code, and in what the stores keep, an id is
 //! written with dots (`error.player.duplicate`); Fluent writes it with dashes (`error-player-duplicate`), and an
 //! id is lowercase letters, digits and `_` between them, so the two spellings map one to one.
 //!
@@ -170,9 +170,9 @@ pub fn merge(
     merged
 }
 
-/// The language (the folder's name) and namespace (`None` for the core's own `stecca.ftl`) of a locale file
-/// at `…/locales/<code>/<name>.ftl`; `core` is the core's `assets/locales`.
-fn file_language<'a>(path: &'a Path, core: &Path) -> Option<(&'a str, Option<&'a str>)> {
+/// The language (the folder's name) and namespace (`None` for the desk's own `stecca.ftl`) of a locale file
+/// at `…/locales/<code>/<name>.ftl`; `desk` is the seam's `assets/locales`, where the desk's own texts are.
+fn file_language<'a>(path: &'a Path, desk: &Path) -> Option<(&'a str, Option<&'a str>)> {
     if path.extension()? != "ftl" {
         return None;
     }
@@ -181,20 +181,20 @@ fn file_language<'a>(path: &'a Path, core: &Path) -> Option<(&'a str, Option<&'a
     let code = folder.file_name()?.to_str()?;
     let in_locales = folder.parent()?.file_name()? == "locales";
     let valid_code = !code.is_empty() && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
-    (in_locales && valid_code).then_some((code, (folder.parent() != Some(core) || name != "stecca").then_some(name)))
+    (in_locales && valid_code).then_some((code, (folder.parent() != Some(desk) || name != "stecca").then_some(name)))
 }
 
 /// The generated code of the compiled texts (`LANGUAGES` and `TEXTS`, see `i18n/texts.rs`) from every locale
 /// file of the crate at `root` (`(path, text)`), or every problem found. Pure, so that a test can add a language
 /// to the shipped files and see what the build makes of it.
 pub fn generate(root: &Path, files: &[(PathBuf, String)]) -> Result<String, Vec<String>> {
-    let core = root.join("assets/locales");
+    let desk = root.join("assets/locales");
     let mut problems = Vec::new();
     let mut by_language: BTreeMap<String, BTreeMap<String, Entry>> = BTreeMap::new();
     let mut sources: BTreeMap<String, Vec<&Path>> = BTreeMap::new();
     for (path, ftl) in files {
         let shown = path.strip_prefix(root).unwrap_or(path).display().to_string();
-        let Some((code, namespace)) = file_language(path, &core) else {
+        let Some((code, namespace)) = file_language(path, &desk) else {
             problems.push(format!("{shown}: a locale file is `locales/<language>/<name>.ftl`"));
             continue;
         };

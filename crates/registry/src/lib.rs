@@ -44,7 +44,8 @@ pub fn texts_installed() -> Result<(), &'static TextsError> {
 
 /// A set of rulesets the desk can play, as a value: the shipped ones ([`Registry::shipped`]) and any added
 /// ([`Registry::with`]: the tests' toy ruleset, a plug-in). Two can live side by side in one process, each
-/// answering for its own rulesets only; their texts join the desk's, which are namespaced by ruleset id.
+/// answering for its own rulesets only. Their texts join the desk's, which are one for the process and
+/// namespaced by ruleset id: two different rulesets with one id cannot both be added, in one registry or two.
 #[derive(Clone)]
 pub struct Registry {
     rulesets: Vec<&'static dyn Ruleset>,
@@ -186,6 +187,10 @@ pub fn default_ruleset() -> &'static dyn Ruleset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use stecca_seam::i18n::Lang;
+    use stecca_seam::i18n::texts::is_text;
+    use stecca_seam::message::{Explain, Message};
+    use stecca_seam::rules::{FactKind, FieldKind, Item, Warning, option_value};
 
     /// Each shipped ruleset's texts join the desk's when the registry is first used: its name is shown in every
     /// language, not its id, and a ruleset registered later finds the namespace of a shipped one taken.
@@ -206,10 +211,6 @@ mod tests {
         assert!(claim.is_err(), "another ruleset's words");
         assert_ne!(fimj.name(Lang::ENGLISH), "Mine");
     }
-    use stecca_seam::i18n::Lang;
-    use stecca_seam::i18n::texts::is_text;
-    use stecca_seam::message::{Explain, Message};
-    use stecca_seam::rules::{FactKind, FieldKind, Item, Warning, option_value};
 
     fn numeric_leaves(prefix: &str, value: &serde_json::Value, out: &mut Vec<String>) {
         let Some(map) = value.as_object() else { return };

@@ -49,6 +49,7 @@ fn south_wins(text: &str, flags: &[&str], options: &ClassicOptions) -> HandScore
 }
 
 fn lines(score: &HandScore) -> Vec<String> {
+    crate::common::texts();
     score
         .lines
         .iter()

@@ -40,8 +40,15 @@ pub fn winner(text: &str, flags: &[&str]) -> HandScore {
     hand(text, Wind::South, Wind::East, true, flags)
 }
 
+/// The shipped rulesets' texts, which the registry adds on its first use: a test that scores through a ruleset's
+/// own functions and shows a label asks for them first.
+pub fn texts() {
+    stecca_core::rules::texts_installed().expect("the shipped rulesets' texts");
+}
+
 /// The Italian labels of a scored hand with their amounts, e.g. `Tris coperto di testa (RRR) = 8`.
 pub fn lines(score: &HandScore) -> Vec<String> {
+    texts();
     score
         .lines
         .iter()

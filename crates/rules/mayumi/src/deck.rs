@@ -108,6 +108,10 @@ mod tests {
             assert_eq!(kind, card.kind, "{card}");
         }
         assert_eq!(DECK.size(), (12, 4));
-        assert_eq!(DECK.card("12c1").map(|c| c.code), Some("12C1"));
+        // What the notation reads, the grid reads: any case, leading zeros.
+        for typed in ["12c1", "12C01"] {
+            assert_eq!(parse_card(typed), Ok(Card { month: 12, kind: Kind::Chaff, number: 1 }), "{typed}");
+            assert_eq!(DECK.card(typed).map(|c| c.code), Some("12C1"), "{typed}");
+        }
     }
 }

@@ -61,10 +61,11 @@ pub enum CardMark {
 }
 
 impl Deck {
-    /// The card with this code, typed in any letter case with spaces around; `None` when the deck has none.
+    /// The card with this code, typed in any letter case, its numbers with or without leading zeros (`01l` is
+    /// `1L`), spaces around; `None` when the deck has none.
     pub fn card(&self, typed: &str) -> Option<&'static DeckCard> {
         let typed = typed.trim();
-        self.cards.iter().find(|card| card.code.eq_ignore_ascii_case(typed))
+        self.cards.iter().find(|card| same_code(card.code, typed))
     }
 
     /// Columns and rows of the grid.
@@ -78,6 +79,34 @@ impl Deck {
     pub fn at(&self, column: u8, row: u8) -> Option<&'static DeckCard> {
         self.cards.iter().find(|card| card.column == column && card.row == row)
     }
+}
+
+/// Whether `typed` is `code`: letters compared in any case, each run of digits by its value (`012` is `12`).
+fn same_code(code: &str, typed: &str) -> bool {
+    let (mut code, mut typed) = (code.as_bytes(), typed.as_bytes());
+    loop {
+        match (code.first(), typed.first()) {
+            (None, None) => return true,
+            (Some(a), Some(b)) if a.is_ascii_digit() && b.is_ascii_digit() => {
+                let (number, rest) = digits(code);
+                let (typed_number, typed_rest) = digits(typed);
+                if number != typed_number {
+                    return false;
+                }
+                (code, typed) = (rest, typed_rest);
+            }
+            (Some(a), Some(b)) if a.eq_ignore_ascii_case(b) => (code, typed) = (&code[1..], &typed[1..]),
+            _ => return false,
+        }
+    }
+}
+
+/// The run of digits `text` starts with, without its leading zeros, and what follows it.
+fn digits(text: &[u8]) -> (&[u8], &[u8]) {
+    let end = text.iter().position(|b| !b.is_ascii_digit()).unwrap_or(text.len());
+    let (run, rest) = text.split_at(end);
+    let significant = run.iter().position(|&b| b != b'0').map_or(&run[run.len().saturating_sub(1)..], |i| &run[i..]);
+    (significant, rest)
 }
 
 #[cfg(test)]
@@ -95,6 +124,9 @@ mod tests {
     #[test]
     fn a_card_is_read_in_any_case_and_placed_on_its_grid() {
         assert_eq!(TWO.card(" 2b ").map(|c| c.code), Some("2B"));
+        assert_eq!(TWO.card("02b").map(|c| c.code), Some("2B"), "a leading zero");
+        assert_eq!(TWO.card("2").map(|c| c.code), None);
+        assert_eq!(TWO.card("20B").map(|c| c.code), None);
         assert_eq!(TWO.card("3C"), None);
         assert_eq!(TWO.size(), (2, 2));
         assert_eq!(TWO.at(1, 1).map(|c| c.code), Some("2B"));

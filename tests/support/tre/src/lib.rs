@@ -77,7 +77,7 @@ impl TypedRuleset for Tre {
         "tre"
     }
     fn name_id(&self) -> &'static str {
-        "tre.name"
+        text_id!("tre.name")
     }
     fn locales(&self) -> Locales {
         Locales { files: crate::texts::FILES }
