@@ -28,18 +28,27 @@ fn chromium() -> PathBuf {
     found.expect("the board's browser test needs headless Chromium: Debian's chromium package (.ci/run installs it)")
 }
 
-/// Runs Chromium headless on `url` with `arguments`; returns what it printed.
+/// Runs Chromium headless on `url` with `arguments`; returns what it printed. A browser that dies before it has
+/// shown the page (once in CI, 2026-11-29: "Zygote could not fork" while other tests ran) is started once more,
+/// saying so; what the page shows is never retried, only the browser's own failure to run.
 pub(crate) fn run_chromium(arguments: &[String], url: &str) -> String {
-    let profile = tempfile::tempdir().expect("profile");
-    let output = Command::new(chromium())
-        .args(["--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--mute-audio"])
-        // As root (CI) Chromium runs only without its sandbox; the pages are ours, served on 127.0.0.1.
-        .arg("--no-sandbox")
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(arguments)
-        .arg(url)
-        .output()
-        .expect("chromium runs");
+    let run = || {
+        let profile = tempfile::tempdir().expect("profile");
+        Command::new(chromium())
+            .args(["--headless", "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--mute-audio"])
+            // As root (CI) Chromium runs only without its sandbox; the pages are ours, served on 127.0.0.1.
+            .arg("--no-sandbox")
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .args(arguments)
+            .arg(url)
+            .output()
+            .expect("chromium runs")
+    };
+    let mut output = run();
+    if !output.status.success() {
+        eprintln!("chromium failed, started once more: {}", String::from_utf8_lossy(&output.stderr));
+        output = run();
+    }
     assert!(output.status.success(), "chromium: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
