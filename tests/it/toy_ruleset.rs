@@ -263,3 +263,38 @@ fn two_registries_in_one_process_answer_each_for_its_own_rulesets() {
     let fimj_manche = fimj_rules.random_manche(7, &frame);
     assert_eq!(shipped.score_manche(&fimj_manche).ok(), with_tre.score_manche(&fimj_manche).ok());
 }
+
+/// Issue 67: a desk holds its registry. Two desks of one process offer different rulesets: the one holding the
+/// shipped rulesets refuses a Tre tournament (and club), naming those it offers; the one whose registry adds Tre
+/// creates it and scores its manche.
+#[test]
+fn two_desks_in_one_process_offer_each_the_rulesets_of_its_registry() {
+    use stecca::desk::Desk;
+    use stecca::ledger::ClubSettings;
+    use stecca::rules::Registry;
+    let with_tre = Registry::shipped().with(&stecca_toy_tre::TRE).expect("Tre's locale files are complete");
+    let mut shipped = Desk::new(Store::open_in_memory().expect("open")).with_registry(Registry::shipped());
+    let mut toy = Desk::new(Store::open_in_memory().expect("open")).with_registry(with_tre);
+    let settings = TournamentSettings { name: "A tre".into(), rules: "tre".into(), ..TournamentSettings::default() };
+    let refused = shipped.create_tournament(&settings, "R").expect_err("not a ruleset this desk offers");
+    let said = stecca::message::Explain::message(&refused).render(Lang::ENGLISH);
+    assert!(said.contains("tre") && said.contains("fimj"), "{said}");
+    assert!(shipped.tournaments().expect("list").is_empty(), "nothing saved");
+    let club = ClubSettings {
+        name: "Circolo".into(),
+        rules: "tre".into(),
+        chip_value: stecca::ledger::ChipValue::parse("1").expect("a chip value"),
+        table_fee: 0,
+        starting_chips: 100,
+        avoid_under: 0,
+    };
+    let refused = shipped.create_club(&club).expect_err("a club of Tre neither");
+    let said = stecca::message::Explain::message(&refused).render(Lang::ENGLISH);
+    assert!(said.contains("tre") && said.contains("fimj"), "{said}");
+    assert!(toy.create_club(&club).is_ok(), "the other desk keeps a club of Tre");
+    assert!(shipped.registry().ruleset("tre").is_none() && toy.registry().ruleset("tre").is_some());
+    let id = toy.create_tournament(&settings, "R").expect("this desk offers Tre");
+    assert_eq!(toy.tournament(id).expect("read").settings.rules, "tre");
+    let fimj = TournamentSettings { name: "FIMJ".into(), ..TournamentSettings::default() };
+    assert!(shipped.create_tournament(&fimj, "R").is_ok() && toy.create_tournament(&fimj, "R").is_ok());
+}

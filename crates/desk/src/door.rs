@@ -8,6 +8,7 @@ use chrono::NaiveDate;
 use crate::export::club::ClubBook;
 use crate::export::{ExportError, Format, What};
 use crate::ledger::{Cents, ClubSettings, MemberData};
+use crate::rules::Registry;
 use crate::rules::book::{BookLine, BookRow};
 use crate::store::{
     Club, Evening, Member, NewEntry, Penalty, Player, SeatedTable, Store, Tournament, TournamentSummary,
@@ -26,12 +27,39 @@ pub struct Desk {
     store: Store,
     /// Where this station keeps its unconfirmed manches for this database (`None`: kept only while open).
     drafts: Option<std::path::PathBuf>,
+    /// The rulesets this desk offers for a new tournament or club (`None`: every one the process knows).
+    registry: Option<Registry>,
 }
 
 impl Desk {
-    /// A desk on an open store.
+    /// A desk on an open store, offering every ruleset the process knows.
     pub fn new(store: Store) -> Desk {
-        Desk { store, drafts: None }
+        Desk { store, drafts: None, registry: None }
+    }
+
+    /// The same desk, offering the rulesets of `registry` only: a tournament or club of another ruleset is
+    /// refused, naming the ones it offers. Two desks of one process may offer different rulesets.
+    #[must_use]
+    pub fn with_registry(mut self, registry: Registry) -> Desk {
+        self.registry = Some(registry);
+        self
+    }
+
+    /// The rulesets this desk offers.
+    pub fn registry(&self) -> Registry {
+        self.registry.clone().unwrap_or_else(Registry::process)
+    }
+
+    /// Refuses a ruleset this desk does not offer, naming those it does.
+    fn offers(&self, rules: &str) -> DeskResult<()> {
+        match &self.registry {
+            Some(registry) if registry.ruleset(rules).is_none() => Err(crate::DeskError::Refused(crate::msg!(
+                "error.settings.rules",
+                id = rules,
+                known = registry.known_ids()
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// The same desk, keeping this station's drafts in its file for `location` (when it has a data directory).
@@ -158,11 +186,13 @@ impl Desk {
 
     /// Validates the settings and creates the tournament.
     pub fn create_tournament(&mut self, settings: &TournamentSettings, referee: &str) -> DeskResult<Id> {
+        self.offers(&settings.rules)?;
         crate::create_tournament(&mut self.store, settings, referee)
     }
 
     /// Validates the settings and replaces them (the rules stay once manches exist).
     pub fn update_settings(&mut self, id: Id, settings: &TournamentSettings, referee: &str) -> DeskResult<()> {
+        self.offers(&settings.rules)?;
         crate::update_settings(&mut self.store, id, settings, referee)
     }
 
@@ -525,6 +555,7 @@ impl Desk {
 
     /// Creates a club.
     pub fn create_club(&mut self, settings: &ClubSettings) -> DeskResult<Id> {
+        self.offers(&settings.rules)?;
         crate::create_club(&mut self.store, settings)
     }
 

@@ -58,14 +58,19 @@ impl Registry {
     }
 
     /// This registry and `ruleset` besides, with the texts of its locale files ([`Ruleset::locales`], checked as
-    /// the build checks the shipped ones); a ruleset whose id is already here is the one kept.
+    /// the build checks the shipped ones); a ruleset whose id is already here is the one kept. The process then
+    /// knows it by its id too (see [`ruleset`]), so that a tournament of it is read wherever it is read.
     pub fn with(mut self, ruleset: &'static dyn Ruleset) -> Result<Registry, TextsError> {
         if self.ruleset(ruleset.id()).is_none() {
-            LazyLock::force(&SHIPPED_TEXTS);
-            add_texts(ruleset.id(), ruleset.locales().files)?;
+            known_to_the_process(ruleset)?;
             self.rulesets.push(ruleset);
         }
         Ok(self)
+    }
+
+    /// The process's registry as it is now: the shipped rulesets and every one added since, by any registry.
+    pub fn process() -> Registry {
+        process().clone()
     }
 
     /// Every ruleset of this registry, the shipped ones first.
@@ -128,19 +133,30 @@ impl Registry {
     }
 }
 
-/// The process's registry, which the functions below answer from: the shipped rulesets and those [`register`]ed.
-/// The desk will hold a [`Registry`] of its own and pass it (the next step); until then everything asks this one.
+/// The process's registry, which the functions below answer from: the shipped rulesets and every ruleset added
+/// by [`register`] or by any [`Registry::with`]. A ruleset's id is unique in the process (its texts are
+/// namespaced by it), so looking a tournament's ruleset up here is never ambiguous; what a desk offers for a new
+/// tournament is its own registry's.
 static PROCESS: LazyLock<std::sync::RwLock<Registry>> = LazyLock::new(|| std::sync::RwLock::new(Registry::shipped()));
 
 fn process() -> std::sync::RwLockReadGuard<'static, Registry> {
     PROCESS.read().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Adds a ruleset to the process's registry besides the shipped ones (tests, plug-ins): see [`Registry::with`].
+/// Adds a ruleset to the process's registry besides the shipped ones (tests, plug-ins), with its texts.
 #[doc(hidden)]
 pub fn register(ruleset: &'static dyn Ruleset) -> Result<(), TextsError> {
+    known_to_the_process(ruleset)
+}
+
+/// Adds `ruleset`'s texts to the desk's and the ruleset to the process's registry, unless its id is there.
+fn known_to_the_process(ruleset: &'static dyn Ruleset) -> Result<(), TextsError> {
     let mut registry = PROCESS.write().unwrap_or_else(std::sync::PoisonError::into_inner);
-    *registry = registry.clone().with(ruleset)?;
+    if registry.ruleset(ruleset.id()).is_none() {
+        LazyLock::force(&SHIPPED_TEXTS);
+        add_texts(ruleset.id(), ruleset.locales().files)?;
+        registry.rulesets.push(ruleset);
+    }
     Ok(())
 }
 
