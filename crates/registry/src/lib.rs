@@ -4,7 +4,7 @@
 
 use std::sync::LazyLock;
 
-use stecca_seam::i18n::texts::{TextsError, add_texts};
+use stecca_seam::i18n::texts::{TextsError, add_renamed, add_texts};
 use stecca_seam::msg;
 use stecca_seam::rules::{EntryModel, MancheError, MancheInput, MancheOutcome, Ruleset, overlay};
 
@@ -23,12 +23,22 @@ static SHIPPED: &[&dyn Ruleset] = &[
 static SHIPPED_TEXTS: LazyLock<Result<(), TextsError>> = LazyLock::new(|| {
     let mut problems = Vec::new();
     for ruleset in SHIPPED {
-        if let Err(TextsError(found)) = add_texts(ruleset.id(), ruleset.locales().files) {
+        if let Err(TextsError(found)) = add_locales(*ruleset) {
             problems.extend(found.into_iter().map(|problem| format!("{}: {problem}", ruleset.id())));
         }
     }
     if problems.is_empty() { Ok(()) } else { Err(TextsError(problems)) }
 });
+
+/// Adds a ruleset's texts to the desk's, and the ids its texts had in outcomes stored by earlier builds.
+fn add_locales(ruleset: &dyn Ruleset) -> Result<(), TextsError> {
+    let locales = ruleset.locales();
+    add_texts(ruleset.id(), locales.files)?;
+    for (old, new) in locales.renamed {
+        add_renamed(ruleset.id(), old, new)?;
+    }
+    Ok(())
+}
 
 /// Every ruleset Stecca ships, by id, their texts ready to be shown.
 pub fn rulesets() -> &'static [&'static dyn Ruleset] {
@@ -154,7 +164,7 @@ fn known_to_the_process(ruleset: &'static dyn Ruleset) -> Result<(), TextsError>
     let mut registry = PROCESS.write().unwrap_or_else(std::sync::PoisonError::into_inner);
     if registry.ruleset(ruleset.id()).is_none() {
         LazyLock::force(&SHIPPED_TEXTS);
-        add_texts(ruleset.id(), ruleset.locales().files)?;
+        add_locales(ruleset)?;
         registry.rulesets.push(ruleset);
     }
     Ok(())
@@ -207,6 +217,25 @@ mod tests {
     use stecca_seam::i18n::texts::is_text;
     use stecca_seam::message::{Explain, Message};
     use stecca_seam::rules::{FactKind, FieldKind, Item, Warning, option_value};
+
+    /// Mayumi's card words were the seam's notation texts until the deck moved into its crate: an outcome stored
+    /// then names `notation.card.*`, which reads in every language as the `mayumi.card.*` it became.
+    #[test]
+    fn a_card_word_stored_under_its_old_id_reads_as_its_new_one() {
+        LazyLock::force(&SHIPPED_TEXTS);
+        for lang in Lang::all() {
+            let old = Message::new("mayumi.item.kind")
+                .arg("codes", "6R")
+                .arg_message("kind", Message::new("notation.card.kinds.ribbon"));
+            let new = Message::new("mayumi.item.kind")
+                .arg("codes", "6R")
+                .arg_message("kind", Message::new("mayumi.card.kinds.ribbon"));
+            assert_eq!(old.render(lang), new.render(lang));
+            let family = Message::new("mayumi.card.family.botan").render(lang);
+            assert!(!family.contains("card"), "{family}");
+            assert_eq!(Message::new("notation.card.family.botan").render(lang), family);
+        }
+    }
 
     /// Each shipped ruleset's texts join the desk's when the registry is first used: its name is shown in every
     /// language, not its id, and a ruleset registered later finds the namespace of a shipped one taken.

@@ -251,7 +251,7 @@ impl TypedRuleset for ClassicAmerican {
         crate::text_id!("classic_american.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        Locales { files: crate::texts::FILES, renamed: &[] }
     }
 
     fn edition(&self, options: &ClassicOptions) -> Option<Message> {

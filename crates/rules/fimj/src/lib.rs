@@ -189,7 +189,7 @@ impl TypedRuleset for Fimj {
         crate::text_id!("fimj.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        Locales { files: crate::texts::FILES, renamed: &[] }
     }
 
     fn edition(&self, options: &FimjOptions) -> Option<Message> {

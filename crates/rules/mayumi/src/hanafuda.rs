@@ -40,10 +40,10 @@ impl Kind {
     /// The Japanese name of the kind and its name in words (plural).
     pub fn names(self) -> (&'static str, Message) {
         match self {
-            Kind::Light => ("Hikari", msg!("notation.card.kinds.light")),
-            Kind::Animal => ("Tane", msg!("notation.card.kinds.animal")),
-            Kind::Ribbon => ("Tan", msg!("notation.card.kinds.ribbon")),
-            Kind::Chaff => ("Kasu", msg!("notation.card.kinds.chaff")),
+            Kind::Light => ("Hikari", msg!("mayumi.card.kinds.light")),
+            Kind::Animal => ("Tane", msg!("mayumi.card.kinds.animal")),
+            Kind::Ribbon => ("Tan", msg!("mayumi.card.kinds.ribbon")),
+            Kind::Chaff => ("Kasu", msg!("mayumi.card.kinds.chaff")),
         }
     }
 }
@@ -80,18 +80,18 @@ const MONTHS: [(&[Kind], u8); 12] = [
 
 /// The flower of each month: its Japanese name and the id of its name in words.
 pub const FAMILIES: [(&str, &str); 12] = [
-    ("Matsu", crate::text_id!("notation.card.family.matsu")),
-    ("Ume", crate::text_id!("notation.card.family.ume")),
-    ("Sakura", crate::text_id!("notation.card.family.sakura")),
-    ("Fuji", crate::text_id!("notation.card.family.fuji")),
-    ("Shoubu", crate::text_id!("notation.card.family.shoubu")),
-    ("Botan", crate::text_id!("notation.card.family.botan")),
-    ("Hagi", crate::text_id!("notation.card.family.hagi")),
-    ("Susuki", crate::text_id!("notation.card.family.susuki")),
-    ("Kiku", crate::text_id!("notation.card.family.kiku")),
-    ("Momiji", crate::text_id!("notation.card.family.momiji")),
-    ("Yanagi", crate::text_id!("notation.card.family.yanagi")),
-    ("Kiri", crate::text_id!("notation.card.family.kiri")),
+    ("Matsu", crate::text_id!("mayumi.card.family.matsu")),
+    ("Ume", crate::text_id!("mayumi.card.family.ume")),
+    ("Sakura", crate::text_id!("mayumi.card.family.sakura")),
+    ("Fuji", crate::text_id!("mayumi.card.family.fuji")),
+    ("Shoubu", crate::text_id!("mayumi.card.family.shoubu")),
+    ("Botan", crate::text_id!("mayumi.card.family.botan")),
+    ("Hagi", crate::text_id!("mayumi.card.family.hagi")),
+    ("Susuki", crate::text_id!("mayumi.card.family.susuki")),
+    ("Kiku", crate::text_id!("mayumi.card.family.kiku")),
+    ("Momiji", crate::text_id!("mayumi.card.family.momiji")),
+    ("Yanagi", crate::text_id!("mayumi.card.family.yanagi")),
+    ("Kiri", crate::text_id!("mayumi.card.family.kiri")),
 ];
 
 impl Card {
@@ -180,7 +180,7 @@ impl CodeError {
 
 impl Explain for CodeError {
     fn message(&self) -> Message {
-        msg!("notation.card.code", code = self.code).arg_message("why", self.why.clone())
+        msg!("mayumi.card.code", code = self.code).arg_message("why", self.why.clone())
     }
 }
 
@@ -192,15 +192,15 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
     let kind_letter = trimmed[digits..].chars().next().map(|c| c.to_ascii_uppercase());
     let (Some(letter), true) = (kind_letter, (1..=2).contains(&digits)) else {
-        return Err(CodeError::new(code, msg!("notation.card.not_a_card")));
+        return Err(CodeError::new(code, msg!("mayumi.card.not_a_card")));
     };
     let month: u8 = trimmed[..digits].parse().unwrap_or(0);
     if !(1..=12).contains(&month) {
-        return Err(CodeError::new(code, msg!("notation.card.no_month", month = month)));
+        return Err(CodeError::new(code, msg!("mayumi.card.no_month", month = month)));
     }
     let (family, _) = FAMILIES[usize::from(month - 1)];
     let Some(kind) = Kind::from_letter(letter) else {
-        return Err(CodeError::new(code, msg!("notation.card.no_kind", letter = letter)));
+        return Err(CodeError::new(code, msg!("mayumi.card.no_kind", letter = letter)));
     };
     let rest = &trimmed[digits + letter.len_utf8()..];
     let chaff = || Card::month_iter(month).filter(|c| c.kind == Kind::Chaff);
@@ -213,27 +213,27 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
                 let numbers = numbers();
                 return Err(CodeError::new(
                     code,
-                    msg!("notation.card.which_chaff", month = month, family = family, count = count, numbers = numbers),
+                    msg!("mayumi.card.which_chaff", month = month, family = family, count = count, numbers = numbers),
                 ));
             }
             _ => {
                 let numbers = numbers();
                 return Err(CodeError::new(
                     code,
-                    msg!("notation.card.no_such_chaff", month = month, family = family, numbers = numbers),
+                    msg!("mayumi.card.no_such_chaff", month = month, family = family, numbers = numbers),
                 ));
             }
         }
     } else {
         if !rest.is_empty() {
             let rest = rest.to_ascii_uppercase();
-            return Err(CodeError::new(code, msg!("notation.card.trailing", rest = rest)));
+            return Err(CodeError::new(code, msg!("mayumi.card.trailing", rest = rest)));
         }
         0
     };
     let card = Card { month, kind, number };
     if !Card::month_iter(month).any(|c| c == card) {
-        let no_such = msg!("notation.card.no_such_card", month = month, family = family);
+        let no_such = msg!("mayumi.card.no_such_card", month = month, family = family);
         return Err(CodeError::new(code, no_such.arg_message("kind", kind_words(kind))));
     }
     Ok(card)
@@ -241,10 +241,10 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
 
 fn kind_words(kind: Kind) -> Message {
     match kind {
-        Kind::Light => msg!("notation.card.kind.light"),
-        Kind::Animal => msg!("notation.card.kind.animal"),
-        Kind::Ribbon => msg!("notation.card.kind.ribbon"),
-        Kind::Chaff => msg!("notation.card.kind.chaff"),
+        Kind::Light => msg!("mayumi.card.kind.light"),
+        Kind::Animal => msg!("mayumi.card.kind.animal"),
+        Kind::Ribbon => msg!("mayumi.card.kind.ribbon"),
+        Kind::Chaff => msg!("mayumi.card.kind.chaff"),
     }
 }
 
@@ -255,7 +255,7 @@ pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
     for code in text.split([' ', ',', '\t', '\n']).filter(|c| !c.trim().is_empty()) {
         let card = parse_card(code)?;
         if cards.contains(&card) {
-            return Err(CodeError::new(code, msg!("notation.card.twice")));
+            return Err(CodeError::new(code, msg!("mayumi.card.twice")));
         }
         cards.push(card);
     }
@@ -293,6 +293,7 @@ mod tests {
 
     #[test]
     fn unknown_codes_say_why() {
+        crate::texts::install();
         for (code, why) in [
             ("13L", "13L: there is no month 13"),
             ("0A", "0A: there is no month 0"),
@@ -319,6 +320,7 @@ mod tests {
 
     #[test]
     fn a_capture_reads_every_code_and_refuses_a_repeat() {
+        crate::texts::install();
         let cards = parse_capture("1L 1R  8L,8A 9A 12C1").expect("valid");
         assert_eq!(cards.len(), 6);
         assert_eq!(parse_capture("").expect("empty"), []);

@@ -117,7 +117,9 @@ impl TypedRuleset for Mayumi {
         crate::text_id!("mayumi.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        // The cards' words were the seam's notation texts (`notation.card.*`) until the deck moved here: stored
+        // outcomes name them so.
+        Locales { files: crate::texts::FILES, renamed: &[("notation.card.", "mayumi.card.")] }
     }
 
     fn table_size(&self) -> usize {

@@ -38,7 +38,7 @@ impl TypedRuleset for Mcr {
         crate::text_id!("mcr.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        Locales { files: crate::texts::FILES, renamed: &[] }
     }
 
     fn table_size(&self) -> usize {

@@ -46,7 +46,7 @@ impl TypedRuleset for Nmjl {
         crate::text_id!("nmjl.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        Locales { files: crate::texts::FILES, renamed: &[] }
     }
 
     fn edition(&self, options: &NmjlOptions) -> Option<Message> {

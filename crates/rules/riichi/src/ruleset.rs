@@ -34,7 +34,7 @@ impl TypedRuleset for Riichi {
         crate::text_id!("riichi.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        Locales { files: crate::texts::FILES, renamed: &[] }
     }
 
     fn table_size(&self) -> usize {

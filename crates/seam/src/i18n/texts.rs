@@ -145,6 +145,9 @@ struct RulesetTexts {
     texts: BTreeMap<String, check::Entry>,
     /// One bundle a language, in the order of [`LANGUAGES`].
     bundles: Vec<Bundle>,
+    /// Ids renamed since an outcome was stored: `(old prefix, new prefix)`, each new one in its ruleset's
+    /// namespace (see [`add_renamed`]).
+    renamed: Vec<(String, String)>,
 }
 
 static RULESET_TEXTS: LazyLock<RwLock<RulesetTexts>> = LazyLock::new(RwLock::default);
@@ -200,6 +203,28 @@ pub fn add_texts(namespace: &str, files: &[(&str, &str)]) -> Result<(), TextsErr
     Ok(())
 }
 
+/// Reads the ids starting with `old` (`notation.card.`, as earlier builds stored them) as those starting with
+/// `new` (`mayumi.card.`), for a ruleset whose texts moved: `new` must be in the ruleset's `namespace`, and `old`
+/// may not be the start of a text that exists, so no text is shadowed.
+pub fn add_renamed(namespace: &str, old: &str, new: &str) -> Result<(), TextsError> {
+    let mut problems = Vec::new();
+    if !new.starts_with(&format!("{namespace}.")) {
+        problems.push(format!("`{new}` is not in `{namespace}`"));
+    }
+    let mut rulesets = RULESET_TEXTS.write().unwrap_or_else(PoisonError::into_inner);
+    if TEXTS.iter().any(|text| text.key.starts_with(old)) || rulesets.texts.keys().any(|key| key.starts_with(old)) {
+        problems.push(format!("`{old}` starts texts that exist"));
+    }
+    if !problems.is_empty() {
+        return Err(TextsError(problems));
+    }
+    let pair = (old.to_owned(), new.to_owned());
+    if !rulesets.renamed.contains(&pair) {
+        rulesets.renamed.push(pair);
+    }
+    Ok(())
+}
+
 /// The text of `pattern` in `bundle` with `values`; a selector's value is a number when it reads as one and
 /// writes back the same (`"3"`, not `"+3"` or `"007"`), so that plural rules choose and the text shows it as given.
 fn format(
@@ -234,7 +259,17 @@ pub(crate) fn render(key: &str, lang: Lang, values: &[(&str, Cow<'_, str>)]) -> 
         return format(BUNDLES.get(lang.index())?, text.fluent_id, |name| text.selectors.contains(&name), values);
     }
     let rulesets = RULESET_TEXTS.read().unwrap_or_else(PoisonError::into_inner);
-    let text = rulesets.texts.get(key)?;
+    if let Some(text) = rulesets.texts.get(key) {
+        return format(
+            rulesets.bundles.get(lang.index())?,
+            &text.fluent_id,
+            |name| text.selectors.contains(name),
+            values,
+        );
+    }
+    let renamed =
+        rulesets.renamed.iter().find_map(|(old, new)| Some(format!("{new}{}", key.strip_prefix(old.as_str())?)))?;
+    let text = rulesets.texts.get(&renamed)?;
     format(rulesets.bundles.get(lang.index())?, &text.fluent_id, |name| text.selectors.contains(name), values)
 }
 
@@ -253,6 +288,13 @@ mod tests {
         assert!(refused(&[("it", "fluentcheck-a = x\n")]).contains("no file for `en`"));
         add_texts("fluentcheck", &every("fluentcheck-b = sì\n")).expect("a complete plug-in");
         assert_eq!(render("fluentcheck.b", Lang::ITALIAN, &[]).as_deref(), Some("sì"));
+        // Ids renamed since an outcome was stored read as the new ones; a rename may not leave its namespace or
+        // shadow a text.
+        add_renamed("fluentcheck", "oldcheck.", "fluentcheck.").expect("renamed");
+        assert_eq!(render("oldcheck.b", Lang::ITALIAN, &[]).as_deref(), Some("sì"));
+        assert_eq!(render("oldcheck.c", Lang::ITALIAN, &[]), None);
+        assert!(add_renamed("fluentcheck", "oldcheck.", "other.").is_err());
+        assert!(add_renamed("fluentcheck", "common.", "fluentcheck.").is_err());
     }
 
     /// Every locale file the build reads, as it reads them (`assets/locales` and `src`, by path).

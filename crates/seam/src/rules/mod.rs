@@ -34,11 +34,14 @@ use crate::message::Message;
 use crate::tiles::Wind;
 
 /// A ruleset's locale files, as text: one Fluent file for each language of the desk, by code
-/// (`("it", include_str!("locales/it/tre.ftl"))`).
+/// (`("it", include_str!("locales/it/tre.ftl"))`), and the ids its texts had in outcomes stored by earlier builds.
 #[derive(Clone, Copy, Debug)]
 pub struct Locales {
     /// `(language code, the text of its locales/<code>/<id>.ftl)`.
     pub files: &'static [(&'static str, &'static str)],
+    /// `(old prefix, new prefix)`: a stored id starting with the old one reads as the new one (the ruleset's
+    /// texts that moved into its namespace); see `i18n::texts::add_renamed`.
+    pub renamed: &'static [(&'static str, &'static str)],
 }
 
 /// Lays `top` over `base`, object by object: what `top` gives replaces, the rest of `base` stays.

@@ -80,7 +80,7 @@ impl TypedRuleset for Tre {
         text_id!("tre.name")
     }
     fn locales(&self) -> Locales {
-        Locales { files: crate::texts::FILES }
+        Locales { files: crate::texts::FILES, renamed: &[] }
     }
     fn edition(&self, options: &TreOptions) -> Option<Message> {
         Some(msg!("tre.edition", stake = options.stake))

@@ -67,3 +67,35 @@ mayumi-option_error-twice = { $path }.cards: { $card } is listed twice
 mayumi-option_error-kind = { $path }.any: `{ $kind }` is not L, A, R or C
 mayumi-option_error-count = { $path }.count: between 1 and { $most } (the deck's cards of that kind)
 mayumi-option_error-cards_or_any = { $path }: give either `cards`, or `any` (a kind) with `count`
+
+# The cards' notation: reading a code, and the words of kinds and families (stored outcomes of earlier
+# builds name these texts notation-card-*, which read as these).
+mayumi-card-code = { $code }: { $why }
+mayumi-card-not_a_card = not a card: a month 1–12 and L, A, R or C (e.g. 8L, 12C1)
+mayumi-card-no_month = there is no month { $month }
+mayumi-card-no_kind = no kind { $letter }: L light, A animal, R ribbon, C chaff
+mayumi-card-which_chaff = month { $month } ({ $family }) has { $count } chaff cards: say which ({ $numbers })
+mayumi-card-no_such_chaff = month { $month } ({ $family }) has no such chaff card (it has { $numbers })
+mayumi-card-trailing = unexpected «{ $rest }» after the kind
+mayumi-card-no_such_card = month { $month } ({ $family }) has no { $kind }
+mayumi-card-twice = written twice
+mayumi-card-kind-light = light
+mayumi-card-kind-animal = animal
+mayumi-card-kind-ribbon = ribbon
+mayumi-card-kind-chaff = chaff
+mayumi-card-kinds-light = Lights
+mayumi-card-kinds-animal = Animals
+mayumi-card-kinds-ribbon = Ribbons
+mayumi-card-kinds-chaff = Chaff
+mayumi-card-family-matsu = pine
+mayumi-card-family-ume = plum
+mayumi-card-family-sakura = cherry
+mayumi-card-family-fuji = wisteria
+mayumi-card-family-shoubu = iris
+mayumi-card-family-botan = peony
+mayumi-card-family-hagi = bush clover
+mayumi-card-family-susuki = pampas grass
+mayumi-card-family-kiku = chrysanthemum
+mayumi-card-family-momiji = maple
+mayumi-card-family-yanagi = willow
+mayumi-card-family-kiri = paulownia

@@ -67,3 +67,35 @@ mayumi-option_error-twice = { $path }.cards: { $card } figure deux fois
 mayumi-option_error-kind = { $path }.any: `{ $kind }` n'est pas L, A, R ou C
 mayumi-option_error-count = { $path }.count: entre 1 et { $most } (les cartes de ce type dans le jeu)
 mayumi-option_error-cards_or_any = { $path }: indiquez soit `cards`, soit `any` (un type) avec `count`
+
+# The cards' notation: reading a code, and the words of kinds and families (stored outcomes of earlier
+# builds name these texts notation-card-*, which read as these).
+mayumi-card-code = { $code }: { $why }
+mayumi-card-not_a_card = ce n'est pas une carte: un mois 1–12 et L, A, R ou C (p. ex. 8L, 12C1)
+mayumi-card-no_month = il n'y a pas de mois { $month }
+mayumi-card-no_kind = pas de type { $letter }: L lumière, A animal, R ruban, C kasu
+mayumi-card-which_chaff = le mois { $month } ({ $family }) a { $count } cartes kasu: précisez laquelle ({ $numbers })
+mayumi-card-no_such_chaff = le mois { $month } ({ $family }) n'a pas cette carte kasu (il a { $numbers })
+mayumi-card-trailing = «{ $rest }» inattendu après le type
+mayumi-card-no_such_card = le mois { $month } ({ $family }) n'a pas de carte de type { $kind }
+mayumi-card-twice = écrite deux fois
+mayumi-card-kind-light = lumière
+mayumi-card-kind-animal = animal
+mayumi-card-kind-ribbon = ruban
+mayumi-card-kind-chaff = kasu
+mayumi-card-kinds-light = Lumières
+mayumi-card-kinds-animal = Animaux
+mayumi-card-kinds-ribbon = Rubans
+mayumi-card-kinds-chaff = Kasu
+mayumi-card-family-matsu = pin
+mayumi-card-family-ume = prunier
+mayumi-card-family-sakura = cerisier
+mayumi-card-family-fuji = glycine
+mayumi-card-family-shoubu = iris
+mayumi-card-family-botan = pivoine
+mayumi-card-family-hagi = lespédèze
+mayumi-card-family-susuki = eulalie
+mayumi-card-family-kiku = chrysanthème
+mayumi-card-family-momiji = érable
+mayumi-card-family-yanagi = saule
+mayumi-card-family-kiri = paulownia

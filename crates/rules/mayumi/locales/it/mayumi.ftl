@@ -70,3 +70,35 @@ mayumi-option_error-twice = { $path }.cards: { $card } è scritta due volte
 mayumi-option_error-kind = { $path }.any: `{ $kind }` non è L, A, R o C
 mayumi-option_error-count = { $path }.count: tra 1 e { $most } (le carte di quel tipo nel mazzo)
 mayumi-option_error-cards_or_any = { $path }: indicare `cards`, oppure `any` (un tipo) con `count`
+
+# The cards' notation: reading a code, and the words of kinds and families (stored outcomes of earlier
+# builds name these texts notation-card-*, which read as these).
+mayumi-card-code = { $code }: { $why }
+mayumi-card-not_a_card = non è una carta: un mese 1–12 e L, A, R o C (es. 8L, 12C1)
+mayumi-card-no_month = non esiste il mese { $month }
+mayumi-card-no_kind = tipo { $letter } sconosciuto: L luce, A animale, R nastro, C kasu
+mayumi-card-which_chaff = il mese { $month } ({ $family }) ha { $count } kasu: di' quale ({ $numbers })
+mayumi-card-no_such_chaff = il mese { $month } ({ $family }) non ha questo kasu (ha { $numbers })
+mayumi-card-trailing = «{ $rest }» di troppo dopo il tipo
+mayumi-card-no_such_card = il mese { $month } ({ $family }) non ha { $kind }
+mayumi-card-twice = scritta due volte
+mayumi-card-kind-light = una luce
+mayumi-card-kind-animal = un animale
+mayumi-card-kind-ribbon = un nastro
+mayumi-card-kind-chaff = un kasu
+mayumi-card-kinds-light = Luci
+mayumi-card-kinds-animal = Animali
+mayumi-card-kinds-ribbon = Nastri
+mayumi-card-kinds-chaff = Kasu
+mayumi-card-family-matsu = pino
+mayumi-card-family-ume = pruno
+mayumi-card-family-sakura = ciliegio
+mayumi-card-family-fuji = glicine
+mayumi-card-family-shoubu = iris
+mayumi-card-family-botan = peonia
+mayumi-card-family-hagi = lespedeza
+mayumi-card-family-susuki = eulalia
+mayumi-card-family-kiku = crisantemo
+mayumi-card-family-momiji = acero
+mayumi-card-family-yanagi = salice
+mayumi-card-family-kiri = paulownia
