@@ -287,9 +287,9 @@ fn cargo_path(name: &str) -> Result<PathBuf, Stop> {
     std::env::var_os(name).map(PathBuf::from).ok_or_else(|| Stop(format!("cargo sets {name}")))
 }
 
-/// Reads every Fluent file under `dirs` (folders of the crate being built), checks them, and writes the compiled
-/// texts to `$OUT_DIR/texts.rs` (see [`generate`]); returns the files read.
-fn compile(dirs: &[&str]) -> Result<Vec<(PathBuf, String)>, Stop> {
+/// Reads every Fluent file under `dirs` (folders of the crate being built) and checks them; returns the files
+/// read and the compiled texts (see [`generate`]).
+fn compile(dirs: &[&str]) -> Result<(Vec<(PathBuf, String)>, String), Stop> {
     for dir in dirs {
         println!("cargo:rerun-if-changed={dir}");
     }
@@ -297,9 +297,13 @@ fn compile(dirs: &[&str]) -> Result<Vec<(PathBuf, String)>, Stop> {
     let files = read_locale_files(&root, dirs)?;
     let code = generate(&root, &files)
         .map_err(|problems| Stop(format!("the locale files have problems:\n{}", problems.join("\n"))))?;
+    Ok((files, code))
+}
+
+/// Writes a build script's generated code to `$OUT_DIR/texts.rs`.
+fn write_texts(code: &str) -> Result<(), Stop> {
     let out = cargo_path("OUT_DIR")?.join("texts.rs");
-    std::fs::write(&out, code).map_err(|e| Stop(format!("{}: {e}", out.display())))?;
-    Ok(files)
+    std::fs::write(&out, code).map_err(|e| Stop(format!("{}: {e}", out.display())))
 }
 
 /// The distinct names, sorted, that `name` gives the files' paths (their folder's, their own).
@@ -314,17 +318,18 @@ fn names_of(files: &[(PathBuf, String)], name: impl Fn(&Path) -> Option<&std::ff
 /// crate being built), checks them, and writes the compiled texts to `$OUT_DIR/texts.rs` (see [`generate`]).
 /// Returns the languages found, by code. A problem in the files stops the build with every problem named.
 pub fn build_script(dirs: &[&str]) -> Result<Vec<String>, Stop> {
-    let files = compile(dirs)?;
+    let (files, code) = compile(dirs)?;
+    write_texts(&code)?;
     Ok(names_of(&files, |path| path.parent()?.file_name()))
 }
 
 /// What a ruleset crate's build script does (`fn main() -> Result<(), Stop> { ruleset_build_script() }`): compiles
 /// the Fluent files of its `locales/<code>/<id>.ftl` as [`build_script`] does, refuses languages other than the
-/// desk's, and appends to `$OUT_DIR/texts.rs` the crate's own `msg!` and `text_id!`, which check an id against
-/// the ruleset's texts and the seam's when the code compiles. The crate's root includes the file:
+/// desk's, and writes to `$OUT_DIR/texts.rs` the compiled texts in a module `texts`, with the crate's own `msg!`
+/// and `text_id!`, which check an id against the ruleset's texts and the seam's when the code compiles. The crate's root includes the file:
 /// `include!(concat!(env!("OUT_DIR"), "/texts.rs"));`.
 pub fn ruleset_build_script() -> Result<(), Stop> {
-    let files = compile(&["locales"])?;
+    let (files, table) = compile(&["locales"])?;
     let desk = std::env::var("DEP_STECCA_SEAM_LANGUAGES")
         .map_err(|_| Stop("a ruleset crate depends on stecca-seam, which names the desk's languages".into()))?;
     require_languages(&names_of(&files, |path| path.parent()?.file_name()), &desk)?;
@@ -332,8 +337,6 @@ pub fn ruleset_build_script() -> Result<(), Stop> {
     let [namespace] = names.as_slice() else {
         return Err(Stop(format!("a ruleset's locale files are `locales/<code>/<id>.ftl`, one name: found {names:?}")));
     };
-    let out = cargo_path("OUT_DIR")?.join("texts.rs");
-    let table = std::fs::read_to_string(&out).map_err(|e| Stop(format!("{}: {e}", out.display())))?;
     let indented: String = table.lines().map(|line| format!("    {line}\n")).collect();
     let code = format!(
         "/// The ruleset's texts, compiled from its `locales/<code>/<id>.ftl` by `build.rs`.\n\
@@ -356,7 +359,7 @@ pub fn ruleset_build_script() -> Result<(), Stop> {
          #[allow(unused_imports, reason = \"`crate::msg!` and `crate::text_id!` wherever a module writes them\")]\n\
          pub(crate) use {{msg, text_id}};\n"
     );
-    std::fs::write(&out, code).map_err(|e| Stop(format!("{}: {e}", out.display())))
+    write_texts(&code)
 }
 
 /// A ruleset crate's languages must be the desk's (`expected`, the seam's codes joined by `,`): a language

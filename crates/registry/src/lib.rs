@@ -162,8 +162,8 @@ pub fn register(ruleset: &'static dyn Ruleset) -> Result<(), TextsError> {
 /// Adds `ruleset`'s texts to the desk's and the ruleset to the process's registry, unless its id is there.
 fn known_to_the_process(ruleset: &'static dyn Ruleset) -> Result<(), TextsError> {
     let mut registry = PROCESS.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+    // The process's registry starts from the shipped rulesets, their texts added: no other can claim their ids.
     if registry.ruleset(ruleset.id()).is_none() {
-        LazyLock::force(&SHIPPED_TEXTS);
         add_locales(ruleset)?;
         registry.rulesets.push(ruleset);
     }

@@ -158,19 +158,17 @@ impl Explain for Message {
 /// argument its text has no `{placeholder}` for, is a compile error here.
 #[macro_export]
 macro_rules! msg {
-    ($id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        const _: () = $crate::i18n::texts::check_use($id, &[$(stringify!($name)),*]);
-        $crate::message::Message::new($id)$(.arg(stringify!($name), &$value))*
-    }};
+    ($($message:tt)*) => {
+        $crate::msg_in!($crate::i18n::texts::NO_TEXTS; $($message)*)
+    };
 }
 
 /// A text's id, checked when it compiles: `lang.tr(text_id!("nav.players"))`.
 #[macro_export]
 macro_rules! text_id {
-    ($id:literal) => {{
-        const _: () = $crate::i18n::texts::check_use($id, &[]);
-        $id
-    }};
+    ($id:literal) => {
+        $crate::text_id_in!($crate::i18n::texts::NO_TEXTS; $id)
+    };
 }
 
 /// [`msg!`] for a crate with texts of its own (a ruleset): the id is looked for in `table` (the crate's compiled

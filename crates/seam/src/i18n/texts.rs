@@ -80,15 +80,13 @@ pub fn is_text(key: &str) -> bool {
     find(key).is_some() || RULESET_TEXTS.read().unwrap_or_else(PoisonError::into_inner).texts.contains_key(key)
 }
 
-/// Panics (a compile error where [`crate::msg!`] or [`crate::text_id!`] is written) unless `key` is a text of the
-/// compiled table whose placeholders include every one of `args`.
+/// No texts of a crate's own: what [`crate::msg!`] and [`crate::text_id!`] check an id against before the seam's.
 #[doc(hidden)]
-pub const fn check_use(key: &str, args: &[&str]) {
-    check_use_in(&[], key, args);
-}
+pub static NO_TEXTS: &[Text] = &[];
 
-/// [`check_use`] for a crate with texts of its own (`table`, its compiled texts): `key` is looked for there
-/// first, then among the seam's.
+/// Panics (a compile error where [`crate::msg!`] or [`crate::text_id!`] is written) unless `key` is a text of
+/// `table` (a crate's compiled texts, [`NO_TEXTS`] for the seam's own macros) or of the seam's, whose
+/// placeholders include every one of `args`.
 #[doc(hidden)]
 #[allow(clippy::panic, reason = "a panic in const evaluation is how a wrong id becomes a compile error")]
 pub const fn check_use_in(table: &[Text], key: &str, args: &[&str]) {

@@ -3,7 +3,7 @@
 //! rulesets' texts pass, and the same check `msg!` makes, called at run time.
 
 use super::*;
-use crate::i18n::texts::{self as table, TextsError, add_texts, check_use, find};
+use crate::i18n::texts::{self as table, NO_TEXTS, TextsError, add_texts, check_use_in, find};
 
 #[test]
 fn a_message_is_rendered_in_each_language_with_its_arguments() {
@@ -59,10 +59,10 @@ fn the_compiled_table_is_sorted_and_complete_in_every_language() {
 
 #[test]
 fn an_unknown_id_or_argument_is_refused_as_msg_refuses_it_when_compiling() {
-    check_use("error.player.duplicate", &["name"]);
-    let unknown = std::panic::catch_unwind(|| check_use("error.player.duplicat", &[]));
+    check_use_in(NO_TEXTS, "error.player.duplicate", &["name"]);
+    let unknown = std::panic::catch_unwind(|| check_use_in(NO_TEXTS, "error.player.duplicat", &[]));
     assert!(unknown.is_err(), "a misspelt id");
-    let wrong_argument = std::panic::catch_unwind(|| check_use("error.player.duplicate", &["player"]));
+    let wrong_argument = std::panic::catch_unwind(|| check_use_in(NO_TEXTS, "error.player.duplicate", &["player"]));
     assert!(wrong_argument.is_err(), "an argument the text has no placeholder for");
 }
 

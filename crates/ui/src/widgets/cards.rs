@@ -13,7 +13,7 @@ const INK: Color32 = Color32::from_rgb(30, 30, 30);
 /// The frame of a card two players claim.
 const CLASH: Color32 = Color32::from_rgb(200, 35, 35);
 
-fn color(rgb: Rgb) -> Color32 {
+fn color32(rgb: Rgb) -> Color32 {
     Color32::from_rgb(rgb[0], rgb[1], rgb[2])
 }
 
@@ -29,21 +29,21 @@ pub fn paint_card(painter: &egui::Painter, rect: Rect, card: &DeckCard) {
     painter.rect(rect, CornerRadius::same(3), PAPER, Stroke::new(1.0, EDGE), StrokeKind::Inside);
     let (w, h) = (rect.width(), rect.height());
     let top = rect.top();
-    let color = color(card.face.colour);
+    let emblem = color32(card.face.colour);
     // The emblem: three blossoms across the top of every card of the column.
     for k in 0..3 {
         let at = pos2(rect.left() + w * (0.22 + 0.28 * k as f32), top + h * (0.14 + 0.05 * (k % 2) as f32));
-        painter.circle_filled(at, w * 0.11, color);
+        painter.circle_filled(at, w * 0.11, emblem);
     }
     let centre = pos2(rect.center().x, top + h * 0.5);
     match card.face.mark {
         CardMark::Disc { fill, ring } => {
-            painter.circle(centre, w * 0.26, self::color(fill), Stroke::new(2.0, self::color(ring)));
+            painter.circle(centre, w * 0.26, color32(fill), Stroke::new(2.0, color32(ring)));
         }
         CardMark::Figure => {
             // A bird or beast in the column's colour, wings or horns outlined.
             let body = Rect::from_center_size(centre, vec2(w * 0.5, h * 0.18));
-            painter.rect_filled(body, CornerRadius::same(6), color);
+            painter.rect_filled(body, CornerRadius::same(6), emblem);
             painter.line_segment(
                 [pos2(body.left(), body.top()), pos2(body.left() - w * 0.08, body.top() - h * 0.08)],
                 Stroke::new(2.0, INK),
@@ -52,7 +52,7 @@ pub fn paint_card(painter: &egui::Painter, rect: Rect, card: &DeckCard) {
         }
         CardMark::Ribbon { colour, verse } => {
             let ribbon = Rect::from_center_size(centre, vec2(w * 0.2, h * 0.5));
-            painter.rect_filled(ribbon, CornerRadius::same(1), self::color(colour));
+            painter.rect_filled(ribbon, CornerRadius::same(1), color32(colour));
             if verse {
                 for k in 0..3 {
                     let y = ribbon.top() + ribbon.height() * (0.25 + 0.22 * k as f32);
@@ -67,10 +67,10 @@ pub fn paint_card(painter: &egui::Painter, rect: Rect, card: &DeckCard) {
             // Only the emblem: a few more blossoms.
             for k in 0..2 {
                 let at = pos2(rect.left() + w * (0.35 + 0.3 * k as f32), centre.y);
-                painter.circle_filled(at, w * 0.09, color.gamma_multiply(0.7));
+                painter.circle_filled(at, w * 0.09, emblem.gamma_multiply(0.7));
             }
             if let Some(band) = band {
-                painter.rect_filled(Rect::from_center_size(centre, vec2(w * 0.5, h * 0.1)), 1.0, self::color(band));
+                painter.rect_filled(Rect::from_center_size(centre, vec2(w * 0.5, h * 0.1)), 1.0, color32(band));
             }
         }
     }
