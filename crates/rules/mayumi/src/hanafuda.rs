@@ -114,10 +114,22 @@ impl Card {
         named.chain(numbered.map(move |number| Card { month, kind: Kind::Chaff, number }))
     }
 
-    /// The card's place in [`Card::deck`] (0…47), for sets of cards.
+    /// The card's place in [`Card::deck`] (0…47), for sets of cards: worked out from the month's kinds, not
+    /// searched for (every card of every manche asks for it, several times).
     pub fn index(self) -> usize {
-        let before = usize::from(self.month - 1) * 4;
-        before + Card::month_iter(self.month).position(|c| c == self).unwrap_or(0)
+        let month = usize::from(self.month.clamp(1, 12) - 1);
+        let (kinds, chaff) = MONTHS[month];
+        let within = match self.kind {
+            Kind::Chaff if chaff > 1 => kinds.len() + usize::from(self.number.max(1) - 1),
+            Kind::Chaff => kinds.len(),
+            kind => kinds.iter().position(|&k| k == kind).unwrap_or(0),
+        };
+        month * 4 + within
+    }
+
+    /// The card as a set of one card.
+    fn bit(self) -> u64 {
+        1 << self.index()
     }
 
     /// The month's family in Japanese.
@@ -252,14 +264,48 @@ fn kind_words(kind: Kind) -> Message {
 /// written twice (so a capture never holds more than the 48 cards).
 pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
     let mut cards: Vec<Card> = Vec::new();
+    let mut seen = Cards::default();
     for code in text.split([' ', ',', '\t', '\n']).filter(|c| !c.trim().is_empty()) {
         let card = parse_card(code)?;
-        if cards.contains(&card) {
+        if seen.holds(card) {
             return Err(CodeError::new(code, msg!("mayumi.card.twice")));
         }
+        seen.add(card);
         cards.push(card);
     }
     Ok(cards)
+}
+
+/// A set of cards of the deck, a bit each: whether a player holds a card is asked for every card of every
+/// family and yaku of every manche, and looking it up in the capture's list took a tenth of a Hanafuda manche.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cards(u64);
+
+impl Cards {
+    /// Adds `card`.
+    pub fn add(&mut self, card: Card) {
+        self.0 |= card.bit();
+    }
+
+    /// Whether `card` is in the set.
+    pub fn holds(self, card: Card) -> bool {
+        self.0 & card.bit() != 0
+    }
+
+    /// Whether every card of `cards` is in the set.
+    pub fn holds_all<'a>(self, cards: impl IntoIterator<Item = &'a Card>) -> bool {
+        cards.into_iter().all(|&card| self.holds(card))
+    }
+}
+
+impl<'a> FromIterator<&'a Card> for Cards {
+    fn from_iter<I: IntoIterator<Item = &'a Card>>(cards: I) -> Cards {
+        let mut set = Cards::default();
+        for &card in cards {
+            set.add(card);
+        }
+        set
+    }
 }
 
 #[cfg(test)]
@@ -272,6 +318,25 @@ mod tests {
         let shown = deck.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
         assert_eq!(codes(&deck), shown);
         assert_eq!(codes(&[]), "");
+    }
+
+    #[test]
+    fn a_set_of_cards_holds_each_card_added_and_no_other() {
+        let deck = Card::deck();
+        for start in 0..7 {
+            let set: Cards = deck.iter().skip(start).step_by(7).collect();
+            for (j, &card) in deck.iter().enumerate() {
+                let added = j >= start && (j - start) % 7 == 0;
+                assert_eq!(set.holds(card), added, "{card} in every seventh card from {start}");
+            }
+        }
+        let month: Vec<Card> = Card::month_cards(12);
+        let all: Cards = deck.iter().collect();
+        assert!(all.holds_all(&month));
+        let mut three = Cards::default();
+        month[..3].iter().for_each(|&c| three.add(c));
+        assert!(!three.holds_all(&month), "12C3 is missing");
+        assert!(three.holds_all(&month[..3]));
     }
 
     #[test]

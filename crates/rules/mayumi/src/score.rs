@@ -1,7 +1,7 @@
 //! A player's total (card values, complete families, yaku) and the settlement with the oya.
 
 use super::table::{Needs, ScoringTable};
-use crate::hanafuda::{Card, FAMILIES, Kind};
+use crate::hanafuda::{Card, Cards, FAMILIES, Kind};
 use stecca_seam::message::Message;
 use stecca_seam::rules::Item;
 
@@ -21,6 +21,7 @@ fn item(ja: &str, label: Message, ken: u64) -> Item {
 /// Scores one player's captured cards under `table`.
 pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
     let mut items = Vec::new();
+    let held: Cards = cards.iter().collect();
     let value = |card: &Card| table.card_values[card.index()];
     for kind in Kind::ALL {
         let mut scoring: Vec<&Card> = cards.iter().filter(|c| c.kind == kind && value(c) > 0).collect();
@@ -34,7 +35,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
     }
     if table.bonus > 0 {
         for month in 1..=12u8 {
-            let complete = Card::month_iter(month).all(|c| cards.contains(&c));
+            let complete = Card::month_iter(month).all(|c| held.holds(c));
             if complete && table.bonus_months[usize::from(month - 1)] {
                 let (ja, family) = FAMILIES[usize::from(month - 1)];
                 let label = crate::msg!("mayumi.item.complete_family", ja = ja, month = month)
@@ -47,7 +48,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         .yaku
         .iter()
         .filter(|y| match &y.needs {
-            Needs::Cards(needed) => needed.iter().all(|c| cards.contains(c)),
+            Needs::Cards(needed) => held.holds_all(needed),
             Needs::Count(kind, count) => cards.iter().filter(|c| c.kind == *kind).count() >= *count,
         })
         .collect();

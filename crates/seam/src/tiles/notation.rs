@@ -126,17 +126,23 @@ fn parse_token(token: &str, hand: &mut Hand, keep: bool) -> Result<usize, Notati
         }
         return Ok(count);
     }
+    // One pass: the tiles are counted as concealed while read, and taken back if the token is a concealed kong.
+    // (A kept token starts at most MAX_HAND_TILES tiles in, so its four were counted exactly: none saturated.)
     let (mut count, mut first, mut all_same) = (0usize, None, true);
     parse_tiles(token, |tile| {
         count += 1;
         all_same &= *first.get_or_insert(tile) == tile;
-    })?;
-    match first {
-        _ if !keep => {}
-        Some(tile) if count == 4 && all_same => hand.concealed_kongs.push(tile),
-        _ => parse_tiles(token, |tile| {
+        if keep {
             hand.concealed[tile.index()] = hand.concealed[tile.index()].saturating_add(1);
-        })?,
+        }
+    })?;
+    if let Some(tile) = first
+        && keep
+        && count == 4
+        && all_same
+    {
+        hand.concealed[tile.index()] = hand.concealed[tile.index()].saturating_sub(4);
+        hand.concealed_kongs.push(tile);
     }
     Ok(count)
 }
@@ -267,6 +273,9 @@ mod tests {
         let hand = parse_hand("RRRR 7777d 77c 7c7c").expect("valid");
         assert_eq!(hand.concealed_kongs.len(), 2);
         assert_eq!(hand.concealed[Tile::suited(Suit::Characters, 7).map_or(0, Tile::index)], 4);
+        assert_eq!(hand.concealed[Tile::dragon(Dragon::Red).index()], 0, "a kong's tiles are not loose too");
+        assert_eq!(hand.concealed[Tile::suited(Suit::Dots, 7).map_or(0, Tile::index)], 0);
+        assert_eq!(hand.concealed.iter().map(|&n| usize::from(n)).sum::<usize>(), 4);
         assert_eq!(hand.kong_count(), 2);
     }
 
