@@ -6,7 +6,9 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
+use serde_json::value::{RawValue, to_raw_value};
 
 use crate::i18n::Lang;
 use crate::message::Message;
@@ -69,58 +71,86 @@ struct PrintedPlayer<'a> {
     items: Vec<PrintedItem<'a>>,
 }
 
-#[derive(Serialize)]
 struct PrintedItem<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
     term: Option<&'a str>,
-    #[serde(serialize_with = "shared_str")]
-    label_it: Rc<str>,
-    #[serde(serialize_with = "shared_str")]
-    label_en: Rc<str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    label: Rc<Written>,
     points: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     doubles: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<u64>,
     /// A figure in the ruleset's own unit: its value, and the value in words in both languages.
-    #[serde(skip_serializing_if = "Option::is_none")]
     quantity: Option<PrintedQuantity>,
 }
 
-#[derive(Serialize)]
+impl Serialize for PrintedItem<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // Written by hand for the labels' two fields from one shared pair; the absent figures are left out.
+        let mut item = serializer.serialize_struct("PrintedItem", 7)?;
+        if let Some(term) = self.term {
+            item.serialize_field("term", term)?;
+        }
+        item.serialize_field("label_it", &*self.label.it)?;
+        item.serialize_field("label_en", &*self.label.en)?;
+        if let Some(points) = self.points {
+            item.serialize_field("points", &points)?;
+        }
+        if let Some(doubles) = self.doubles {
+            item.serialize_field("doubles", &doubles)?;
+        }
+        if let Some(limit) = self.limit {
+            item.serialize_field("limit", &limit)?;
+        }
+        if let Some(quantity) = &self.quantity {
+            item.serialize_field("quantity", quantity)?;
+        }
+        item.end()
+    }
+}
+
 struct PrintedQuantity {
     value: i64,
-    #[serde(serialize_with = "shared_str")]
-    it: Rc<str>,
-    #[serde(serialize_with = "shared_str")]
-    en: Rc<str>,
+    words: Rc<Written>,
+}
+
+impl Serialize for PrintedQuantity {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut quantity = serializer.serialize_struct("PrintedQuantity", 3)?;
+        quantity.serialize_field("value", &self.value)?;
+        quantity.serialize_field("it", &*self.words.it)?;
+        quantity.serialize_field("en", &*self.words.en)?;
+        quantity.end()
+    }
 }
 
 impl From<&Quantity> for PrintedQuantity {
     fn from(quantity: &Quantity) -> PrintedQuantity {
-        let (it, en) = written(&quantity.message());
-        PrintedQuantity { value: quantity.value, it, en }
+        PrintedQuantity { value: quantity.value, words: written(&quantity.message()) }
     }
 }
 
-#[derive(Serialize)]
 struct PrintedWarning<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
     player: Option<&'a str>,
-    #[serde(serialize_with = "shared_str")]
-    it: Rc<str>,
-    #[serde(serialize_with = "shared_str")]
-    en: Rc<str>,
+    text: Rc<Written>,
 }
 
-/// Writes a shared text as a string (serde's own `Rc` support is a feature that would rebuild every crate).
-fn shared_str<S: Serializer>(text: &Rc<str>, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_str(text)
+impl Serialize for PrintedWarning<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut warning = serializer.serialize_struct("PrintedWarning", 3)?;
+        if let Some(player) = self.player {
+            warning.serialize_field("player", player)?;
+        }
+        warning.serialize_field("it", &*self.text.it)?;
+        warning.serialize_field("en", &*self.text.en)?;
+        warning.end()
+    }
 }
 
-/// A text written out in Italian and in English, shared by every line that says the same.
-type Written = (Rc<str>, Rc<str>);
+/// A text written out in Italian and in English, each as a JSON string already quoted and escaped: a file's
+/// manches say the same few hundred things over and over, and escaping each again was 8 % of a FIMJ manche's
+/// time in bulk. `RawValue` is serde_json's own way to write JSON text as it is.
+struct Written {
+    it: Box<RawValue>,
+    en: Box<RawValue>,
+}
 
 /// Labels written on this thread, by message, and at most how many are kept. A file's manches say the same few
 /// hundred things over and over (20,000 FIMJ manches: 172,898 lines, 192 labels; Mayumi: 1,588), and rendering
@@ -131,20 +161,24 @@ type Written = (Rc<str>, Rc<str>);
 const WRITTEN_KEPT: usize = 8192;
 
 thread_local! {
-    static WRITTEN: RefCell<HashMap<Message, Written, foldhash::fast::RandomState>> = RefCell::default();
+    static WRITTEN: RefCell<HashMap<Message, Rc<Written>, foldhash::fast::RandomState>> = RefCell::default();
 }
 
-fn written(message: &Message) -> Written {
+fn written(message: &Message) -> Rc<Written> {
     WRITTEN.with(|cell| {
         let mut cache = cell.borrow_mut();
         if let Some(found) = cache.get(message) {
-            return found.clone();
+            return Rc::clone(found);
         }
-        let made: Written = (Rc::from(message.render(Lang::ITALIAN)), Rc::from(message.render(Lang::ENGLISH)));
+        let json = |lang| {
+            // A string always writes as JSON (the default, `null`, is never met).
+            to_raw_value(&message.render(lang)).unwrap_or_default()
+        };
+        let made = Rc::new(Written { it: json(Lang::ITALIAN), en: json(Lang::ENGLISH) });
         if cache.len() >= WRITTEN_KEPT {
             cache.clear();
         }
-        cache.insert(message.clone(), made.clone());
+        cache.insert(message.clone(), Rc::clone(&made));
         made
     })
 }
@@ -182,11 +216,9 @@ impl<'a> From<&'a PlayerOutcome> for PrintedPlayer<'a> {
 
 impl<'a> From<&'a Item> for PrintedItem<'a> {
     fn from(item: &'a Item) -> PrintedItem<'a> {
-        let (label_it, label_en) = written(&item.label);
         PrintedItem {
             term: item.term.as_deref(),
-            label_it,
-            label_en,
+            label: written(&item.label),
             points: item.points,
             doubles: item.doubles,
             limit: item.limit,
@@ -197,7 +229,6 @@ impl<'a> From<&'a Item> for PrintedItem<'a> {
 
 impl<'a> From<&'a Warning> for PrintedWarning<'a> {
     fn from(warning: &'a Warning) -> PrintedWarning<'a> {
-        let (it, en) = written(&warning.text);
-        PrintedWarning { player: warning.player.as_deref(), it, en }
+        PrintedWarning { player: warning.player.as_deref(), text: written(&warning.text) }
     }
 }

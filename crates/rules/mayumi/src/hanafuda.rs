@@ -78,6 +78,44 @@ const MONTHS: [(&[Kind], u8); 12] = [
     (&[Kind::Light], 3),
 ];
 
+/// Each month's place of its light, animal and ribbon card among the month's four (0 where it has none), from
+/// [`MONTHS`] when the program is compiled: a card's place is asked for every card of every manche.
+const PLACES: [[u8; 3]; 12] = {
+    let mut places = [[0u8; 3]; 12];
+    let mut month = 0;
+    while month < 12 {
+        let kinds = MONTHS[month].0;
+        let mut place = 0;
+        while place < kinds.len() {
+            places[month][kinds[place] as usize] = place as u8;
+            place += 1;
+        }
+        month += 1;
+    }
+    places
+};
+
+/// The deck's cards of each kind, as sets (see [`Cards`]), from [`MONTHS`] when the program is compiled.
+const OF_KIND: [u64; 4] = {
+    let mut sets = [0u64; 4];
+    let mut month = 0;
+    while month < 12 {
+        let (kinds, chaff) = MONTHS[month];
+        let mut place = 0;
+        while place < kinds.len() {
+            sets[kinds[place] as usize] |= 1 << (month * 4 + place);
+            place += 1;
+        }
+        let mut number = 0;
+        while number < chaff as usize {
+            sets[Kind::Chaff as usize] |= 1 << (month * 4 + kinds.len() + number);
+            number += 1;
+        }
+        month += 1;
+    }
+    sets
+};
+
 /// The flower of each month: its Japanese name and the id of its name in words.
 pub const FAMILIES: [(&str, &str); 12] = [
     ("Matsu", crate::text_id!("mayumi.card.family.matsu")),
@@ -118,13 +156,29 @@ impl Card {
     /// searched for (every card of every manche asks for it, several times).
     pub fn index(self) -> usize {
         let month = usize::from(self.month.clamp(1, 12) - 1);
-        let (kinds, chaff) = MONTHS[month];
         let within = match self.kind {
-            Kind::Chaff if chaff > 1 => kinds.len() + usize::from(self.number.max(1) - 1),
-            Kind::Chaff => kinds.len(),
-            kind => kinds.iter().position(|&k| k == kind).unwrap_or(0),
+            Kind::Chaff => {
+                let (kinds, chaff) = MONTHS[month];
+                kinds.len() + if chaff > 1 { usize::from(self.number.max(1) - 1) } else { 0 }
+            }
+            kind => usize::from(PLACES[month][kind as usize]),
         };
         month * 4 + within
+    }
+
+    /// The card at `place` in [`Card::deck`] (0…47; the last month's past it).
+    pub fn at(place: usize) -> Card {
+        let month = (place / 4).min(11);
+        let (kinds, chaff) = MONTHS[month];
+        let within = place % 4;
+        let month_number = month as u8 + 1;
+        match kinds.get(within) {
+            Some(&kind) => Card { month: month_number, kind, number: 0 },
+            None => {
+                let number = if chaff > 1 { (within - kinds.len() + 1) as u8 } else { 0 };
+                Card { month: month_number, kind: Kind::Chaff, number }
+            }
+        }
     }
 
     /// The card as a set of one card.
@@ -296,6 +350,40 @@ impl Cards {
     pub fn holds_all<'a>(self, cards: impl IntoIterator<Item = &'a Card>) -> bool {
         cards.into_iter().all(|&card| self.holds(card))
     }
+
+    /// The set's cards of `kind`.
+    pub fn of_kind(self, kind: Kind) -> Cards {
+        Cards(self.0 & OF_KIND[kind as usize])
+    }
+
+    /// How many cards the set holds.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set holds no card.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set holds all four cards of `month` (1…12).
+    pub fn holds_month(self, month: u8) -> bool {
+        let shift = 4 * u32::from(month.clamp(1, 12) - 1);
+        (self.0 >> shift) & 0xF == 0xF
+    }
+
+    /// The places in the deck (see [`Card::index`]) of the set's cards, in the deck's order, which is the cards'
+    /// order (month, then kind, then number).
+    pub fn places(self) -> impl Iterator<Item = usize> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let place = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                place
+            })
+        })
+    }
 }
 
 impl<'a> FromIterator<&'a Card> for Cards {
@@ -340,6 +428,32 @@ mod tests {
     }
 
     #[test]
+    fn a_set_reads_its_cards_by_kind_count_and_month_as_the_list_does() {
+        let deck = Card::deck();
+        for start in 0..5 {
+            let cards: Vec<Card> = deck.iter().skip(start).step_by(start + 1).copied().collect();
+            let set: Cards = cards.iter().collect();
+            assert_eq!(set.len(), cards.len());
+            assert_eq!(set.is_empty(), cards.is_empty());
+            let mut sorted = cards.clone();
+            sorted.sort();
+            assert_eq!(set.places().map(Card::at).collect::<Vec<_>>(), sorted, "the deck's order is the sorted order");
+            for kind in Kind::ALL {
+                let of_kind: Vec<Card> = sorted.iter().filter(|c| c.kind == kind).copied().collect();
+                assert_eq!(set.of_kind(kind).places().map(Card::at).collect::<Vec<_>>(), of_kind, "{kind:?}");
+            }
+            for month in 1..=12 {
+                let whole = Card::month_iter(month).all(|c| set.holds(c));
+                assert_eq!(set.holds_month(month), whole, "month {month} from {start}");
+            }
+        }
+        let all: Cards = deck.iter().collect();
+        assert!((1..=12).all(|month| all.holds_month(month)));
+        assert_eq!(all.of_kind(Kind::Light).len(), 5, "the five lights");
+        assert!(Cards::default().is_empty());
+    }
+
+    #[test]
     fn the_deck_has_48_cards_four_per_month_with_the_notation_codes() {
         let deck = Card::deck();
         assert_eq!(deck.len(), DECK_SIZE);
@@ -349,6 +463,7 @@ mod tests {
         assert_eq!(codes[40..], ["11L", "11A", "11R", "11C", "12L", "12C1", "12C2", "12C3"]);
         for (i, card) in deck.iter().enumerate() {
             assert_eq!(card.index(), i);
+            assert_eq!(Card::at(i), *card);
             assert_eq!(parse_card(&card.to_string()), Ok(*card));
         }
         let lights: Vec<String> = deck.iter().filter(|c| c.kind == Kind::Light).map(ToString::to_string).collect();

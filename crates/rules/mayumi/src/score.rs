@@ -18,25 +18,33 @@ fn item(ja: &str, label: Message, ken: u64) -> Item {
     Item { term: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None, quantity: None }
 }
 
-/// Scores one player's captured cards under `table`.
+/// Scores one player's captured cards under `table` (a capture holds each card once). The cards are read as a set:
+/// each kind's cards in the deck's order (their sorted order), counts and complete months by bits, since every
+/// player of every manche asks for all of them.
 pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
     let mut items = Vec::new();
     let held: Cards = cards.iter().collect();
-    let value = |card: &Card| table.card_values[card.index()];
     for kind in Kind::ALL {
-        let mut scoring: Vec<&Card> = cards.iter().filter(|c| c.kind == kind && value(c) > 0).collect();
-        scoring.sort();
-        let ken: u64 = scoring.iter().map(|c| value(c)).sum();
+        let mut codes = String::new();
+        let mut ken = 0u64;
+        for place in held.of_kind(kind).places() {
+            let value = table.card_values[place];
+            if value > 0 {
+                if !codes.is_empty() {
+                    codes.push(' ');
+                }
+                Card::at(place).push_code(&mut codes);
+                ken += value;
+            }
+        }
         if ken > 0 {
-            let codes = crate::hanafuda::codes(scoring.iter().copied());
             let (ja, name) = kind.names();
             items.push(item(ja, crate::msg!("mayumi.item.kind", codes = codes).arg_message("kind", name), ken));
         }
     }
     if table.bonus > 0 {
         for month in 1..=12u8 {
-            let complete = Card::month_iter(month).all(|c| held.holds(c));
-            if complete && table.bonus_months[usize::from(month - 1)] {
+            if held.holds_month(month) && table.bonus_months[usize::from(month - 1)] {
                 let (ja, family) = FAMILIES[usize::from(month - 1)];
                 let label = crate::msg!("mayumi.item.complete_family", ja = ja, month = month)
                     .arg_message("family", Message::new(family));
@@ -49,7 +57,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         .iter()
         .filter(|y| match &y.needs {
             Needs::Cards(needed) => held.holds_all(needed),
-            Needs::Count(kind, count) => cards.iter().filter(|c| c.kind == *kind).count() >= *count,
+            Needs::Count(kind, count) => held.of_kind(*kind).len() >= *count,
         })
         .collect();
     for yaku in &made {

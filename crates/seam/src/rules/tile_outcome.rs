@@ -90,24 +90,25 @@ pub fn tile_outcome<'a>(
 /// separated by spaces; written into one string (a string for each part, then joined, was a tenth of the time of
 /// `stecca score --jsonl`).
 fn arrangement(scored: &ScoredTiles<'_>, tiles: Option<&Hand>) -> String {
-    let mut text = String::new();
-    let mut first = true;
-    let mut put = |part: &dyn std::fmt::Display| {
-        if !std::mem::take(&mut first) {
+    let mut text = String::with_capacity(40);
+    let separate = |text: &mut String| {
+        if !text.is_empty() {
             text.push(' ');
         }
-        // Writing into a String cannot fail.
-        let _ = write!(text, "{part}");
     };
     for meld in scored.melds {
-        put(meld);
+        separate(&mut text);
+        meld.push_notation(&mut text);
     }
     if let Some(tiles) = tiles {
         if scored.shape == Shape::ThirteenOrphans {
-            put(&Hand { concealed: tiles.concealed, ..Hand::default() });
+            separate(&mut text);
+            // Writing into a String cannot fail.
+            let _ = write!(text, "{}", Hand { concealed: tiles.concealed, ..Hand::default() });
         }
         for bonus in &tiles.bonus {
-            put(bonus);
+            separate(&mut text);
+            text.push_str(bonus.notation());
         }
     }
     text

@@ -222,13 +222,23 @@ impl Tile {
     }
 }
 
+/// Every tile's notation, by index: written as a whole rather than formatted, since every scored hand writes its
+/// tiles (in its arrangement and its lines).
+const NOTATION: [&str; 34] = [
+    "1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "1b", "2b", "3b", "4b", "5b", "6b", "7b", "8b", "9b", "1c",
+    "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "E", "S", "W", "N", "R", "V", "B",
+];
+
+impl Tile {
+    /// The tile's notation: `5b`, `E`, `R`.
+    pub fn notation(self) -> &'static str {
+        NOTATION[self.index()]
+    }
+}
+
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind() {
-            TileKind::Suited(suit, n) => write!(f, "{n}{}", suit.letter()),
-            TileKind::Wind(w) => write!(f, "{}", w.letter()),
-            TileKind::Dragon(d) => write!(f, "{}", ['R', 'V', 'B'][d as usize]),
-        }
+        f.write_str(self.notation())
     }
 }
 
@@ -258,12 +268,19 @@ impl Bonus {
     }
 }
 
+impl Bonus {
+    /// The bonus tile's notation: `2f`, `4s`.
+    pub fn notation(self) -> &'static str {
+        match self {
+            Bonus::Flower(w) => ["1f", "2f", "3f", "4f"][w.index()],
+            Bonus::Season(w) => ["1s", "2s", "3s", "4s"][w.index()],
+        }
+    }
+}
+
 impl fmt::Display for Bonus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Bonus::Flower(w) => write!(f, "{}f", w.index() + 1),
-            Bonus::Season(w) => write!(f, "{}s", w.index() + 1),
-        }
+        f.write_str(self.notation())
     }
 }
 
