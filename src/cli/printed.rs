@@ -22,7 +22,7 @@ use crate::tiles::Wind;
 pub struct Printed<'a> {
     rules: &'a str,
     void: bool,
-    players: Vec<PrintedPlayer<'a>>,
+    players: Each<'a, PlayerOutcome>,
     payments: &'a [PaymentOutcome],
     /// Deposits on the table (positive) and collections from it (negative), where the ruleset has a pot.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -33,8 +33,8 @@ pub struct Printed<'a> {
     penalties: &'a [OffTablePenalty],
     #[serde(skip_serializing_if = "Option::is_none")]
     next_dealer: Option<&'a str>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    warnings: Vec<PrintedWarning<'a>>,
+    #[serde(skip_serializing_if = "Each::is_empty")]
+    warnings: Each<'a, Warning>,
     /// What the next manche starts from, for rulesets whose session carries a game from hand to hand.
     #[serde(skip_serializing_if = "Option::is_none")]
     next: Option<serde_json::Value>,
@@ -68,7 +68,35 @@ struct PrintedPlayer<'a> {
     #[serde(flatten)]
     figures: &'a Figures,
     arrangement: &'a str,
-    items: Vec<PrintedItem<'a>>,
+    items: Each<'a, Item>,
+}
+
+/// A list of the outcome written out an element at a time, as its printed form: no list of printed forms is
+/// built for each manche and dropped again (a twentieth of a bulk run).
+struct Each<'a, T>(&'a [T]);
+
+impl<T> Each<'_, T> {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl Serialize for Each<'_, PlayerOutcome> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(PrintedPlayer::from))
+    }
+}
+
+impl Serialize for Each<'_, Item> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(PrintedItem::from))
+    }
+}
+
+impl Serialize for Each<'_, Warning> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(PrintedWarning::from))
+    }
 }
 
 struct PrintedItem<'a> {
@@ -188,13 +216,13 @@ impl<'a> From<&'a MancheOutcome> for Printed<'a> {
         Printed {
             rules: &outcome.rules,
             void: outcome.void,
-            players: outcome.players.iter().map(PrintedPlayer::from).collect(),
+            players: Each(&outcome.players),
             payments: &outcome.payments,
             pot: &outcome.pot,
             net: InOrder(&outcome.net),
             penalties: &outcome.penalties,
             next_dealer: outcome.next_dealer.as_deref(),
-            warnings: outcome.warnings.iter().map(PrintedWarning::from).collect(),
+            warnings: Each(&outcome.warnings),
             next: None,
         }
     }
@@ -209,7 +237,7 @@ impl<'a> From<&'a PlayerOutcome> for PrintedPlayer<'a> {
             score: player.score,
             figures: &player.figures,
             arrangement: &player.arrangement,
-            items: player.items.iter().map(PrintedItem::from).collect(),
+            items: Each(&player.items),
         }
     }
 }
