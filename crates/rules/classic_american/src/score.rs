@@ -124,20 +124,30 @@ pub fn score_hand(hand: &Hand, ctx: &HandContext, options: &ClassicOptions) -> R
     }
     let mut best: Option<(Eval, Arrangement)> = None;
     let (mut complete, mut plain_pairs) = (false, false);
+    // The lines of an arrangement not kept, and the groups, go back into these for the next arrangement: a
+    // non-winner's tiles have dozens of arrangements, and two lists for each were a tenth of a manche.
+    let mut spare: Vec<(Line, Amount)> = Vec::new();
+    let mut melds: Vec<Meld> = Vec::new();
     let mut consider = |arrangement: &Arrangement| {
-        let eval = evaluate(hand, ctx, options, &facts, &fixed, arrangement);
-        if ctx.winner {
-            if arrangement.shape == Shape::SevenPairs && eval.limit.is_none() {
-                plain_pairs = true;
-                return;
+        let mut lines = std::mem::take(&mut spare);
+        lines.clear();
+        melds.clear();
+        melds.extend(fixed.iter().chain(&arrangement.melds).copied());
+        let eval = evaluate(hand, ctx, options, &facts, &melds, arrangement, lines);
+        let kept = if ctx.winner && arrangement.shape == Shape::SevenPairs && eval.limit.is_none() {
+            plain_pairs = true;
+            false
+        } else {
+            complete |= ctx.winner;
+            !(ctx.winner && options.column() == GameType::OneDouble && !eval.admissible)
+                && best.as_ref().is_none_or(|(b, _)| eval.key() > b.key())
+        };
+        if kept {
+            if let Some((old, _)) = best.replace((eval, arrangement.clone())) {
+                spare = old.lines;
             }
-            complete = true;
-            if options.column() == GameType::OneDouble && !eval.admissible {
-                return;
-            }
-        }
-        if best.as_ref().is_none_or(|(b, _)| eval.key() > b.key()) {
-            best = Some((eval, arrangement.clone()));
+        } else {
+            spare = eval.lines;
         }
     };
     if ctx.winner {
@@ -196,21 +206,18 @@ fn set_points(meld: Meld) -> u32 {
 /// Points of a pair of `tile`: dragons 2, own wind 2, the prevailing wind 2 in TACOLFMJ (own and prevailing
 /// both count).
 fn pair_points(tile: Tile, ctx: &HandContext, options: &ClassicOptions) -> u32 {
-    pair_lines(tile, ctx, options).len() as u32 * 2
+    pair_lines(tile, ctx, options).count() as u32 * 2
 }
 
-fn pair_lines(tile: Tile, ctx: &HandContext, options: &ClassicOptions) -> Vec<Line> {
-    let mut lines = Vec::new();
-    if tile.is_dragon() {
-        lines.push(Line::DragonPair(tile));
-    }
-    if tile == ctx.seat.tile() {
-        lines.push(Line::OwnWindPair(tile));
-    }
-    if options.prevailing_wind_counts() && tile == ctx.round.tile() {
-        lines.push(Line::PrevailingWindPair(tile));
-    }
-    lines
+/// The lines a pair of `tile` scores, without a list for them: every tile's pair is asked for each non-winner.
+fn pair_lines(tile: Tile, ctx: &HandContext, options: &ClassicOptions) -> impl Iterator<Item = Line> {
+    [
+        tile.is_dragon().then_some(Line::DragonPair(tile)),
+        (tile == ctx.seat.tile()).then_some(Line::OwnWindPair(tile)),
+        (options.prevailing_wind_counts() && tile == ctx.round.tile()).then_some(Line::PrevailingWindPair(tile)),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 fn evaluate(
@@ -218,17 +225,16 @@ fn evaluate(
     ctx: &HandContext,
     options: &ClassicOptions,
     facts: &Facts,
-    fixed: &[Meld],
+    melds: &[Meld],
     arrangement: &Arrangement,
+    mut lines: Vec<(Line, Amount)>,
 ) -> Eval {
     let column = options.column();
-    let mut lines: Vec<(Line, Amount)> = Vec::new();
-    let melds: Vec<Meld> = fixed.iter().chain(&arrangement.melds).copied().collect();
     for &bonus in &hand.bonus {
         lines.push((Line::Bonus(bonus), Amount::Points(4)));
     }
     let mut pair_scores = false;
-    for &meld in &melds {
+    for &meld in melds {
         match meld.kind {
             MeldKind::Pung | MeldKind::Kong => {
                 lines.push((Line::Set(meld), Amount::Points(set_points(meld))));
@@ -270,8 +276,8 @@ fn evaluate(
     }
     let mut limit = None;
     if ctx.winner {
-        winner_lines(ctx, options, facts, &melds, arrangement, pair_scores, &mut lines);
-        limit = limit_hand(hand, ctx, facts, &melds, arrangement);
+        winner_lines(ctx, options, facts, melds, arrangement, pair_scores, &mut lines);
+        limit = limit_hand(hand, ctx, facts, melds, arrangement);
     } else if column != GameType::Mixed && facts.tiles > 0 {
         // Non-winners of cleared and one-double games: the rows marked ¹ and ², over all their tiles.
         if facts.all_terminals() {
@@ -303,7 +309,11 @@ fn evaluate(
             limit,
             value: worth,
             admissible,
-            lines: vec![(Line::Limit(hand_limit), Amount::Limit(worth))],
+            lines: {
+                lines.clear();
+                lines.push((Line::Limit(hand_limit), Amount::Limit(worth)));
+                lines
+            },
         };
     }
     Eval { points, doubles, limit: None, value: computed, admissible, lines }
