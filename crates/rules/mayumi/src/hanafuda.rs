@@ -166,7 +166,7 @@ impl Card {
         month * 4 + within
     }
 
-    /// The card at `place` in [`Card::deck`] (0…47; the last month's past it).
+    /// The card at `place` in [`Card::deck`] (0…47; a place past the deck reads as one of the last month's cards).
     pub fn at(place: usize) -> Card {
         let month = (place / 4).min(11);
         let (kinds, chaff) = MONTHS[month];
