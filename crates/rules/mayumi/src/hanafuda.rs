@@ -194,7 +194,7 @@ impl Card {
 
 /// The cards' codes separated by spaces (`1L 3L 12C1`), written straight into one string: a Hanafuda manche
 /// writes some sixty of them, and one `String` a code through the formatter was a tenth of its time.
-pub fn codes<'a>(cards: impl IntoIterator<Item = &'a Card>) -> String {
+pub fn codes(cards: impl IntoIterator<Item = Card>) -> String {
     let mut out = String::new();
     for card in cards {
         if !out.is_empty() {
@@ -404,8 +404,8 @@ mod tests {
     fn the_codes_written_in_one_string_are_the_cards_as_shown() {
         let deck = Card::deck();
         let shown = deck.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
-        assert_eq!(codes(&deck), shown);
-        assert_eq!(codes(&[]), "");
+        assert_eq!(codes(deck.iter().copied()), shown);
+        assert_eq!(codes([]), "");
     }
 
     #[test]

@@ -79,7 +79,7 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
                 mahjong: winner == Some(seat),
                 score: i64::try_from(total.ken).unwrap_or(i64::MAX),
                 figures: Figures::none(),
-                arrangement: hanafuda::codes(&sorted),
+                arrangement: hanafuda::codes(sorted.iter().copied()),
                 items: total.items,
                 summary: None,
             }

@@ -25,19 +25,10 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
     let mut items = Vec::new();
     let held: Cards = cards.iter().collect();
     for kind in Kind::ALL {
-        let mut codes = String::new();
-        let mut ken = 0u64;
-        for place in held.of_kind(kind).places() {
-            let value = table.card_values[place];
-            if value > 0 {
-                if !codes.is_empty() {
-                    codes.push(' ');
-                }
-                Card::at(place).push_code(&mut codes);
-                ken += value;
-            }
-        }
+        let scoring = || held.of_kind(kind).places().filter(|&place| table.card_values[place] > 0);
+        let ken: u64 = scoring().map(|place| table.card_values[place]).sum();
         if ken > 0 {
+            let codes = crate::hanafuda::codes(scoring().map(Card::at));
             let (ja, name) = kind.names();
             items.push(item(ja, crate::msg!("mayumi.item.kind", codes = codes).arg_message("kind", name), ken));
         }
