@@ -257,17 +257,12 @@ pub(crate) fn render(key: &str, lang: Lang, values: &[(&str, Cow<'_, str>)]) -> 
         return format(BUNDLES.get(lang.index())?, text.fluent_id, |name| text.selectors.contains(&name), values);
     }
     let rulesets = RULESET_TEXTS.read().unwrap_or_else(PoisonError::into_inner);
-    if let Some(text) = rulesets.texts.get(key) {
-        return format(
-            rulesets.bundles.get(lang.index())?,
-            &text.fluent_id,
-            |name| text.selectors.contains(name),
-            values,
-        );
-    }
-    let renamed =
-        rulesets.renamed.iter().find_map(|(old, new)| Some(format!("{new}{}", key.strip_prefix(old.as_str())?)))?;
-    let text = rulesets.texts.get(&renamed)?;
+    // An id renamed since an outcome was stored reads as its new one.
+    let text = rulesets.texts.get(key).or_else(|| {
+        let renamed =
+            rulesets.renamed.iter().find_map(|(old, new)| Some(format!("{new}{}", key.strip_prefix(old.as_str())?)))?;
+        rulesets.texts.get(&renamed)
+    })?;
     format(rulesets.bundles.get(lang.index())?, &text.fluent_id, |name| text.selectors.contains(name), values)
 }
 
