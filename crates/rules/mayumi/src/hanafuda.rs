@@ -252,8 +252,34 @@ impl Explain for CodeError {
 
 /// Reads one card code (`8L`, `12C1`; lower case accepted).
 pub fn parse_card(code: &str) -> Result<Card, CodeError> {
-    // Read in place, in upper case letter by letter: a capture's codes are read for every manche of a file, and
-    // an upper-case copy of each was a tenth of a Hanafuda manche's time.
+    card_as_written(code.as_bytes()).map_or_else(|| read_card(code), Ok)
+}
+
+/// The card of a code written as the deck writes it (`8L`, `12C1`, in either case), found from its bytes and its
+/// place in the deck; `None` for anything else, which [`read_card`] reads or says what is wrong with. A capture's
+/// codes are read for every manche of a file, and the checks that name a mistake were a tenth of a Hanafuda
+/// manche's time.
+fn card_as_written(code: &[u8]) -> Option<Card> {
+    let (month, rest) = match code {
+        [b'1', tens @ b'0'..=b'2', rest @ ..] => (10 + tens - b'0', rest),
+        [digit @ b'1'..=b'9', rest @ ..] if !rest.first().is_some_and(u8::is_ascii_digit) => (digit - b'0', rest),
+        _ => return None,
+    };
+    let (letter, number) = match *rest {
+        [letter] => (letter, 0),
+        [letter, digit @ b'1'..=b'3'] => (letter, digit - b'0'),
+        _ => return None,
+    };
+    let kind = Kind::from_letter(char::from(letter.to_ascii_uppercase()))?;
+    let card = Card { month, kind, number };
+    // A kind or number the month lacks finds another card at the place worked out for it.
+    (Card::at(card.index()) == card).then_some(card)
+}
+
+/// Reads one card code in full, naming what is wrong with a code that is not a card.
+fn read_card(code: &str) -> Result<Card, CodeError> {
+    // Read in place, in upper case letter by letter: an upper-case copy of each code was a tenth of a Hanafuda
+    // manche's time.
     let trimmed = code.trim();
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
     let kind_letter = trimmed[digits..].chars().next().map(|c| c.to_ascii_uppercase());
@@ -399,6 +425,27 @@ impl<'a> FromIterator<&'a Card> for Cards {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_found_by_its_bytes_is_the_card_read_in_full() {
+        // Every month written with one, two or three digits (and a leading zero), every letter in both cases and a
+        // stranger, every chaff number and some that are not.
+        let months = (0..=13).flat_map(|m: u8| [m.to_string(), format!("0{m}")]);
+        let mut found = 0;
+        for month in months {
+            for letter in ["L", "A", "R", "C", "l", "a", "r", "c", "X", ""] {
+                for number in ["", "0", "1", "2", "3", "4", "01", "x"] {
+                    let code = format!("{month}{letter}{number}");
+                    if let Some(card) = card_as_written(code.as_bytes()) {
+                        assert_eq!(read_card(&code), Ok(card), "{code}");
+                        found += 1;
+                    }
+                    assert_eq!(parse_card(&code), read_card(&code), "{code}");
+                }
+            }
+        }
+        assert_eq!(found, 2 * DECK_SIZE, "every card in upper and lower case, and nothing else");
+    }
 
     #[test]
     fn the_codes_written_in_one_string_are_the_cards_as_shown() {
