@@ -49,6 +49,11 @@ impl Message {
         Message::Id { id: id.into(), args: Vec::new() }
     }
 
+    /// The message `id` with room for `args` arguments, which [`crate::msg!`] adds next.
+    pub fn with_room(id: &'static str, args: usize) -> Message {
+        Message::Id { id: Cow::Borrowed(id), args: Vec::with_capacity(args) }
+    }
+
     /// A text that comes as data in Italian and English (see [`Message::Both`]).
     pub fn both(it: impl Into<String>, en: impl Into<String>) -> Message {
         Message::Both(BTreeMap::from([
@@ -177,7 +182,7 @@ macro_rules! text_id {
 macro_rules! msg_in {
     ($table:path; $id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
         const _: () = $crate::i18n::texts::check_use_in($table, $id, &[$(stringify!($name)),*]);
-        $crate::message::Message::new($id)$(.arg(stringify!($name), &$value))*
+        $crate::message::Message::with_room($id, <[&str]>::len(&[$(stringify!($name)),*]))$(.arg(stringify!($name), &$value))*
     }};
 }
 
