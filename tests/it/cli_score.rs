@@ -259,6 +259,21 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
     stray["players"][0]["stray"] = json!(1);
     // A key written twice after the options: the reader's own error, with the line's own column.
     let twice = manche(6, table.clone()).trim_end_matches('}').to_owned() + r#","void":false}"#;
+    // The options written as the last member (as `stecca` writes a manche), after `before`: the line's end is
+    // compared with the options kept.
+    let last = |line: &str, before: &str| {
+        let mut input = serde_json::from_str::<Value>(line).expect("json");
+        let options = input.as_object_mut().expect("an object").remove("options").expect("options");
+        let rest = serde_json::to_string(&input).expect("one line");
+        format!("{},{before}\"options\":{options}}}", rest.trim_end_matches('}'))
+    };
+    let written_twice = last(&manche(9, table.clone()), &format!("\"options\":{cheaper},"));
+    // The kept options after a key that only ends in `options` (`x"options`): a field no ruleset has.
+    let (rest, options) = last(&manche(10, table.clone()), "")
+        .rsplit_once("\"options\":")
+        .map(|(r, o)| (r.to_owned(), o.to_owned()))
+        .expect("options");
+    let inside_a_key = format!("{rest}\"x\\\"options\":{options}");
     let lines = [
         manche(1, table.clone()),
         manche(2, table.clone()),
@@ -269,6 +284,11 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
         manche(4, table.clone()).replacen("\"options\":{", "\"options\": {", 1),
         manche(4, table.clone()),
         twice,
+        last(&manche(7, table.clone()), ""),
+        last(&manche(7, cheaper.clone()), ""),
+        last(&manche(8, table.clone()), ""),
+        written_twice,
+        inside_a_key,
     ];
     assert!(lines[1].len() > 1024, "long enough to be glanced at first: {}", lines[1].len());
     let answer = |input: &str| {
@@ -290,4 +310,9 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
     assert_ne!(lines[5], lines[6], "written otherwise");
     assert_eq!(together[5], together[6], "the same options written otherwise are the same options");
     assert!(together[7].contains("duplicate field `void`") && together[7].contains("column"), "{}", together[7]);
+    assert!(lines[8].ends_with(&format!(",\"options\":{table}}}")), "{}", lines[8]);
+    assert_ne!(together[8], together[9], "the options written last are this line's own");
+    assert!(!together[10].contains("\"error\""), "{}", together[10]);
+    assert!(together[11].contains("duplicate field `options`"), "{}", together[11]);
+    assert!(together[12].contains("\"error\"") && together[12].contains("x\\\"options"), "{}", together[12]);
 }
