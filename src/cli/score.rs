@@ -189,7 +189,7 @@ impl JsonlScorer {
 fn answer(line: &Result<String, Message>, in_force: &mut InForce, out: &mut Vec<u8>) -> serde_json::Result<bool> {
     let scored = match line.as_ref().map_err(Clone::clone).and_then(|line| score_text(line, in_force)) {
         Ok(Scored { outcome, next, .. }) => {
-            serde_json::to_writer(&mut *out, &Printed::from(&outcome).with_next(next))?;
+            Printed::from(&outcome).with_next(next).write_compact(out)?;
             true
         }
         Err(message) => {
