@@ -215,34 +215,45 @@ struct Scored {
 #[derive(Default)]
 struct InForce {
     kept: Vec<Last>,
+    /// A line with its options left out, made again for each line read so.
+    without_options: String,
 }
 
 /// How many rules in force are kept.
 const KEPT: usize = 16;
 
-/// A manche's ruleset under its options: the options as read and as the line wrote them.
+/// A manche's ruleset under its options: the options as read and as a line wrote them (empty when it left them
+/// out; `None` until a line written with them has been glanced at).
 struct Last {
     options: serde_json::Value,
-    text: String,
+    text: Option<String>,
     rules: Arc<dyn RulesInForce>,
 }
 
+/// Options written in fewer bytes than this are read with their line, as cheaply as the line is read without them
+/// (FIMJ's `{}`).
+const WORTH_LEAVING_OUT: usize = 16;
+
 impl InForce {
     /// The rules in force for `input` (its ruleset under its options), or why they are refused: the error
-    /// [`crate::rules::score_manche`] gives. `options_text` is how the line wrote its options.
-    fn of(&mut self, input: &MancheInput, options_text: &str) -> Result<&dyn RulesInForce, MancheError> {
+    /// [`crate::rules::score_manche`] gives. `options_text` is how the line wrote its options, if it was glanced
+    /// at (empty if it left them out).
+    fn of(&mut self, input: &MancheInput, options_text: Option<&str>) -> Result<&dyn RulesInForce, MancheError> {
         let same = |last: &Last| last.rules.ruleset().id() == input.rules && last.options == input.options;
         let found = match self.kept.iter().position(same) {
             Some(found) => {
                 // The options as this line wrote them, so that the next lines written alike are found by text.
-                if !options_text.is_empty() && self.kept[found].text != options_text {
-                    options_text.clone_into(&mut self.kept[found].text);
+                if let Some(options_text) = options_text
+                    && self.kept[found].text.as_deref() != Some(options_text)
+                {
+                    self.kept[found].text = Some(options_text.to_owned());
                 }
                 found
             }
             None => {
                 let rules = ruleset_named(&input.rules)?.in_force(&input.options)?;
-                self.kept.push(Last { options: input.options.clone(), text: options_text.to_owned(), rules });
+                let text = options_text.map(str::to_owned);
+                self.kept.push(Last { options: input.options.clone(), text, rules });
                 self.kept.len() - 1
             }
         };
@@ -255,9 +266,17 @@ impl InForce {
     /// The rules in force kept for `rules` under options written as `options_text`, byte for byte (then a
     /// line's options need not be read at all), put first among those kept.
     fn same_as_written(&mut self, rules: &str, options_text: &str) -> Option<&dyn RulesInForce> {
-        let found =
-            self.kept.iter().position(|last| last.text == options_text && last.rules.ruleset().id() == rules)?;
+        let found = self
+            .kept
+            .iter()
+            .position(|last| last.text.as_deref() == Some(options_text) && last.rules.ruleset().id() == rules)?;
         Some(self.put_first(found))
+    }
+
+    /// Whether some rules in force kept do not know yet how a line writes their options (or none are kept yet):
+    /// then a line is glanced at, however short, so that the next lines find them by their text.
+    fn learning(&self) -> bool {
+        self.kept.is_empty() || self.kept.iter().any(|last| last.text.is_none())
     }
 
     /// The rules in force kept at `found`, put first among those kept.
@@ -266,8 +285,19 @@ impl InForce {
         &*self.kept[0].rules
     }
 
+    /// The line `text` with `null` for its options, which begin at `start` and run `len` bytes, as
+    /// `self.without_options` (made again in the same string for every line).
+    fn leave_out(&mut self, text: &str, start: usize, len: usize) -> &str {
+        self.without_options.clear();
+        self.without_options.push_str(&text[..start]);
+        self.without_options.push_str("null");
+        self.without_options.push_str(&text[start + len..]);
+        &self.without_options
+    }
+
     /// Which of those kept has its options written as the last member of `text`'s object, byte for byte, as
-    /// `,"options":{…}}` (or `{"options":{…}}`), and where in `text` they start.
+    /// `,"options":{…}}` (or `{"options":{…}}`), and where in `text` they start. Options shorter than
+    /// [`WORTH_LEAVING_OUT`] are not looked for.
     ///
     /// Such a line is read with `null` in their place, and when it reads whole, its options are those: the last
     /// `}` closes the line's object, so the member just before it is one of that object's own; the quote before
@@ -277,7 +307,8 @@ impl InForce {
     fn options_written_last(&self, text: &str) -> Option<(usize, usize)> {
         let body = text.trim_end().strip_suffix('}')?;
         self.kept.iter().enumerate().find_map(|(found, last)| {
-            let key = body.strip_suffix(last.text.as_str()).filter(|_| !last.text.is_empty())?;
+            let written = last.text.as_deref().filter(|text| text.len() >= WORTH_LEAVING_OUT)?;
+            let key = body.strip_suffix(written)?;
             let before = key.strip_suffix("\"options\":")?;
             (before.ends_with(',') || before.ends_with('{')).then_some((found, key.len()))
         })
@@ -311,13 +342,16 @@ fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
     // A line whose options are written as those of rules in force kept from an earlier line, byte for byte, is
     // read without them: a Mayumi line carries its whole scoring table (1.9 of its 2.2 kB), and reading it was a
     // third of the line's time. What scoring needs of the options is in the rules in force; nothing after reads the
-    // input's own copy. Options written last are found by comparing the line's end; others by a glance at the line
-    // first, which reads past everything once (a tenth of a Mayumi line's time). Only a long line is looked at so:
-    // a short one costs less to read whole than twice. A line that does not read so is read whole below, so that its
-    // error names its own columns.
-    if text.len() >= GLANCED
-        && let Some((found, start)) = in_force.options_written_last(text)
-        && let Ok(input) = serde_json::from_str::<MancheInput>(&[&text[..start], "null}"].concat())
+    // input's own copy. Options written last are found by comparing the line's end (MCR's and classic American's
+    // options were a tenth of a line's time); others by a glance at the line first, which reads past everything once
+    // (a tenth of a Mayumi line's time): only a long line is glanced at so, as a short one costs less to read whole
+    // than twice, and a line whose rules in force are new, to learn how their options are written. A line that does
+    // not read so is read whole below, so that its error names its own columns.
+    if let Some((found, start)) = in_force.options_written_last(text)
+        && let Ok(input) = {
+            let len = text.trim_end().len() - 1 - start;
+            serde_json::from_str::<MancheInput>(in_force.leave_out(text, start, len))
+        }
         && in_force.kept[found].rules.ruleset().id() == input.rules
     {
         let in_force = in_force.put_first(found);
@@ -325,21 +359,21 @@ fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
         let next = next(in_force, &input, &outcome);
         return Ok(Scored { outcome, next });
     }
-    let glance = (text.len() >= GLANCED).then(|| serde_json::from_str::<Glance>(text).ok()).flatten();
+    let glance =
+        (text.len() >= GLANCED || in_force.learning()).then(|| serde_json::from_str::<Glance>(text).ok()).flatten();
     if let Some(Glance { rules: Some(rules), options: Some(options) }) = &glance
-        && let Some(in_force) = in_force.same_as_written(rules, options.get())
+        && in_force.same_as_written(rules, options.get()).is_some()
         && let Some(start) = offset_in(text, options.get())
-        && let Ok(input) = serde_json::from_str::<MancheInput>(
-            &[&text[..start], "null", &text[start + options.get().len()..]].concat(),
-        )
+        && let Ok(input) = serde_json::from_str::<MancheInput>(in_force.leave_out(text, start, options.get().len()))
     {
+        let in_force = in_force.put_first(0);
         let outcome = in_force.score(&input).map_err(|e| e.message())?;
         let next = next(in_force, &input, &outcome);
         return Ok(Scored { outcome, next });
     }
     let input: MancheInput = serde_json::from_str(text).map_err(|e| msg!("cli.invalid_input", why = e))?;
-    let options_text = glance.and_then(|g| g.options).map(|o| o.get().to_owned()).unwrap_or_default();
-    let rules = in_force.of(&input, &options_text).map_err(|e| e.message())?;
+    let options_text = glance.map(|g| g.options.map_or("", |o| o.get()));
+    let rules = in_force.of(&input, options_text).map_err(|e| e.message())?;
     let outcome = rules.score(&input).map_err(|e| e.message())?;
     let next = next(rules, &input, &outcome);
     Ok(Scored { outcome, next })

@@ -316,3 +316,54 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
     assert!(together[11].contains("duplicate field `options`"), "{}", together[11]);
     assert!(together[12].contains("\"error\"") && together[12].contains("x\\\"options"), "{}", together[12]);
 }
+
+/// Issue 68: short lines too are read without their options when those are written last as a line before wrote
+/// them (MCR's are), and each scores as if read alone: the same options, others, and the same written otherwise.
+#[test]
+fn jsonl_short_lines_with_the_options_last_score_as_each_alone() {
+    use crate::common::cli::stecca_in_locale;
+    use stecca::rules::{CarryFrom, MancheFrame, ruleset};
+    let mcr = ruleset("mcr").expect("mcr");
+    let rules = mcr.in_force(&json!({})).expect("the defaults");
+    let frame = MancheFrame {
+        names: ["Anna", "Bruno", "Carla", "Dario"].map(str::to_owned).to_vec(),
+        round_wind: Some(stecca::tiles::Wind::East),
+        seat_winds: true,
+        carried: rules.carry(&CarryFrom::FIRST),
+        ..MancheFrame::default()
+    };
+    let manche = |seed: u64, change: Option<(&str, Value)>| {
+        let mut input = rules.random_manche(seed, &frame);
+        if let Some((key, value)) = change {
+            input.options[key] = value;
+        }
+        // As `stecca` writes a manche: the options after the players.
+        serde_json::to_string(&input).expect("one line")
+    };
+    let cheaper = Some(("false_hu_penalty", json!(12)));
+    let lines = [
+        manche(1, None),
+        manche(2, None),
+        manche(2, cheaper.clone()),
+        manche(3, None),
+        manche(3, None).replacen("\"options\":{", "\"options\": {", 1),
+        manche(4, cheaper),
+        manche(4, None),
+    ];
+    assert!(lines.iter().all(|line| line.len() < 1024 && line.ends_with("}}")), "{lines:?}");
+    let answer = |input: &str| {
+        let out = stecca_in_locale(
+            &["score", "--jsonl"],
+            &[("LC_ALL", "C.UTF-8"), ("RAYON_NUM_THREADS", "1")],
+            input.as_bytes(),
+        );
+        String::from_utf8(out.stdout).expect("utf-8")
+    };
+    let together = answer(&(lines.join("\n") + "\n"));
+    let together: Vec<&str> = together.lines().collect();
+    assert_eq!(together.len(), lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(together[i], answer(&format!("{line}\n")).trim_end(), "line {i} scores as if alone");
+        assert!(!together[i].contains("\"error\""), "line {i}: {}", together[i]);
+    }
+}
