@@ -296,21 +296,53 @@ impl InForce {
     }
 
     /// Which of those kept has its options written as the last member of `text`'s object, byte for byte, as
-    /// `,"options":{…}}` (or `{"options":{…}}`), and where in `text` they start. Options shorter than
-    /// [`WORTH_LEAVING_OUT`] are not looked for.
+    /// `,"options":{…}}` (or `{"options":{…}}`), where in `text` they start and how long they are: the first
+    /// place looked at, as most lines write their options last. Options shorter than [`WORTH_LEAVING_OUT`] are not
+    /// looked for.
     ///
     /// Such a line is read with `null` in their place, and when it reads whole, its options are those: the last
     /// `}` closes the line's object, so the member just before it is one of that object's own; the quote before
     /// `options` follows a comma or a brace, so it opens the key (a quote inside a string is escaped, and one
     /// that closes a string leaves `options` outside any string, which does not read); and a second `options`
     /// key does not read either.
-    fn options_written_last(&self, text: &str) -> Option<(usize, usize)> {
+    fn options_written_last(&self, text: &str) -> Option<(usize, usize, usize)> {
         let body = text.trim_end().strip_suffix('}')?;
         self.kept.iter().enumerate().find_map(|(found, last)| {
             let written = last.text.as_deref().filter(|text| text.len() >= WORTH_LEAVING_OUT)?;
             let key = body.strip_suffix(written)?;
             let before = key.strip_suffix("\"options\":")?;
-            (before.ends_with(',') || before.ends_with('{')).then_some((found, key.len()))
+            (before.ends_with(',') || before.ends_with('{')).then_some((found, key.len(), written.len()))
+        })
+    }
+
+    /// Which of those kept has its options written anywhere in `text` byte for byte, as `"options":{…}`, where in
+    /// `text` they start and how long they are (Riichi's lines write the fields carried from hand to hand after
+    /// them). Options shorter than [`WORTH_LEAVING_OUT`] are not looked for.
+    ///
+    /// Such a line is read with `null` in their place (see [`InForce::leave_out`]), and when it then reads with
+    /// `null` for options, its options are those: the line has no backslash, so each string in it is written as its
+    /// bytes, and a key `options` anywhere is written `"options"`, which the line has once; options left out read
+    /// as `{}`, so its own object has that key; and the options kept are one whole JSON object, so the value after
+    /// the key, which begins with their bytes, is exactly those bytes.
+    fn options_as_kept(&self, text: &str) -> Option<(usize, usize, usize)> {
+        const KEY: &[u8] = b"\"options\"";
+        fn worth(last: &Last) -> Option<&str> {
+            last.text.as_deref().filter(|t| t.len() >= WORTH_LEAVING_OUT && t.starts_with('{'))
+        }
+        let bytes = text.as_bytes();
+        if !self.kept.iter().any(|last| worth(last).is_some()) || memchr::memchr(b'\\', bytes).is_some() {
+            return None;
+        }
+        let key = memchr::memmem::find(bytes, KEY)?;
+        let after = key + KEY.len();
+        if memchr::memmem::find(&bytes[after..], KEY).is_some() {
+            return None;
+        }
+        let start = after + 1;
+        let value = text[after..].strip_prefix(':')?;
+        self.kept.iter().enumerate().find_map(|(found, last)| {
+            let written = worth(last)?;
+            value.starts_with(written).then_some((found, start, written.len()))
         })
     }
 }
@@ -342,16 +374,14 @@ fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
     // A line whose options are written as those of rules in force kept from an earlier line, byte for byte, is
     // read without them: a Mayumi line carries its whole scoring table (1.9 of its 2.2 kB), and reading it was a
     // third of the line's time. What scoring needs of the options is in the rules in force; nothing after reads the
-    // input's own copy. Options written last are found by comparing the line's end (MCR's and classic American's
-    // options were a tenth of a line's time); others by a glance at the line first, which reads past everything once
-    // (a tenth of a Mayumi line's time): only a long line is glanced at so, as a short one costs less to read whole
-    // than twice, and a line whose rules in force are new, to learn how their options are written. A line that does
-    // not read so is read whole below, so that its error names its own columns.
-    if let Some((found, start)) = in_force.options_written_last(text)
-        && let Ok(input) = {
-            let len = text.trim_end().len() - 1 - start;
-            serde_json::from_str::<MancheInput>(in_force.leave_out(text, start, len))
-        }
+    // input's own copy. They are found by their text (MCR's, Riichi's and classic American's options, a map of six
+    // to a dozen values, were a tenth of a line's time), or else by a glance at the line first, which reads past
+    // everything once (a tenth of a Mayumi line's time): only a long line is glanced at so, as a short one costs
+    // less to read whole than twice, and a line whose rules in force are new, to learn how their options are
+    // written. A line that does not read so is read whole below, so that its error names its own columns.
+    if let Some((found, start, len)) = in_force.options_written_last(text).or_else(|| in_force.options_as_kept(text))
+        && let Ok(input) = serde_json::from_str::<MancheInput>(in_force.leave_out(text, start, len))
+        && input.options.is_null()
         && in_force.kept[found].rules.ruleset().id() == input.rules
     {
         let in_force = in_force.put_first(found);

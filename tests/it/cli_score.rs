@@ -317,40 +317,10 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
     assert!(together[12].contains("\"error\"") && together[12].contains("x\\\"options"), "{}", together[12]);
 }
 
-/// Issue 68: short lines too are read without their options when those are written last as a line before wrote
-/// them (MCR's are), and each scores as if read alone: the same options, others, and the same written otherwise.
-#[test]
-fn jsonl_short_lines_with_the_options_last_score_as_each_alone() {
+/// Each line's answer from `stecca score --jsonl` given all `lines` at once, each checked to be its answer given
+/// alone.
+fn scored_together_as_alone(lines: &[String]) -> Vec<String> {
     use crate::common::cli::stecca_in_locale;
-    use stecca::rules::{CarryFrom, MancheFrame, ruleset};
-    let mcr = ruleset("mcr").expect("mcr");
-    let rules = mcr.in_force(&json!({})).expect("the defaults");
-    let frame = MancheFrame {
-        names: ["Anna", "Bruno", "Carla", "Dario"].map(str::to_owned).to_vec(),
-        round_wind: Some(stecca::tiles::Wind::East),
-        seat_winds: true,
-        carried: rules.carry(&CarryFrom::FIRST),
-        ..MancheFrame::default()
-    };
-    let manche = |seed: u64, change: Option<(&str, Value)>| {
-        let mut input = rules.random_manche(seed, &frame);
-        if let Some((key, value)) = change {
-            input.options[key] = value;
-        }
-        // As `stecca` writes a manche: the options after the players.
-        serde_json::to_string(&input).expect("one line")
-    };
-    let cheaper = Some(("false_hu_penalty", json!(12)));
-    let lines = [
-        manche(1, None),
-        manche(2, None),
-        manche(2, cheaper.clone()),
-        manche(3, None),
-        manche(3, None).replacen("\"options\":{", "\"options\": {", 1),
-        manche(4, cheaper),
-        manche(4, None),
-    ];
-    assert!(lines.iter().all(|line| line.len() < 1024 && line.ends_with("}}")), "{lines:?}");
     let answer = |input: &str| {
         let out = stecca_in_locale(
             &["score", "--jsonl"],
@@ -360,10 +330,87 @@ fn jsonl_short_lines_with_the_options_last_score_as_each_alone() {
         String::from_utf8(out.stdout).expect("utf-8")
     };
     let together = answer(&(lines.join("\n") + "\n"));
-    let together: Vec<&str> = together.lines().collect();
+    let together: Vec<String> = together.lines().map(str::to_owned).collect();
     assert_eq!(together.len(), lines.len());
     for (i, line) in lines.iter().enumerate() {
         assert_eq!(together[i], answer(&format!("{line}\n")).trim_end(), "line {i} scores as if alone");
-        assert!(!together[i].contains("\"error\""), "line {i}: {}", together[i]);
     }
+    together
+}
+
+/// A random manche of ruleset `id` under its default options with `change` made to them, and the frame its
+/// manches are drawn in.
+fn random_line(id: &str, seed: u64, change: Option<(&str, Value)>) -> String {
+    use stecca::rules::{CarryFrom, MancheFrame, ruleset};
+    let ruleset = ruleset(id).expect("a ruleset");
+    let rules = ruleset.in_force(&json!({})).expect("the defaults");
+    let frame = MancheFrame {
+        names: ["Anna", "Bruno", "Carla", "Dario"][..ruleset.table_size()].iter().map(|n| (*n).to_owned()).collect(),
+        round_wind: Some(stecca::tiles::Wind::East),
+        seat_winds: true,
+        carried: rules.carry(&CarryFrom::FIRST),
+        ..MancheFrame::default()
+    };
+    let mut input = rules.random_manche(seed, &frame);
+    if let Some((key, value)) = change {
+        input.options[key] = value;
+    }
+    // As `stecca` writes a manche: the options after the players, and the ruleset's own fields after them.
+    serde_json::to_string(&input).expect("one line")
+}
+
+/// Issue 68: short lines too are read without their options when those are written last as a line before wrote
+/// them (MCR's are), and each scores as if read alone: the same options, others, and the same written otherwise.
+#[test]
+fn jsonl_short_lines_with_the_options_last_score_as_each_alone() {
+    let cheaper = Some(("false_hu_penalty", json!(12)));
+    let lines = [
+        random_line("mcr", 1, None),
+        random_line("mcr", 2, None),
+        random_line("mcr", 2, cheaper.clone()),
+        random_line("mcr", 3, None),
+        random_line("mcr", 3, None).replacen("\"options\":{", "\"options\": {", 1),
+        random_line("mcr", 4, cheaper),
+        random_line("mcr", 4, None),
+    ];
+    assert!(lines.iter().all(|line| line.len() < 1024 && line.ends_with("}}")), "{lines:?}");
+    for (i, answer) in scored_together_as_alone(&lines).iter().enumerate() {
+        assert!(!answer.contains("\"error\""), "line {i}: {answer}");
+    }
+}
+
+/// Issue 68: lines whose options are followed by other fields (Riichi's carried deposits and counters) are read
+/// without them too when written as kept, and score as if read alone; an `options` key elsewhere in a line is not
+/// taken for its options.
+#[test]
+fn jsonl_lines_with_the_options_amid_other_fields_score_as_each_alone() {
+    let line = |seed| random_line("riichi", seed, None);
+    let to_value = |line: String| serde_json::from_str::<Value>(&line).expect("json");
+    let options = to_value(line(1))["options"].clone();
+    assert!(!line(1).ends_with("}}"), "fields after the options: {}", line(1));
+    // The options only in a player's fields; in the manche's and a player's; a player named with a quote.
+    let mut nested = to_value(line(5));
+    nested.as_object_mut().expect("an object").remove("options");
+    nested["players"][0]["options"] = options.clone();
+    let mut twice = to_value(line(6));
+    twice["players"][1]["options"] = options.clone();
+    let quoted = line(7).replace("\"Anna\"", "\"Anna \\\"la rossa\\\"\"");
+    let lines = [
+        line(1),
+        line(54),
+        random_line("riichi", 54, Some(("open_tanyao", json!(false)))),
+        line(3),
+        line(4),
+        nested.to_string(),
+        twice.to_string(),
+        quoted,
+    ];
+    let answers = scored_together_as_alone(&lines);
+    assert_ne!(answers[1], answers[2], "the same hand without open tanyao");
+    for i in [0, 1, 2, 3, 4, 7] {
+        assert!(!answers[i].contains("\"error\""), "line {i}: {}", answers[i]);
+    }
+    assert!(answers[5].contains("\"error\"") && answers[5].contains("options"), "{}", answers[5]);
+    assert!(answers[6].contains("\"error\"") && answers[6].contains("options"), "{}", answers[6]);
+    assert!(answers[7].contains("la rossa"), "{}", answers[7]);
 }
