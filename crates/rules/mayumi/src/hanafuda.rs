@@ -343,10 +343,22 @@ fn kind_words(kind: Kind) -> Message {
 /// Reads a space-separated capture (`1L 1R 8L`): every card, or the first bad code, or the first card
 /// written twice (so a capture never holds more than the 48 cards).
 pub fn parse_capture(text: &str) -> Result<Vec<Card>, CodeError> {
-    let mut cards: Vec<Card> = Vec::new();
+    // Split at the separators' bytes (all ASCII, so each piece is whole text), into a list as long as the capture
+    // can be: a capture's codes are read for every manche of a file, and splitting at characters, then growing the
+    // list, was half of reading them.
+    let mut cards: Vec<Card> = Vec::with_capacity((text.len() / 3 + 1).min(DECK_SIZE));
     let mut seen = Cards::default();
-    for code in text.split([' ', ',', '\t', '\n']).filter(|c| !c.trim().is_empty()) {
-        let card = parse_card(code)?;
+    let is_separator = |byte: &u8| matches!(byte, b' ' | b',' | b'\t' | b'\n');
+    let mut start = 0;
+    while start <= text.len() {
+        let end = text.as_bytes()[start..].iter().position(is_separator).map_or(text.len(), |at| start + at);
+        let code = &text[start..end];
+        start = end + 1;
+        let card = match card_as_written(code.as_bytes()) {
+            Some(card) => card,
+            None if code.trim().is_empty() => continue,
+            None => read_card(code)?,
+        };
         if seen.holds(card) {
             return Err(CodeError::new(code, msg!("mayumi.card.twice")));
         }

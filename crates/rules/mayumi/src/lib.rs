@@ -71,15 +71,15 @@ pub fn outcome(hand: &Hand, table: &ScoringTable) -> MancheOutcome {
         .zip(&hand.captured)
         .enumerate()
         .map(|(seat, ((name, total), cards))| {
-            let mut sorted = cards.clone();
-            sorted.sort();
+            // The cards in the deck's order, which is their sorted order, from their set.
+            let sorted = cards.iter().collect::<hanafuda::Cards>().places().map(hanafuda::Card::at);
             PlayerOutcome {
                 name: name.clone(),
                 seat: None,
                 mahjong: winner == Some(seat),
                 score: i64::try_from(total.ken).unwrap_or(i64::MAX),
                 figures: Figures::none(),
-                arrangement: hanafuda::codes(sorted.iter().copied()),
+                arrangement: hanafuda::codes(sorted),
                 items: total.items,
                 summary: None,
             }
