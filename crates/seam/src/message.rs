@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -38,8 +39,9 @@ pub enum Message {
 pub enum Arg {
     /// Shown as it is.
     Text(String),
-    /// Translated like the message around it.
-    Message(Box<Message>),
+    /// Translated like the message around it. Shared: a ruleset can keep a message it gives again and again
+    /// (a club's yaku name) and give it without copying it.
+    Message(Arc<Message>),
 }
 
 impl Message {
@@ -75,8 +77,8 @@ impl Message {
 
     /// Fills `{name}` with another message, translated too.
     #[must_use]
-    pub fn arg_message(self, name: &'static str, value: Message) -> Message {
-        self.with(name, Arg::Message(Box::new(value)))
+    pub fn arg_message(self, name: &'static str, value: impl Into<Arc<Message>>) -> Message {
+        self.with(name, Arg::Message(value.into()))
     }
 
     fn with(self, name: &'static str, value: Arg) -> Message {

@@ -3,6 +3,7 @@
 //! (a value, a yaku's ken, a new yaku), and a yaku worth 0 ken is off.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -109,12 +110,14 @@ pub enum Needs {
 pub struct CheckedYaku {
     /// Its id.
     pub id: String,
-    /// The names.
+    /// Its name in Japanese.
     pub ja: String,
     /// Italian.
     pub it: String,
     /// English.
     pub en: String,
+    /// Its name in both, made once and given to each manche's line.
+    name: Arc<Message>,
     /// How it is made.
     pub needs: Needs,
     /// Its group, if any.
@@ -126,8 +129,8 @@ pub struct CheckedYaku {
 impl CheckedYaku {
     /// What it is: the scoring table's own words, Italian and English (data a club may change, not texts of
     /// the program).
-    pub fn name(&self) -> stecca_seam::message::Message {
-        stecca_seam::message::Message::both(self.it.clone(), self.en.clone())
+    pub fn name(&self) -> Arc<Message> {
+        Arc::clone(&self.name)
     }
 }
 
@@ -328,6 +331,7 @@ impl MayumiOptions {
                     ja: y.ja.clone(),
                     it: y.it.clone(),
                     en: y.en.clone(),
+                    name: Arc::new(Message::both(&y.it, &y.en)),
                     needs,
                     group: y.group.clone(),
                     ken: y.ken,
