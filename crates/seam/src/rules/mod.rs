@@ -24,6 +24,7 @@ pub use figures::Figures;
 pub use tile_outcome::{ScoredTiles, SeatScore, doubles_words, tile_outcome};
 pub use typed::{RulesInForce, TypedRuleset};
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -487,13 +488,37 @@ impl PlayerInput {
 }
 
 /// A field a manche gives either as a tick or as one of several kinds (a dead hand: `true`, or `"short"`).
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum TickOrKind {
     /// `true`: ticked (`false`: not).
     Flag(bool),
     /// The kind named (`short`).
     Kind(String),
+}
+
+/// Read by hand: serde's untagged enum buffers the value and tries a tick first, making (and dropping) an error
+/// for every kind named: a tenth of reading a classic American player's fields.
+impl<'de> Deserialize<'de> for TickOrKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TickOrName;
+        impl serde::de::Visitor<'_> for TickOrName {
+            type Value = TickOrKind;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("true, false or the name of a kind")
+            }
+            fn visit_bool<E: serde::de::Error>(self, tick: bool) -> Result<TickOrKind, E> {
+                Ok(TickOrKind::Flag(tick))
+            }
+            fn visit_str<E: serde::de::Error>(self, kind: &str) -> Result<TickOrKind, E> {
+                Ok(TickOrKind::Kind(kind.to_owned()))
+            }
+            fn visit_string<E: serde::de::Error>(self, kind: String) -> Result<TickOrKind, E> {
+                Ok(TickOrKind::Kind(kind))
+            }
+        }
+        deserializer.deserialize_any(TickOrName)
+    }
 }
 
 impl TickOrKind {
@@ -733,14 +758,15 @@ impl Item {
 pub struct Quantity {
     /// How many.
     pub value: i64,
-    /// The id of the text that says it, with `{n}` for the value (`riichi.unit.han`).
-    pub unit: String,
+    /// The id of the text that says it, with `{n}` for the value (`riichi.unit.han`): the ruleset's own, not
+    /// copied for each line.
+    pub unit: Cow<'static, str>,
 }
 
 impl Quantity {
     /// `value` in the unit `unit`, a text id checked where it is written (`text_id!("riichi.unit.han")`).
     pub fn new(value: i64, unit: &'static str) -> Quantity {
-        Quantity { value, unit: unit.to_owned() }
+        Quantity { value, unit: Cow::Borrowed(unit) }
     }
 
     /// The quantity in words ("3 han").
@@ -816,6 +842,17 @@ pub struct PaymentOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tick_or_kind_reads_a_tick_or_a_name_and_says_what_else_it_is() {
+        let read = |value: serde_json::Value| TickOrKind::deserialize(&value).map_err(|e| e.to_string());
+        assert_eq!(read(serde_json::json!(true)), Ok(TickOrKind::Flag(true)));
+        assert_eq!(read(serde_json::json!(false)), Ok(TickOrKind::Flag(false)));
+        assert_eq!(read(serde_json::json!("short")), Ok(TickOrKind::Kind("short".to_owned())));
+        assert_eq!(serde_json::from_str::<TickOrKind>("\"long\"").ok(), Some(TickOrKind::Kind("long".to_owned())));
+        let error = read(serde_json::json!(3)).expect_err("a number");
+        assert!(error.contains("integer `3`") && error.contains("true, false or the name of a kind"), "{error}");
+    }
 
     #[test]
     fn a_line_in_its_own_unit_is_stored_with_its_value_and_said_in_the_readers_language() {
