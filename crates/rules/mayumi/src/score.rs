@@ -1,5 +1,7 @@
 //! A player's total (card values, complete families, yaku) and the settlement with the oya.
 
+use std::sync::{Arc, LazyLock};
+
 use super::table::{Needs, ScoringTable};
 use crate::hanafuda::{Card, Cards, FAMILIES, Kind};
 use stecca_seam::message::Message;
@@ -13,6 +15,11 @@ pub struct Total {
     /// The lines.
     pub items: Vec<Item>,
 }
+
+/// Each kind's name in words and each month's flower, made once and shared by every line that names them.
+static KIND_NAMES: LazyLock<[Arc<Message>; 4]> = LazyLock::new(|| Kind::ALL.map(|kind| Arc::new(kind.names().1)));
+static FAMILY_NAMES: LazyLock<[Arc<Message>; 12]> =
+    LazyLock::new(|| FAMILIES.map(|(_, id)| Arc::new(Message::new(id))));
 
 fn item(ja: &str, label: Message, ken: u64) -> Item {
     Item { term: Some(ja.to_owned()), label, points: Some(ken), doubles: None, limit: None, quantity: None }
@@ -29,16 +36,18 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         let ken: u64 = scoring().map(|place| table.card_values[place]).sum();
         if ken > 0 {
             let codes = crate::hanafuda::codes(scoring().map(Card::at));
-            let (ja, name) = kind.names();
+            let (ja, _) = kind.names();
+            let name = Arc::clone(&KIND_NAMES[kind as usize]);
             items.push(item(ja, crate::msg!("mayumi.item.kind", codes = codes).arg_message("kind", name), ken));
         }
     }
     if table.bonus > 0 {
         for month in 1..=12u8 {
             if held.holds_month(month) && table.bonus_months[usize::from(month - 1)] {
-                let (ja, family) = FAMILIES[usize::from(month - 1)];
-                let label = crate::msg!("mayumi.item.complete_family", ja = ja, month = month)
-                    .arg_message("family", Message::new(family));
+                let (ja, _) = FAMILIES[usize::from(month - 1)];
+                let family = Arc::clone(&FAMILY_NAMES[usize::from(month - 1)]);
+                let label =
+                    crate::msg!("mayumi.item.complete_family", ja = ja, month = month).arg_message("family", family);
                 items.push(item(ja, label, table.bonus));
             }
         }
