@@ -29,7 +29,8 @@ fn item(ja: &str, label: Message, ken: u64) -> Item {
 /// each kind's cards in the deck's order (their sorted order), counts and complete months by bits, since every
 /// player of every manche asks for all of them.
 pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
-    let mut items = Vec::new();
+    // Room for a line of each kind and a few families and yaku.
+    let mut items = Vec::with_capacity(8);
     let held: Cards = cards.iter().collect();
     for kind in Kind::ALL {
         let scoring = || held.of_kind(kind).places().filter(|&place| table.card_values[place] > 0);
@@ -56,7 +57,7 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
         .yaku
         .iter()
         .filter(|y| match &y.needs {
-            Needs::Cards(needed) => held.holds_all(needed),
+            Needs::Cards(needed) => held.holds_all(*needed),
             Needs::Count(kind, count) => held.of_kind(*kind).len() >= *count,
         })
         .collect();

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::hanafuda::{Card, DECK_SIZE, Kind, parse_card};
+use crate::hanafuda::{Card, Cards, DECK_SIZE, Kind, parse_card};
 use stecca_seam::message::{Explain, Message};
 use stecca_seam::rules::option_errors;
 
@@ -99,8 +99,8 @@ pub struct MayumiOptions {
 /// How a yaku is made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Needs {
-    /// All these cards.
-    Cards(Vec<Card>),
+    /// All these cards (a set: every player of every manche is asked whether it holds them).
+    Cards(Cards),
     /// At least this many cards of the kind.
     Count(Kind, usize),
 }
@@ -296,15 +296,15 @@ impl MayumiOptions {
             }
             let needs = match (y.cards.is_empty(), &y.any, y.count) {
                 (false, None, None) => {
-                    let mut cards = Vec::new();
+                    let mut cards = Cards::default();
                     for code in &y.cards {
                         let card = parse_card(code).map_err(|e| {
                             msg!("manche.option.card", path = format!("{path}.cards")).arg_message("why", e.message())
                         })?;
-                        if cards.contains(&card) {
+                        if cards.holds(card) {
                             return Err(msg!("mayumi.option_error.twice", path = path, card = card));
                         }
-                        cards.push(card);
+                        cards.add(card);
                     }
                     Needs::Cards(cards)
                 }
