@@ -51,9 +51,11 @@ impl Message {
         Message::Id { id: id.into(), args: Vec::new() }
     }
 
-    /// The message `id` with room for `args` arguments, which [`crate::msg!`] adds next.
+    /// The message `id` with room for the `args` arguments [`crate::msg!`] adds next, and one more, for the message
+    /// that is often given after them ([`Message::arg_message`]), which otherwise moved them all to a larger list.
     pub fn with_room(id: &'static str, args: usize) -> Message {
-        Message::Id { id: Cow::Borrowed(id), args: Vec::with_capacity(args) }
+        let room = if args == 0 { 0 } else { args + 1 };
+        Message::Id { id: Cow::Borrowed(id), args: Vec::with_capacity(room) }
     }
 
     /// A text that comes as data in Italian and English (see [`Message::Both`]).
