@@ -47,12 +47,14 @@ pub enum Arg {
 impl Message {
     /// The message `id` without arguments (add them with [`Message::arg`]). An id written in the code is
     /// better given through [`crate::msg!`], which checks it when the code compiles.
+    #[inline]
     pub fn new(id: impl Into<Cow<'static, str>>) -> Message {
         Message::Id { id: id.into(), args: Vec::new() }
     }
 
     /// The message `id` with room for the `args` arguments [`crate::msg!`] adds next, and one more, for the message
     /// that is often given after them ([`Message::arg_message`]), which otherwise moved them all to a larger list.
+    #[inline]
     pub fn with_room(id: &'static str, args: usize) -> Message {
         let room = if args == 0 { 0 } else { args + 1 };
         Message::Id { id: Cow::Borrowed(id), args: Vec::with_capacity(room) }
@@ -79,10 +81,12 @@ impl Message {
 
     /// Fills `{name}` with another message, translated too.
     #[must_use]
+    #[inline]
     pub fn arg_message(self, name: &'static str, value: impl Into<Arc<Message>>) -> Message {
         self.with(name, Arg::Message(value.into()))
     }
 
+    #[inline]
     fn with(self, name: &'static str, value: Arg) -> Message {
         match self {
             Message::Id { id, mut args } => {

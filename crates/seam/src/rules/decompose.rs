@@ -45,11 +45,13 @@ impl TileSet {
     pub const EMPTY: TileSet = TileSet(0);
 
     /// The set with `tile` added.
+    #[inline]
     pub fn with(self, tile: Tile) -> TileSet {
         TileSet(self.0 | 1 << tile.index())
     }
 
     /// Whether `tile` is in the set.
+    #[inline]
     pub fn contains(self, tile_index: usize) -> bool {
         self.0 >> tile_index & 1 == 1
     }

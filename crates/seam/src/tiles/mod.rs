@@ -34,6 +34,7 @@ impl Suit {
     pub const ALL: [Suit; 3] = [Suit::Dots, Suit::Bamboo, Suit::Characters];
 
     /// The notation letter.
+    #[inline]
     pub fn letter(self) -> char {
         match self {
             Suit::Dots => 'd',
@@ -86,21 +87,25 @@ impl Wind {
     pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
 
     /// 0 for East … 3 for North.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// The notation letter.
+    #[inline]
     pub fn letter(self) -> char {
         ['E', 'S', 'W', 'N'][self.index()]
     }
 
     /// The wind's tile.
+    #[inline]
     pub fn tile(self) -> Tile {
         Tile(27 + self as u8)
     }
 
     /// The wind that follows in turn order (East → South → West → North → East).
+    #[inline]
     pub fn next(self) -> Wind {
         Wind::ALL[(self.index() + 1) % 4]
     }
@@ -134,31 +139,37 @@ pub enum TileKind {
 
 impl Tile {
     /// All 34 kinds in index order.
+    #[inline]
     pub fn all() -> impl Iterator<Item = Tile> {
         (0..KINDS as u8).map(Tile)
     }
 
     /// The tile with this index, if it is one (0‥33).
+    #[inline]
     pub fn from_index(index: usize) -> Option<Tile> {
         (index < KINDS).then_some(Tile(index as u8))
     }
 
     /// A numbered tile; `number` must be 1–9.
+    #[inline]
     pub fn suited(suit: Suit, number: u8) -> Option<Tile> {
         (1..=9).contains(&number).then(|| Tile(suit as u8 * 9 + number - 1))
     }
 
     /// A dragon tile.
+    #[inline]
     pub fn dragon(dragon: Dragon) -> Tile {
         Tile(31 + dragon as u8)
     }
 
     /// Index 0‥33: dots 1–9, bamboo 1–9, characters 1–9, winds E S W N, dragons R V B.
+    #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
     /// What the tile is.
+    #[inline]
     pub fn kind(self) -> TileKind {
         match self.0 {
             0..=26 => TileKind::Suited(Suit::ALL[self.0 as usize / 9], self.0 % 9 + 1),
@@ -168,6 +179,7 @@ impl Tile {
     }
 
     /// The suit of a numbered tile.
+    #[inline]
     pub fn suit(self) -> Option<Suit> {
         match self.kind() {
             TileKind::Suited(suit, _) => Some(suit),
@@ -176,6 +188,7 @@ impl Tile {
     }
 
     /// The number of a numbered tile.
+    #[inline]
     pub fn number(self) -> Option<u8> {
         match self.kind() {
             TileKind::Suited(_, n) => Some(n),
@@ -184,26 +197,31 @@ impl Tile {
     }
 
     /// Winds and dragons.
+    #[inline]
     pub fn is_honour(self) -> bool {
         self.0 >= 27
     }
 
     /// Dragons only.
+    #[inline]
     pub fn is_dragon(self) -> bool {
         self.0 >= 31
     }
 
     /// A 1 or 9 of a suit.
+    #[inline]
     pub fn is_terminal(self) -> bool {
         matches!(self.number(), Some(1 | 9))
     }
 
     /// Tessere di testa: terminals and honours.
+    #[inline]
     pub fn is_head(self) -> bool {
         self.is_honour() || self.is_terminal()
     }
 
     /// The wind, if this is a wind tile.
+    #[inline]
     pub fn wind(self) -> Option<Wind> {
         match self.kind() {
             TileKind::Wind(w) => Some(w),
@@ -212,11 +230,13 @@ impl Tile {
     }
 
     /// The next number of the same suit (for chows), if any.
+    #[inline]
     pub fn succ(self) -> Option<Tile> {
         matches!(self.number(), Some(1..=8)).then(|| Tile(self.0 + 1))
     }
 
     /// Whether a chow can start at this tile (a number 1–7).
+    #[inline]
     pub fn starts_chow(self) -> bool {
         matches!(self.number(), Some(1..=7))
     }
@@ -231,6 +251,7 @@ const NOTATION: [&str; 34] = [
 
 impl Tile {
     /// The tile's notation: `5b`, `E`, `R`.
+    #[inline]
     pub fn notation(self) -> &'static str {
         NOTATION[self.index()]
     }
@@ -253,6 +274,7 @@ pub enum Bonus {
 
 impl Bonus {
     /// The wind (seat) this bonus tile belongs to.
+    #[inline]
     pub fn wind(self) -> Wind {
         match self {
             Bonus::Flower(w) | Bonus::Season(w) => w,
@@ -260,6 +282,7 @@ impl Bonus {
     }
 
     /// 0‥7: flowers then seasons, for bit sets.
+    #[inline]
     pub fn index(self) -> usize {
         match self {
             Bonus::Flower(w) => w.index(),
@@ -270,6 +293,7 @@ impl Bonus {
 
 impl Bonus {
     /// The bonus tile's notation: `2f`, `4s`.
+    #[inline]
     pub fn notation(self) -> &'static str {
         match self {
             Bonus::Flower(w) => ["1f", "2f", "3f", "4f"][w.index()],
