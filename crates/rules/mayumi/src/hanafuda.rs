@@ -255,6 +255,36 @@ pub fn parse_card(code: &str) -> Result<Card, CodeError> {
     card_as_written(code.as_bytes()).map_or_else(|| read_card(code), Ok)
 }
 
+/// Where a month's card is in the deck (see [`Card::index`]) by how its code ends, `L`, `A`, `R`, `C`, `C1`, `C2`
+/// or `C3` ([`NO_CARD`] where the month has no such card), from [`MONTHS`] when the program is compiled.
+const CODE_PLACES: [[u8; 7]; 12] = {
+    let mut places = [[NO_CARD; 7]; 12];
+    let mut month = 0;
+    while month < 12 {
+        let (kinds, chaff) = MONTHS[month];
+        let mut place = 0;
+        while place < kinds.len() {
+            places[month][kinds[place] as usize] = (month * 4 + place) as u8;
+            place += 1;
+        }
+        let first_chaff = month * 4 + kinds.len();
+        if chaff == 1 {
+            places[month][Kind::Chaff as usize] = first_chaff as u8;
+        } else {
+            let mut number = 0;
+            while number < chaff as usize {
+                places[month][4 + number] = (first_chaff + number) as u8;
+                number += 1;
+            }
+        }
+        month += 1;
+    }
+    places
+};
+
+/// No card in [`CODE_PLACES`].
+const NO_CARD: u8 = u8::MAX;
+
 /// The card of a code written as the deck writes it (`8L`, `12C1`, in either case), found from its bytes and its
 /// place in the deck; `None` for anything else, which [`read_card`] reads or says what is wrong with. A capture's
 /// codes are read for every manche of a file, and the checks that name a mistake were a tenth of a Hanafuda
@@ -265,15 +295,13 @@ fn card_as_written(code: &[u8]) -> Option<Card> {
         [digit @ b'1'..=b'9', rest @ ..] if !rest.first().is_some_and(u8::is_ascii_digit) => (digit - b'0', rest),
         _ => return None,
     };
-    let (letter, number) = match *rest {
-        [letter] => (letter, 0),
-        [letter, digit @ b'1'..=b'3'] => (letter, digit - b'0'),
+    let ending = match *rest {
+        [letter] => Kind::from_letter(char::from(letter.to_ascii_uppercase()))? as usize,
+        [b'C' | b'c', digit @ b'1'..=b'3'] => 3 + usize::from(digit - b'0'),
         _ => return None,
     };
-    let kind = Kind::from_letter(char::from(letter.to_ascii_uppercase()))?;
-    let card = Card { month, kind, number };
-    // A kind or number the month lacks finds another card at the place worked out for it.
-    (Card::at(card.index()) == card).then_some(card)
+    let place = CODE_PLACES[usize::from(month - 1)][ending];
+    (place != NO_CARD).then(|| Card::at(usize::from(place)))
 }
 
 /// Reads one card code in full, naming what is wrong with a code that is not a card.
