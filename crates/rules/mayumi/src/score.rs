@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, LazyLock};
 
-use super::table::{Needs, ScoringTable};
+use super::table::{CheckedYaku, Needs, ScoringTable};
 use crate::hanafuda::{Card, Cards, FAMILIES, Kind};
 use stecca_seam::message::Message;
 use stecca_seam::rules::Item;
@@ -53,19 +53,18 @@ pub fn total(cards: &[Card], table: &ScoringTable) -> Total {
             }
         }
     }
-    let made: Vec<_> = table
-        .yaku
-        .iter()
-        .filter(|y| match &y.needs {
-            Needs::Cards(needed) => held.holds_all(*needed),
-            Needs::Count(kind, count) => held.of_kind(*kind).len() >= *count,
-        })
-        .collect();
-    for yaku in &made {
+    // Whether the capture makes a yaku is a mask or a count: asked again for a yaku's rivals in its group rather
+    // than listing the yaku made first.
+    let made = |yaku: &CheckedYaku| match &yaku.needs {
+        Needs::Cards(needed) => held.holds_all(*needed),
+        Needs::Count(kind, count) => held.of_kind(*kind).len() >= *count,
+    };
+    for yaku in table.yaku.iter().filter(|yaku| made(yaku)) {
         let outdone = yaku.group.as_ref().is_some_and(|group| {
-            made.iter().any(|other| {
+            table.yaku.iter().any(|other| {
                 other.group.as_ref() == Some(group)
                     && (other.ken > yaku.ken || (other.ken == yaku.ken && other.id < yaku.id))
+                    && made(other)
             })
         });
         if !outdone {
