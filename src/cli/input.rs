@@ -33,6 +33,12 @@ pub fn read_all(input: &mut dyn BufRead, limit: usize) -> anyhow::Result<String>
     text(bytes).map_err(anyhow::Error::msg)
 }
 
+/// A line's bytes as UTF-8 text without a leading byte-order mark, as [`Lines`] gives a line.
+pub fn line_text(bytes: &[u8]) -> Result<&str, Message> {
+    let text = std::str::from_utf8(bytes).map_err(|e| msg!("cli.not_utf8", offset = e.valid_up_to()))?;
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
+}
+
 /// UTF-8 text without a leading byte-order mark.
 fn text(bytes: Vec<u8>) -> Result<String, Message> {
     let text = String::from_utf8(bytes).map_err(|e| msg!("cli.not_utf8", offset = e.utf8_error().valid_up_to()))?;

@@ -8,6 +8,7 @@ macro_rules! say {
     };
 }
 
+mod batches;
 mod board;
 mod book;
 mod clock;

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::EXIT_INVALID;
-use super::input::{Lines, MAX_INPUT, open, read_all};
+use super::batches::{Batch, Batches};
+use super::input::{MAX_INPUT, open, read_all};
 use super::printed::Printed;
 use crate::i18n::Lang;
 use crate::message::{Explain, Message};
@@ -63,16 +64,11 @@ const BATCH_BYTES: usize = 8 << 20;
 /// Lines each task of a batch scores into one buffer of answers.
 const CHUNK_LINES: usize = 64;
 
-/// One batch of input lines, and the read error that ended the input early, if any (after these lines).
-struct Batch {
-    lines: Vec<Result<String, Message>>,
-    failed: Option<anyhow::Error>,
-}
-
 /// A batch's answers: each chunk's lines written out in order and whether every line scored, or why a chunk's
-/// answer could not be written as JSON.
+/// answer could not be written as JSON; and the batch, whose buffers hold the batch after next.
 struct Answers {
     chunks: Vec<serde_json::Result<(Vec<u8>, bool)>>,
+    batch: Batch,
 }
 
 /// Scores one manche per line on every core; the answers come out in the order of the lines. While the
@@ -80,23 +76,30 @@ struct Answers {
 /// scored.
 fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let mut lines = Lines::new(input, MAX_INPUT).enumerate();
+    let mut batches = Batches::new(input, MAX_INPUT, BATCH_LINES, BATCH_BYTES);
     let mut all_scored = true;
+    // A batch's buffers, once its answers are written, take the batch after next.
+    let mut spare = Batch::default();
     std::thread::scope(|scope| -> anyhow::Result<()> {
         let mut scoring: Option<std::thread::ScopedJoinHandle<'_, Answers>> = None;
         loop {
-            let Batch { lines: batch, failed } = read_batch(&mut lines);
+            let mut batch = std::mem::take(&mut spare);
+            batches.next_into(&mut batch);
+            let failed = batch.failed.take().map(|e| {
+                let line = batch.first_line + batch.len() + 1;
+                anyhow::Error::new(e).context(msg!("cli.cannot_read_line", line = line))
+            });
             let scored = scoring.take().map(finished);
             let last = batch.is_empty() || failed.is_some();
             if !batch.is_empty() {
-                scoring = Some(scope.spawn(move || score_batch(&batch)));
+                scoring = Some(scope.spawn(move || score_batch(batch)));
             }
             if let Some(answers) = scored {
-                all_scored &= write_answers(&mut out, answers)?;
+                all_scored &= write_answers(&mut out, answers, &mut spare)?;
             }
             if last {
                 if let Some(answers) = scoring.take().map(finished) {
-                    all_scored &= write_answers(&mut out, answers)?;
+                    all_scored &= write_answers(&mut out, answers, &mut spare)?;
                 }
                 out.flush()?;
                 return failed.map_or(Ok(()), Err);
@@ -111,49 +114,29 @@ fn finished(handle: std::thread::ScopedJoinHandle<'_, Answers>) -> Answers {
     handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
-/// The next lines, up to [`BATCH_LINES`] or [`BATCH_BYTES`]; a failing read ends the batch with its error.
-fn read_batch(lines: &mut impl Iterator<Item = (usize, std::io::Result<Result<String, Message>>)>) -> Batch {
-    let mut batch = Vec::with_capacity(BATCH_LINES);
-    let mut bytes = 0;
-    for (number, line) in lines {
-        match line {
-            Ok(line) => {
-                bytes += line.as_ref().map_or(0, String::len);
-                batch.push(line);
-            }
-            Err(e) => {
-                let failed = anyhow::Error::new(e).context(msg!("cli.cannot_read_line", line = number + 1));
-                return Batch { lines: batch, failed: Some(failed) };
-            }
-        }
-        if batch.len() == BATCH_LINES || bytes >= BATCH_BYTES {
-            break;
-        }
-    }
-    Batch { lines: batch, failed: None }
-}
-
 /// Every line's answer, chunks of lines on every core, in the lines' order.
-fn score_batch(batch: &[Result<String, Message>]) -> Answers {
+fn score_batch(batch: Batch) -> Answers {
     use rayon::prelude::*;
-    let chunks = batch
-        .par_chunks(CHUNK_LINES)
-        .map(|chunk| {
+    let starts: Vec<usize> = (0..batch.len()).step_by(CHUNK_LINES).collect();
+    let chunks = starts
+        .par_iter()
+        .map(|&start| {
             IN_FORCE.with_borrow_mut(|in_force| {
+                let lines = start..(start + CHUNK_LINES).min(batch.len());
                 // As large as the last chunk's answers and an eighth more: Mayumi's outgrew 2 kB a line, and growing
                 // the buffer was 3 % of its time.
-                let room = (in_force.answered + in_force.answered / 8).max(chunk.len() * 2048);
+                let room = (in_force.answered + in_force.answered / 8).max(lines.len() * 2048);
                 let mut buffer = Vec::with_capacity(room);
                 let mut all_scored = true;
-                for line in chunk {
-                    all_scored &= answer(line, in_force, &mut buffer)?;
+                for line in lines {
+                    all_scored &= answer(batch.line(line), in_force, &mut buffer)?;
                 }
                 in_force.answered = buffer.len();
                 Ok((buffer, all_scored))
             })
         })
         .collect();
-    Answers { chunks }
+    Answers { chunks, batch }
 }
 
 thread_local! {
@@ -163,8 +146,9 @@ thread_local! {
     static IN_FORCE: std::cell::RefCell<InForce> = std::cell::RefCell::default();
 }
 
-/// Writes a batch's answers; returns whether every line scored.
-fn write_answers(out: &mut impl Write, answers: Answers) -> anyhow::Result<bool> {
+/// Writes a batch's answers and keeps its buffers in `spare`; returns whether every line scored.
+fn write_answers(out: &mut impl Write, answers: Answers, spare: &mut Batch) -> anyhow::Result<bool> {
+    *spare = answers.batch;
     let mut all_scored = true;
     for chunk in answers.chunks {
         let (text, scored) = chunk?;
@@ -185,13 +169,13 @@ impl JsonlScorer {
     /// Appends the answer to `line` (the outcome with its texts in both languages, or `{"error": …}`) and a
     /// newline to `out`; returns whether the line scored.
     pub fn answer(&mut self, line: &str, out: &mut Vec<u8>) -> serde_json::Result<bool> {
-        answer(&Ok(line.to_owned()), &mut self.in_force, out)
+        answer(Ok(line), &mut self.in_force, out)
     }
 }
 
 /// Writes one line's answer (the outcome, or `{"error": …}`) and its newline; returns whether the line scored.
-fn answer(line: &Result<String, Message>, in_force: &mut InForce, out: &mut Vec<u8>) -> serde_json::Result<bool> {
-    let scored = match line.as_ref().map_err(Clone::clone).and_then(|line| score_text(line, in_force)) {
+fn answer(line: Result<&str, Message>, in_force: &mut InForce, out: &mut Vec<u8>) -> serde_json::Result<bool> {
+    let scored = match line.and_then(|line| score_text(line, in_force)) {
         Ok(Scored { outcome, next, .. }) => {
             Printed::from(&outcome).with_next(next).write_compact(out)?;
             true
