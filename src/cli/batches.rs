@@ -78,6 +78,10 @@ impl<'a> Batches<'a> {
         batch.lines.clear();
         batch.failed = None;
         batch.first_line = self.read;
+        // Room for the whole batch at once: a batch ends in the first line that ends past `bytes`, read `READ` bytes
+        // at a time, a line at most `limit` long. Grown by doubling as it was read, the buffer came anew from the
+        // system four times over, each page zeroed.
+        batch.text.reserve(self.bytes.saturating_add(2 * READ as usize).saturating_add(self.limit));
         batch.text.append(&mut self.rest);
         let mut scanned = 0;
         loop {
