@@ -8,7 +8,7 @@
 use std::io::{BufRead, Read};
 use std::ops::Range;
 
-use super::input::line_text;
+use super::input::{line_text, skip_rest_of_line};
 use crate::message::Message;
 use crate::msg;
 
@@ -118,7 +118,7 @@ impl<'a> Batches<'a> {
                 batch.text.truncate(scanned);
                 batch.lines.push(Err(msg!("cli.line_too_long", limit = self.limit)));
                 self.read += 1;
-                if let Err(e) = self.skip_rest_of_line() {
+                if let Err(e) = skip_rest_of_line(self.input) {
                     self.failed = Some(e);
                     self.done = true;
                 }
@@ -149,27 +149,6 @@ impl<'a> Batches<'a> {
             if range.len() > self.limit { Err(msg!("cli.line_too_long", limit = self.limit)) } else { Ok(range) };
         batch.lines.push(line);
         self.read += 1;
-    }
-
-    /// Skips what is left of an over-long line without keeping it.
-    fn skip_rest_of_line(&mut self) -> std::io::Result<()> {
-        loop {
-            let buffer = self.input.fill_buf()?;
-            if buffer.is_empty() {
-                self.done = true;
-                return Ok(());
-            }
-            match memchr::memchr(b'\n', buffer) {
-                Some(end) => {
-                    self.input.consume(end + 1);
-                    return Ok(());
-                }
-                None => {
-                    let len = buffer.len();
-                    self.input.consume(len);
-                }
-            }
-        }
     }
 }
 

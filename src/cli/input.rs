@@ -61,23 +61,23 @@ impl<'a> Lines<'a> {
     pub fn new(input: &'a mut dyn BufRead, limit: usize) -> Self {
         Lines { input, limit, done: false, last_len: 0 }
     }
+}
 
-    /// Skips what is left of an over-long line without keeping it.
-    fn skip_rest_of_line(&mut self) -> std::io::Result<()> {
-        loop {
-            let buffer = self.input.fill_buf()?;
-            if buffer.is_empty() {
+/// Skips what is left of an over-long line in `input` (up to its line feed, or the end) without keeping it.
+pub fn skip_rest_of_line(input: &mut dyn BufRead) -> std::io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match memchr::memchr(b'\n', buffer) {
+            Some(end) => {
+                input.consume(end + 1);
                 return Ok(());
             }
-            match buffer.iter().position(|&b| b == b'\n') {
-                Some(end) => {
-                    self.input.consume(end + 1);
-                    return Ok(());
-                }
-                None => {
-                    let len = buffer.len();
-                    self.input.consume(len);
-                }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
             }
         }
     }
@@ -108,7 +108,7 @@ impl Iterator for Lines<'_> {
                     }
                 }
                 if bytes.len() > self.limit {
-                    if let Err(e) = self.skip_rest_of_line() {
+                    if let Err(e) = skip_rest_of_line(self.input) {
                         self.done = true;
                         return Some(Err(e));
                     }
