@@ -253,14 +253,12 @@ impl InForce {
         Ok(&*self.kept[0].rules)
     }
 
-    /// The rules in force kept for `rules` under options written as `options_text`, byte for byte (then a
-    /// line's options need not be read at all), put first among those kept.
-    fn same_as_written(&mut self, rules: &str, options_text: &str) -> Option<&dyn RulesInForce> {
-        let found = self
-            .kept
+    /// Which of those kept is `rules` under options written as `options_text`, byte for byte (then a line's
+    /// options need not be read at all).
+    fn kept_as_written(&self, rules: &str, options_text: &str) -> Option<usize> {
+        self.kept
             .iter()
-            .position(|last| last.text.as_deref() == Some(options_text) && last.rules.ruleset().id() == rules)?;
-        Some(self.put_first(found))
+            .position(|last| last.text.as_deref() == Some(options_text) && last.rules.ruleset().id() == rules)
     }
 
     /// Whether some rules in force kept do not know yet how a line writes their options (or none are kept yet):
@@ -382,11 +380,11 @@ fn score_text(text: &str, in_force: &mut InForce) -> Result<Scored, Message> {
     let glance =
         (text.len() >= GLANCED || in_force.learning()).then(|| serde_json::from_str::<Glance>(text).ok()).flatten();
     if let Some(Glance { rules: Some(rules), options: Some(options) }) = &glance
-        && in_force.same_as_written(rules, options.get()).is_some()
+        && let Some(found) = in_force.kept_as_written(rules, options.get())
         && let Some(start) = offset_in(text, options.get())
         && let Ok(input) = serde_json::from_str::<MancheInput>(in_force.leave_out(text, start, options.get().len()))
     {
-        let in_force = in_force.put_first(0);
+        let in_force = in_force.put_first(found);
         let outcome = in_force.score(&input).map_err(|e| e.message())?;
         let next = next(in_force, &input, &outcome);
         return Ok(Scored { outcome, next });
