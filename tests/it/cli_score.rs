@@ -238,7 +238,6 @@ fn jsonl_answers_keep_the_lines_order_on_every_core() {
 /// scored under its own. Mayumi's lines carry its whole scoring table.
 #[test]
 fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
-    use crate::common::cli::stecca_in_locale;
     use stecca::rules::{CarryFrom, MancheFrame, ruleset};
     let mayumi = ruleset("mayumi").expect("mayumi");
     let table = mayumi.default_options();
@@ -291,20 +290,7 @@ fn jsonl_lines_repeating_the_last_options_score_as_each_alone() {
         inside_a_key,
     ];
     assert!(lines[1].len() > 1024, "long enough to be glanced at first: {}", lines[1].len());
-    let answer = |input: &str| {
-        let out = stecca_in_locale(
-            &["score", "--jsonl"],
-            &[("LC_ALL", "C.UTF-8"), ("RAYON_NUM_THREADS", "1")],
-            input.as_bytes(),
-        );
-        String::from_utf8(out.stdout).expect("utf-8")
-    };
-    let together = answer(&(lines.join("\n") + "\n"));
-    let together: Vec<&str> = together.lines().collect();
-    assert_eq!(together.len(), lines.len());
-    for (i, line) in lines.iter().enumerate() {
-        assert_eq!(together[i], answer(&format!("{line}\n")).trim_end(), "line {i} scores as if alone");
-    }
+    let together = scored_together_as_alone(&lines);
     assert_ne!(together[1], together[2], "the same hand under cheaper ribbons scores otherwise");
     assert!(together[4].contains("\"error\"") && together[4].contains("stray"), "{}", together[4]);
     assert_ne!(lines[5], lines[6], "written otherwise");
