@@ -1,5 +1,6 @@
-//! The lines of `stecca score --jsonl`, read a batch at a time into one buffer that goes back and forth between
-//! the reading thread and the scoring threads: each line is a slice of it, checked as UTF-8 where it is scored.
+//! The lines of `stecca score --jsonl`, read a batch (a chunk of a few dozen lines) at a time into one buffer that
+//! goes back and forth between the reading thread and a scoring thread: each line is a slice of it, checked as
+//! UTF-8 where it is scored.
 //!
 //! [`super::input::Lines`] made each line a string of its own: the reading thread copied every line out of the
 //! reader and took fresh pages for the strings (zeroed by the system), a fifth of that thread's time in a
@@ -52,6 +53,8 @@ pub struct Batches<'a> {
     limit: usize,
     lines: usize,
     bytes: usize,
+    /// How much is read from the input at a time.
+    read_size: u64,
     /// The start of a line read with the last batch but not ended in it.
     rest: Vec<u8>,
     /// Lines read so far.
@@ -62,13 +65,16 @@ pub struct Batches<'a> {
     failed: Option<std::io::Error>,
 }
 
-/// How much is read from the input at a time.
-const READ: u64 = 1 << 20;
+/// The most that is read from the input at a time: a quarter of a batch's `bytes`, between these two. What is read
+/// past a batch's last line is copied to the next batch, so a read much longer than a batch copied most of it again
+/// and again.
+const READ: std::ops::RangeInclusive<u64> = 4096..=1 << 20;
 
 impl<'a> Batches<'a> {
     /// Batches of `input`'s lines (see [`Batches`]).
     pub fn new(input: &'a mut dyn BufRead, limit: usize, lines: usize, bytes: usize) -> Self {
-        Batches { input, limit, lines, bytes, rest: Vec::new(), read: 0, done: false, failed: None }
+        let read_size = (bytes as u64 / 4).clamp(*READ.start(), *READ.end());
+        Batches { input, limit, lines, bytes, read_size, rest: Vec::new(), read: 0, done: false, failed: None }
     }
 
     /// The next batch, read into `batch` (its buffers kept from the batch it held before); an empty batch when the
@@ -78,10 +84,10 @@ impl<'a> Batches<'a> {
         batch.lines.clear();
         batch.failed = None;
         batch.first_line = self.read;
-        // Room for the whole batch at once: a batch ends in the first line that ends past `bytes`, read `READ` bytes
-        // at a time, a line at most `limit` long. Grown by doubling as it was read, the buffer came anew from the
-        // system four times over, each page zeroed.
-        batch.text.reserve(self.bytes.saturating_add(2 * READ as usize).saturating_add(self.limit));
+        // Room for the whole batch at once (a batch ends in the first line that ends past `bytes`, read `read_size`
+        // bytes at a time; a longer line grows it): grown by doubling as it was read, the buffer came anew from the
+        // system several times over, each page zeroed.
+        batch.text.reserve(self.bytes.saturating_add(2 * self.read_size as usize));
         batch.text.append(&mut self.rest);
         let mut scanned = 0;
         loop {
@@ -127,7 +133,7 @@ impl<'a> Batches<'a> {
                 }
                 continue;
             }
-            match (&mut *self.input).take(READ).read_to_end(&mut batch.text) {
+            match (&mut *self.input).take(self.read_size).read_to_end(&mut batch.text) {
                 Ok(0) => self.done = true,
                 Ok(_) => {}
                 // What was read before the failure is in the text: its lines are read first.

@@ -56,106 +56,150 @@ fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     }
 }
 
-/// Lines scored together: enough that both cores share the work evenly between two writes, few enough (with
-/// [`BATCH_BYTES`]) that memory stays small whatever the input's length.
-const BATCH_LINES: usize = 4096;
-/// A batch ends after this much text read, however few its lines.
-const BATCH_BYTES: usize = 8 << 20;
-/// Lines each task of a batch scores into one buffer of answers.
+/// Lines a scoring thread takes at a time and scores into one buffer of answers.
 const CHUNK_LINES: usize = 64;
+/// A chunk ends after this much text read, however few its lines (Mayumi's 64 lines are 140 kB).
+const CHUNK_BYTES: usize = 256 << 10;
+/// Chunks read ahead of the first not yet written, for each scoring thread: enough that no thread waits for the
+/// next chunk while another finishes a slow one, few enough that memory stays small whatever the input's length.
+const AHEAD_PER_THREAD: usize = 8;
 
-/// A batch's answers: each chunk's lines written out in order and whether every line scored, or why a chunk's
-/// answer could not be written as JSON; and the batch, whose buffers hold the batch after next.
-struct Answers {
-    chunks: Vec<serde_json::Result<(Vec<u8>, bool)>>,
-    batch: Batch,
+/// A chunk of lines on its way: read by the reading thread, scored by one scoring thread, its answers written by
+/// the reading thread in the lines' order; then its buffers take a later chunk.
+#[derive(Default)]
+struct Chunk {
+    lines: Batch,
+    /// Each line's answer, in order.
+    answers: Vec<u8>,
+    /// Whether every line scored.
+    all_scored: bool,
+    /// Why a line's answer could not be written as JSON.
+    unwritable: Option<serde_json::Error>,
+    /// The panic of the scoring thread, raised again on the reading thread (the other thread would wait for this
+    /// chunk's answers for ever).
+    panicked: Option<Box<dyn std::any::Any + Send>>,
 }
 
-/// Scores one manche per line on every core; the answers come out in the order of the lines. While the
-/// cores score one batch, this thread reads the next and writes the one before. Returns whether every line
-/// scored.
+/// Scores one manche per line on every core; the answers come out in the order of the lines. This thread reads the
+/// lines a chunk at a time and writes the chunks' answers in order as they come back; rayon's threads score them,
+/// each taking the next chunk as soon as it is done with one. Returns whether every line scored.
+///
+/// Batches of thousands of lines scored together, one after another, kept a core idle at the end of each batch
+/// while the other finished its last chunk, and took fresh memory for two whole batches of lines and answers.
 fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
-    let mut batches = Batches::new(input, MAX_INPUT, BATCH_LINES, BATCH_BYTES);
-    let mut all_scored = true;
-    // A batch's buffers, once its answers are written, take the batch after next.
-    let mut spare = Batch::default();
-    std::thread::scope(|scope| -> anyhow::Result<()> {
-        let mut scoring: Option<std::thread::ScopedJoinHandle<'_, Answers>> = None;
-        loop {
-            let mut batch = std::mem::take(&mut spare);
-            batches.next_into(&mut batch);
-            let failed = batch.failed.take().map(|e| {
-                let line = batch.first_line + batch.len() + 1;
+    let mut chunks = Batches::new(input, MAX_INPUT, CHUNK_LINES, CHUNK_BYTES);
+    let threads = rayon::current_num_threads();
+    // Made inside the scope, so that an early return (a failed write) drops them and stops the scoring threads.
+    rayon::in_place_scope(|scope| {
+        let (to_score, scoring) = crossbeam_channel::unbounded::<(usize, Chunk)>();
+        let (to_write, scored) = crossbeam_channel::unbounded::<(usize, Chunk)>();
+        for _ in 0..threads {
+            let (scoring, to_write) = (scoring.clone(), to_write.clone());
+            scope.spawn(move |_| {
+                let mut in_force = InForce::default();
+                for (index, mut chunk) in scoring {
+                    let scored = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        score_chunk(&mut chunk, &mut in_force);
+                    }));
+                    chunk.panicked = scored.err();
+                    if to_write.send((index, chunk)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop((scoring, to_write));
+        let mut written = InOrder::default();
+        let mut read = 0;
+        let failed = loop {
+            while read - written.next >= AHEAD_PER_THREAD * threads {
+                // The scoring threads stop only when `to_score` is dropped (a panic comes back with its chunk).
+                let Ok((index, chunk)) = scored.recv() else { return Ok(true) };
+                written.take(index, chunk, &mut out)?;
+            }
+            let mut chunk = written.spare.pop().unwrap_or_default();
+            chunks.next_into(&mut chunk.lines);
+            let failed = chunk.lines.failed.take().map(|e| {
+                let line = chunk.lines.first_line + chunk.lines.len() + 1;
                 anyhow::Error::new(e).context(msg!("cli.cannot_read_line", line = line))
             });
-            let scored = scoring.take().map(finished);
-            let last = batch.is_empty() || failed.is_some();
-            if !batch.is_empty() {
-                scoring = Some(scope.spawn(move || score_batch(batch)));
-            }
-            if let Some(answers) = scored {
-                all_scored &= write_answers(&mut out, answers, &mut spare)?;
-            }
-            if last {
-                if let Some(answers) = scoring.take().map(finished) {
-                    all_scored &= write_answers(&mut out, answers, &mut spare)?;
+            let over = chunk.lines.is_empty() || failed.is_some();
+            if !chunk.lines.is_empty() {
+                if to_score.send((read, chunk)).is_err() {
+                    return Ok(true);
                 }
-                out.flush()?;
-                return failed.map_or(Ok(()), Err);
+                read += 1;
+            }
+            if over {
+                break failed;
+            }
+            for (index, chunk) in scored.try_iter() {
+                written.take(index, chunk, &mut out)?;
+            }
+        };
+        // The scoring threads stop once the last chunk is taken; their answers are written as they come.
+        drop(to_score);
+        for (index, chunk) in scored.iter() {
+            written.take(index, chunk, &mut out)?;
+        }
+        out.flush()?;
+        failed.map_or(Ok(written.all_scored), Err)
+    })
+}
+
+/// Scores every line of `chunk` into its answers.
+fn score_chunk(chunk: &mut Chunk, in_force: &mut InForce) {
+    chunk.answers.clear();
+    chunk.all_scored = true;
+    chunk.unwritable = None;
+    for line in 0..chunk.lines.len() {
+        match answer(chunk.lines.line(line), in_force, &mut chunk.answers) {
+            Ok(scored) => chunk.all_scored &= scored,
+            Err(e) => {
+                chunk.unwritable = Some(e);
+                return;
             }
         }
-    })?;
-    Ok(all_scored)
-}
-
-/// The answers of a batch that its thread scored (a panic there goes on here).
-fn finished(handle: std::thread::ScopedJoinHandle<'_, Answers>) -> Answers {
-    handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
-/// Every line's answer, chunks of lines on every core, in the lines' order.
-fn score_batch(batch: Batch) -> Answers {
-    use rayon::prelude::*;
-    let starts: Vec<usize> = (0..batch.len()).step_by(CHUNK_LINES).collect();
-    let chunks = starts
-        .par_iter()
-        .map(|&start| {
-            IN_FORCE.with_borrow_mut(|in_force| {
-                let lines = start..(start + CHUNK_LINES).min(batch.len());
-                // As large as the last chunk's answers and an eighth more: Mayumi's outgrew 2 kB a line, and growing
-                // the buffer was 3 % of its time.
-                let room = (in_force.answered + in_force.answered / 8).max(lines.len() * 2048);
-                let mut buffer = Vec::with_capacity(room);
-                let mut all_scored = true;
-                for line in lines {
-                    all_scored &= answer(batch.line(line), in_force, &mut buffer)?;
-                }
-                in_force.answered = buffer.len();
-                Ok((buffer, all_scored))
-            })
-        })
-        .collect();
-    Answers { chunks, batch }
-}
-
-thread_local! {
-    /// The rules in force each scoring thread keeps from chunk to chunk and batch to batch: rayon starts a chunk's
-    /// task afresh, and rules in force kept by the task were made again every 64 lines (Mayumi's scoring table
-    /// read again, 1 % of its time).
-    static IN_FORCE: std::cell::RefCell<InForce> = std::cell::RefCell::default();
-}
-
-/// Writes a batch's answers and keeps its buffers in `spare`; returns whether every line scored.
-fn write_answers(out: &mut impl Write, answers: Answers, spare: &mut Batch) -> anyhow::Result<bool> {
-    *spare = answers.batch;
-    let mut all_scored = true;
-    for chunk in answers.chunks {
-        let (text, scored) = chunk?;
-        out.write_all(&text)?;
-        all_scored &= scored;
     }
-    Ok(all_scored)
+}
+
+/// The chunks' answers written in the lines' order, whatever order the chunks are scored in.
+struct InOrder {
+    /// The chunk to write next.
+    next: usize,
+    /// Chunks scored before one ahead of them.
+    waiting: std::collections::BTreeMap<usize, Chunk>,
+    /// Chunks written, whose buffers take the next chunks read.
+    spare: Vec<Chunk>,
+    /// Whether every line written so far scored.
+    all_scored: bool,
+}
+
+impl Default for InOrder {
+    fn default() -> Self {
+        InOrder { next: 0, waiting: Default::default(), spare: Vec::new(), all_scored: true }
+    }
+}
+
+impl InOrder {
+    /// Takes chunk `index`, scored, and writes every chunk now next in order.
+    fn take(&mut self, index: usize, chunk: Chunk, out: &mut impl Write) -> anyhow::Result<()> {
+        self.waiting.insert(index, chunk);
+        while let Some(mut chunk) = self.waiting.remove(&self.next) {
+            if let Some(panic) = chunk.panicked.take() {
+                std::panic::resume_unwind(panic);
+            }
+            if let Some(e) = chunk.unwritable.take() {
+                return Err(e.into());
+            }
+            out.write_all(&chunk.answers)?;
+            self.all_scored &= chunk.all_scored;
+            self.next += 1;
+            self.spare.push(chunk);
+        }
+        Ok(())
+    }
 }
 
 /// `stecca score --jsonl`'s work for one line at a time, as one of its tasks does it (the rules in force kept from
@@ -205,8 +249,6 @@ struct InForce {
     kept: Vec<Last>,
     /// A line with its options left out, made again for each line read so.
     without_options: String,
-    /// The length of the last chunk's answers.
-    answered: usize,
 }
 
 /// How many rules in force are kept.
@@ -416,4 +458,29 @@ fn next(rules: &dyn RulesInForce, input: &MancheInput, outcome: &MancheOutcome) 
     }
     next.extend(carried);
     Some(serde_json::Value::Object(next))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chunks scored out of order are written in the lines' order, each once, and their buffers kept for the next.
+    #[test]
+    fn chunks_scored_out_of_order_are_written_in_order() {
+        let chunk = |answers: &str, all_scored: bool| Chunk {
+            answers: answers.as_bytes().to_vec(),
+            all_scored,
+            ..Chunk::default()
+        };
+        let mut written = InOrder::default();
+        let mut out = Vec::new();
+        written.take(2, chunk("c\n", true), &mut out).expect("written");
+        written.take(1, chunk("b\n", false), &mut out).expect("written");
+        assert!(out.is_empty(), "nothing before the first chunk");
+        written.take(0, chunk("a\n", true), &mut out).expect("written");
+        written.take(4, chunk("e\n", true), &mut out).expect("written");
+        assert_eq!(String::from_utf8(out).expect("text"), "a\nb\nc\n");
+        assert_eq!((written.next, written.spare.len(), written.waiting.len()), (3, 3, 1));
+        assert!(!written.all_scored, "chunk 1 had a line that did not score");
+    }
 }
