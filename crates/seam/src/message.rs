@@ -104,8 +104,10 @@ impl Message {
     }
 
     /// Adds the argument in place (a text given as data has none): taking the message apart and making it again
-    /// moved it twice for every argument.
-    #[inline]
+    /// moved it twice for every argument. Always inlined: called, it made the argument's pair on its stack and read
+    /// it back at another offset, a stall of the processor's store forwarding (the function was 4 % of a Hanafuda
+    /// run's samples; inlined, the run takes 1–4 % less CPU).
+    #[inline(always)]
     fn with(mut self, name: &'static str, value: Arg) -> Message {
         if let Message::Id { args, .. } = &mut self {
             args.push((Cow::Borrowed(name), value));
