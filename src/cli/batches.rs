@@ -55,7 +55,8 @@ pub struct Batches<'a> {
     bytes: usize,
     /// How much is read from the input at a time.
     read_size: u64,
-    /// The start of a line read with the last batch but not ended in it.
+    /// What was read with the last batch past its last line (the start of a line, or whole lines), in a buffer that
+    /// the next batch takes as its own.
     rest: Vec<u8>,
     /// Lines read so far.
     read: usize,
@@ -84,11 +85,14 @@ impl<'a> Batches<'a> {
         batch.lines.clear();
         batch.failed = None;
         batch.first_line = self.read;
+        // What was read past the last batch's last line becomes this batch's buffer, and this batch's emptied buffer
+        // takes what is read past its own: copied once, not out and back in (the two copies were 2 % of a Mayumi
+        // run's samples; one less makes no difference this machine measures, and costs nothing).
+        std::mem::swap(&mut batch.text, &mut self.rest);
         // Room for the whole batch at once (a batch ends in the first line that ends past `bytes`, read `read_size`
         // bytes at a time; a longer line grows it): grown by doubling as it was read, the buffer came anew from the
         // system several times over, each page zeroed.
         batch.text.reserve(self.bytes.saturating_add(2 * self.read_size as usize));
-        batch.text.append(&mut self.rest);
         let mut scanned = 0;
         loop {
             // Every line ended in what is read so far.
