@@ -91,8 +91,10 @@ impl<'a> Batches<'a> {
         std::mem::swap(&mut batch.text, &mut self.rest);
         // Room for the whole batch at once (a batch ends in the first line that ends past `bytes`, read `read_size`
         // bytes at a time; a longer line grows it): grown by doubling as it was read, the buffer came anew from the
-        // system several times over, each page zeroed.
-        batch.text.reserve(self.bytes.saturating_add(2 * self.read_size as usize));
+        // system several times over, each page zeroed. The room counts what the buffer holds already: room for that
+        // much more grew every buffer again and again as they went round, by what was read past the last batch.
+        let room = self.bytes.saturating_add(2 * self.read_size as usize);
+        batch.text.reserve(room.saturating_sub(batch.text.len()));
         let mut scanned = 0;
         loop {
             // Every line ended in what is read so far.
