@@ -6,7 +6,7 @@
 //! reader and took fresh pages for the strings (zeroed by the system), a fifth of that thread's time in a
 //! two-thread run of Mayumi's 2.2 kB lines, the thread on which the scoring threads wait.
 
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 use std::ops::Range;
 
 use super::input::{line_text, skip_rest_of_line};
@@ -17,7 +17,10 @@ use crate::msg;
 /// long), and the read error that ended the input early, if any (after these lines).
 #[derive(Default)]
 pub struct Batch {
+    /// The batch's text in `text[..filled]`; past it, bytes of no meaning, kept so that the next reads go straight
+    /// into the buffer (a `Vec`'s spare room cannot be read into without unsafe code).
     text: Vec<u8>,
+    filled: usize,
     lines: Vec<Result<Range<usize>, Message>>,
     /// The number of the batch's first line in the input (0 for the first line).
     pub first_line: usize,
@@ -80,25 +83,29 @@ impl<'a> Batches<'a> {
     /// The next batch, read into `batch` (its buffers kept from the batch it held before); an empty batch when the
     /// input is over.
     pub fn next_into(&mut self, batch: &mut Batch) {
-        batch.text.clear();
         batch.lines.clear();
         batch.failed = None;
         batch.first_line = self.read;
         // Room for the whole batch at once (a batch ends in the first line that ends past `bytes`, read `read_size`
         // bytes at a time; a longer line grows it): grown by doubling as it was read, the buffer came anew from the
         // system several times over, each page zeroed.
-        batch.text.reserve(self.bytes.saturating_add(2 * self.read_size as usize));
-        batch.text.append(&mut self.rest);
+        let room = self.bytes.saturating_add(2 * self.read_size as usize).max(self.rest.len());
+        if batch.text.len() < room {
+            batch.text.resize(room, 0);
+        }
+        batch.text[..self.rest.len()].copy_from_slice(&self.rest);
+        batch.filled = self.rest.len();
+        self.rest.clear();
         let mut scanned = 0;
         loop {
             // Every line ended in what is read so far.
-            while let Some(at) = memchr::memchr(b'\n', &batch.text[scanned..]) {
+            while let Some(at) = memchr::memchr(b'\n', &batch.text[scanned..batch.filled]) {
                 let end = scanned + at;
                 self.push_line(batch, scanned..end, true);
                 scanned = end + 1;
                 if batch.lines.len() >= self.lines || scanned >= self.bytes {
-                    self.rest.extend_from_slice(&batch.text[scanned..]);
-                    batch.text.truncate(scanned);
+                    self.rest.extend_from_slice(&batch.text[scanned..batch.filled]);
+                    batch.filled = scanned;
                     return;
                 }
             }
@@ -107,11 +114,11 @@ impl<'a> Batches<'a> {
                 // and the failure is told after the lines before it).
                 match self.failed.take() {
                     Some(error) => {
-                        batch.text.truncate(scanned);
+                        batch.filled = scanned;
                         batch.failed = Some(error);
                     }
-                    None if scanned < batch.text.len() => {
-                        let end = batch.text.len();
+                    None if scanned < batch.filled => {
+                        let end = batch.filled;
                         self.push_line(batch, scanned..end, false);
                     }
                     None => {}
@@ -120,8 +127,8 @@ impl<'a> Batches<'a> {
             }
             // A line not ended yet that is already too long (a carriage return may still come before its end) is
             // said to be so once, and the rest of it is skipped without being kept.
-            if batch.text.len() - scanned > self.limit + 1 {
-                batch.text.truncate(scanned);
+            if batch.filled - scanned > self.limit + 1 {
+                batch.filled = scanned;
                 batch.lines.push(Err(msg!("cli.line_too_long", limit = self.limit)));
                 self.read += 1;
                 if let Err(e) = skip_rest_of_line(self.input) {
@@ -133,7 +140,7 @@ impl<'a> Batches<'a> {
                 }
                 continue;
             }
-            match (&mut *self.input).take(self.read_size).read_to_end(&mut batch.text) {
+            match self.read_more(batch) {
                 Ok(0) => self.done = true,
                 Ok(_) => {}
                 // What was read before the failure is in the text: its lines are read first.
@@ -141,6 +148,26 @@ impl<'a> Batches<'a> {
                     self.failed = Some(e);
                     self.done = true;
                 }
+            }
+        }
+    }
+
+    /// Reads up to `read_size` bytes more into the batch's buffer, straight from the input: asked for at least its
+    /// buffer's length, a `BufReader` reads into the caller's buffer without its own. (`read_to_end` asked for 8 kB
+    /// first, which the reader's 64 kB buffer took from the file and then copied: every byte read was copied twice.)
+    fn read_more(&mut self, batch: &mut Batch) -> std::io::Result<usize> {
+        let end = batch.filled + self.read_size as usize;
+        if batch.text.len() < end {
+            batch.text.resize(end, 0);
+        }
+        loop {
+            match self.input.read(&mut batch.text[batch.filled..end]) {
+                Ok(read) => {
+                    batch.filled += read;
+                    return Ok(read);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
     }
@@ -161,6 +188,7 @@ impl<'a> Batches<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     /// Every line of `input` as the batches give them, and the lines each batch held.
     fn lines(input: &[u8], limit: usize, per_batch: usize, bytes: usize) -> (Vec<Result<String, String>>, Vec<usize>) {
