@@ -96,6 +96,14 @@ impl Message {
         self.with(name, Arg::Text(value.to_string()))
     }
 
+    /// Fills `{name}` with `text` as it is: what [`crate::msg!`] gives, having made the text (see the `arg_text`
+    /// module).
+    #[must_use]
+    #[inline]
+    pub fn arg_text(self, name: &'static str, text: String) -> Message {
+        self.with(name, Arg::Text(text))
+    }
+
     /// Fills `{name}` with another message, translated too.
     #[must_use]
     #[inline]
@@ -208,7 +216,11 @@ macro_rules! text_id {
 macro_rules! msg_in {
     ($table:path; $id:literal $(, $name:ident = $value:expr)* $(,)?) => {{
         const _: () = $crate::i18n::texts::check_use_in($table, $id, &[$(stringify!($name)),*]);
-        $crate::message::Message::with_room($id, <[&str]>::len(&[$(stringify!($name)),*]))$(.arg(stringify!($name), &$value))*
+        $crate::message::Message::with_room($id, <[&str]>::len(&[$(stringify!($name)),*]))$(.arg_text(stringify!($name), {
+            #[allow(unused_imports)]
+            use $crate::message::arg_text::{ByDisplay as _, Direct as _};
+            (&$crate::message::arg_text::Value(&$value)).text()
+        }))*
     }};
 }
 
@@ -243,3 +255,61 @@ pub fn io_reason(error: &std::io::Error) -> Message {
 
 #[cfg(test)]
 mod tests;
+
+/// How [`crate::msg!`] makes an argument's text: a string copied, a whole number written by the standard library's
+/// own integer writer, anything else through its `Display`. Through `Display` every argument went through the
+/// formatting machinery (a string padded, then grown into a new one): two in a hundred of a Hanafuda manche's
+/// instructions. The macro picks by method resolution (`Direct` is implemented for the value itself and found first;
+/// `ByDisplay` for a reference to it, found otherwise), which stable Rust allows where specialisation would not.
+#[doc(hidden)]
+pub mod arg_text {
+    use std::fmt::Display;
+
+    /// A value given to [`crate::msg!`].
+    pub struct Value<'a, T: ?Sized>(pub &'a T);
+
+    /// The text of a value that has a quicker way than `Display`.
+    pub trait Direct {
+        /// The value's text.
+        fn text(&self) -> String;
+    }
+
+    /// The text of any other value, through `Display`.
+    pub trait ByDisplay {
+        /// The value's text.
+        fn text(&self) -> String;
+    }
+
+    impl<T: Display + ?Sized> ByDisplay for &Value<'_, T> {
+        #[inline]
+        fn text(&self) -> String {
+            self.0.to_string()
+        }
+    }
+
+    macro_rules! direct_as_str {
+        ($($type:ty),*) => {$(
+            impl Direct for Value<'_, $type> {
+                #[inline]
+                fn text(&self) -> String {
+                    let text: &str = self.0;
+                    text.to_owned()
+                }
+            }
+        )*};
+    }
+    direct_as_str!(str, &str, String, &String);
+
+    // The standard library's `ToString` of a number itself (not of a reference to it) skips the formatter.
+    macro_rules! direct_number {
+        ($($type:ty),*) => {$(
+            impl Direct for Value<'_, $type> {
+                #[inline]
+                fn text(&self) -> String {
+                    <$type as ToString>::to_string(self.0)
+                }
+            }
+        )*};
+    }
+    direct_number!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+}

@@ -124,3 +124,27 @@ fn a_value_is_never_read_as_a_text_and_a_count_chooses_by_each_languages_plural_
         "a variable without its value is shown as Fluent writes it"
     );
 }
+
+/// `msg!` makes each argument's text as `Display` would, whichever way it takes (a string copied, a number by its
+/// own writer, anything else through `Display`), for values and references alike.
+#[test]
+fn msg_arguments_read_as_their_display() {
+    fn through_display(text: impl fmt::Display) -> Message {
+        Message::new("common.not_a_number").arg("field", "f").arg("text", text)
+    }
+    let name = String::from("Anna «2»");
+    let name_ref = &name;
+    let slice: &str = "Bruno";
+    assert_eq!(msg!("common.not_a_number", field = "f", text = name), through_display(&name));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = name_ref), through_display(&name));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = slice), through_display(slice));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = 7u8), through_display(7u8));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = -3i64), through_display(-3i64));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = usize::MAX), through_display(usize::MAX));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = u64::MAX), through_display(u64::MAX));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = i32::MIN), through_display(i32::MIN));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = 'ß'), through_display('ß'));
+    assert_eq!(msg!("common.not_a_number", field = "f", text = 1.5f64), through_display(1.5f64));
+    let path = std::path::Path::new("/tmp/x y");
+    assert_eq!(msg!("common.not_a_number", field = "f", text = path.display()), through_display(path.display()));
+}
