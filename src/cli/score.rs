@@ -58,7 +58,8 @@ fn single(input: &mut dyn BufRead) -> anyhow::Result<bool> {
 
 /// Lines a scoring thread takes at a time and scores into one buffer of answers.
 const CHUNK_LINES: usize = 64;
-/// A chunk ends after this much text read, however few its lines (Mayumi's 64 lines are 140 kB).
+/// A chunk ends after this much text read, however few its lines (Mayumi's 64 lines are 140 kB). A chunk reads a
+/// quarter of it at a time, 64 kB: no less than the input's buffer (`input::open`), which such reads pass by.
 const CHUNK_BYTES: usize = 256 << 10;
 /// Chunks read ahead of the first not yet written, for each scoring thread: enough that no thread waits for the
 /// next chunk while another finishes a slow one, few enough that memory stays small whatever the input's length.
