@@ -98,7 +98,8 @@ fn arrangement(scored: &ScoredTiles<'_>, tiles: Option<&Hand>) -> String {
     };
     for meld in scored.melds {
         separate(&mut text);
-        meld.push_notation(&mut text);
+        // Writing into a String cannot fail.
+        let _ = meld.write_notation(&mut text);
     }
     if let Some(tiles) = tiles {
         if scored.shape == Shape::ThirteenOrphans {

@@ -1,6 +1,6 @@
 //! A player's hand at the end of a manche: exposed groups, concealed kongs, bonus tiles and the concealed bag.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use super::{Bonus, Counts, KINDS, Suit, Tile};
 
@@ -65,41 +65,30 @@ impl Meld {
 }
 
 impl fmt::Display for Meld {
-    /// Notation form: `[555b]` for exposed groups, `RRR` / `123c` for concealed ones. Written straight into the
-    /// formatter: every scored hand's arrangement writes its groups, and a string for each (three of them
-    /// before) was a tenth of a bulk run's time.
+    /// Notation form: `[555b]` for exposed groups, `RRR` / `123c` for concealed ones (see
+    /// [`Meld::write_notation`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (count, step) = match self.kind {
-            MeldKind::Chow => (3, 1),
-            kind => (kind.tile_count(), 0),
-        };
-        if !self.concealed {
-            f.write_char('[')?;
-        }
-        write_run(f, self.tile, count, step)?;
-        if !self.concealed {
-            f.write_char(']')?;
-        }
-        Ok(())
+        self.write_notation(f)
     }
 }
 
 impl Meld {
-    /// Appends the group's notation (as [`Meld`]'s `Display` writes it) to `out`, without the formatter: a scored
-    /// hand's arrangement is its groups' notations, and going through `fmt` for each was a twentieth of a bulk run.
-    pub fn push_notation(&self, out: &mut String) {
+    /// Writes the group's notation (`[555b]`, `RRR`, `123c`) into `out`: a `Formatter` for `Display`, or a scored
+    /// hand's arrangement straight into its `String` (through the formatter for each group, that was a twentieth of
+    /// a bulk run; a string for each, three of them before, a tenth).
+    pub fn write_notation(&self, out: &mut impl fmt::Write) -> fmt::Result {
         let (count, step) = match self.kind {
             MeldKind::Chow => (3, 1),
             kind => (kind.tile_count(), 0),
         };
         if !self.concealed {
-            out.push('[');
+            out.write_char('[')?;
         }
-        // Writing into a String cannot fail.
-        let _ = write_run(out, self.tile, count, step);
+        write_run(out, self.tile, count, step)?;
         if !self.concealed {
-            out.push(']');
+            out.write_char(']')?;
         }
+        Ok(())
     }
 }
 

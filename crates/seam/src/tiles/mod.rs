@@ -240,6 +240,12 @@ impl Tile {
     pub fn starts_chow(self) -> bool {
         matches!(self.number(), Some(1..=7))
     }
+
+    /// The tile's notation: `5b`, `E`, `R`.
+    #[inline]
+    pub fn notation(self) -> &'static str {
+        NOTATION[self.index()]
+    }
 }
 
 /// Every tile's notation, by index: written as a whole rather than formatted, since every scored hand writes its
@@ -248,14 +254,6 @@ const NOTATION: [&str; 34] = [
     "1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "1b", "2b", "3b", "4b", "5b", "6b", "7b", "8b", "9b", "1c",
     "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "E", "S", "W", "N", "R", "V", "B",
 ];
-
-impl Tile {
-    /// The tile's notation: `5b`, `E`, `R`.
-    #[inline]
-    pub fn notation(self) -> &'static str {
-        NOTATION[self.index()]
-    }
-}
 
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -289,9 +287,7 @@ impl Bonus {
             Bonus::Season(w) => 4 + w.index(),
         }
     }
-}
 
-impl Bonus {
     /// The bonus tile's notation: `2f`, `4s`.
     #[inline]
     pub fn notation(self) -> &'static str {
