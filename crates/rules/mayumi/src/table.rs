@@ -112,11 +112,7 @@ pub struct CheckedYaku {
     pub id: String,
     /// Its name in Japanese.
     pub ja: String,
-    /// Italian.
-    pub it: String,
-    /// English.
-    pub en: String,
-    /// Its name in both, made once and given to each manche's line.
+    /// Its name in Italian and English, made once and given to each manche's line.
     name: Arc<Message>,
     /// How it is made.
     pub needs: Needs,
@@ -329,8 +325,6 @@ impl MayumiOptions {
                 yaku.push(CheckedYaku {
                     id: id.clone(),
                     ja: y.ja.clone(),
-                    it: y.it.clone(),
-                    en: y.en.clone(),
                     name: Arc::new(Message::both(&y.it, &y.en)),
                     needs,
                     group: y.group.clone(),
