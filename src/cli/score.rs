@@ -111,7 +111,7 @@ fn bulk(input: &mut dyn BufRead) -> anyhow::Result<bool> {
             });
         }
         drop((scoring, to_write));
-        let mut written = InOrder::default();
+        let mut written = AnswersInOrder::default();
         let mut read = 0;
         let failed = loop {
             while read - written.next >= AHEAD_PER_THREAD * threads {
@@ -166,7 +166,7 @@ fn score_chunk(chunk: &mut Chunk, in_force: &mut InForce) {
 }
 
 /// The chunks' answers written in the lines' order, whatever order the chunks are scored in.
-struct InOrder {
+struct AnswersInOrder {
     /// The chunk to write next.
     next: usize,
     /// Chunks scored before one ahead of them.
@@ -177,13 +177,13 @@ struct InOrder {
     all_scored: bool,
 }
 
-impl Default for InOrder {
+impl Default for AnswersInOrder {
     fn default() -> Self {
-        InOrder { next: 0, waiting: Default::default(), spare: Vec::new(), all_scored: true }
+        AnswersInOrder { next: 0, waiting: Default::default(), spare: Vec::new(), all_scored: true }
     }
 }
 
-impl InOrder {
+impl AnswersInOrder {
     /// Takes chunk `index`, scored, and writes every chunk now next in order.
     fn take(&mut self, index: usize, chunk: Chunk, out: &mut impl Write) -> anyhow::Result<()> {
         self.waiting.insert(index, chunk);
@@ -473,7 +473,7 @@ mod tests {
             all_scored,
             ..Chunk::default()
         };
-        let mut written = InOrder::default();
+        let mut written = AnswersInOrder::default();
         let mut out = Vec::new();
         written.take(2, chunk("c\n", true), &mut out).expect("written");
         written.take(1, chunk("b\n", false), &mut out).expect("written");
