@@ -441,7 +441,7 @@ mod tests {
     fn the_json_written_by_hand_is_serdes_with_every_field_there_is() {
         let item = |term: Option<&str>, quantity: Option<Quantity>| Item {
             term: term.map(str::to_owned),
-            label: Message::both("Dora «uno»", "Dora \"one\""),
+            label: Message::both("Voce «uno»", "Line \"one\""),
             points: Some(8),
             doubles: Some(2),
             limit: Some(500),
@@ -457,7 +457,7 @@ mod tests {
                 score: -3,
                 figures: Figures::none().with("han", 3).with("fu \"x\"", json!([1, "two"])),
                 arrangement: "1m 2m 3m".to_owned(),
-                items: vec![item(Some("Riichi"), Some(Quantity::new(2, "common.ordinal"))), item(None, None)],
+                items: vec![item(Some("Term"), Some(Quantity::new(2, "common.ordinal"))), item(None, None)],
                 summary: Some(Message::both("s", "s")),
             }],
             payments: vec![PaymentOutcome { from: "A".to_owned(), to: "Zoë".to_owned(), amount: 7 }],
